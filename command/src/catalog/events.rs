@@ -1,0 +1,77 @@
+//! Catalog events. Names are stable and versioned: a released event is never edited; a new
+//! shape gets a new version and an upcaster (see `crate::eventstore::upcasters`).
+
+use cqrs_es::DomainEvent;
+use serde::{Deserialize, Serialize};
+
+use super::model::*;
+
+/// Implements `DomainEvent` with the variant name as the event type and one version per event.
+macro_rules! domain_event {
+    ($ty:ident { $($variant:ident => $version:literal),+ $(,)? }) => {
+        impl DomainEvent for $ty {
+            fn event_type(&self) -> String {
+                match self { $(Self::$variant { .. } => stringify!($variant).to_string()),+ }
+            }
+            fn event_version(&self) -> String {
+                match self { $(Self::$variant { .. } => $version.to_string()),+ }
+            }
+        }
+    };
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum DepartmentEvent {
+    DepartmentUpserted(DepartmentData),
+    DepartmentRemoved { id: i32 },
+}
+domain_event!(DepartmentEvent { DepartmentUpserted => "1.0", DepartmentRemoved => "1.0" });
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum ProductEvent {
+    ProductUpserted(Box<ProductData>),
+    ProductDiscontinued {
+        #[serde(rename = "blainNumber")]
+        blain_number: String,
+    },
+}
+domain_event!(ProductEvent { ProductUpserted => "1.0", ProductDiscontinued => "1.0" });
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum StoreEvent {
+    StoreUpserted(Box<StoreData>),
+}
+domain_event!(StoreEvent { StoreUpserted => "1.0" });
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum InventoryEvent {
+    /// A full inventory report for one product: online stock and every store's stock.
+    InventoryReported {
+        #[serde(rename = "blainNumber")]
+        blain_number: String,
+        #[serde(rename = "ecomOnHand")]
+        ecom_on_hand: i32,
+        stores: Vec<StoreStock>,
+    },
+    /// One store's count changed.
+    StoreStockAdjusted {
+        #[serde(rename = "blainNumber")]
+        blain_number: String,
+        stock: StoreStock,
+    },
+}
+domain_event!(InventoryEvent { InventoryReported => "1.0", StoreStockAdjusted => "1.0" });
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum SiteMessageEvent {
+    SiteMessagePublished(SiteMessageData),
+    SiteMessageWithdrawn { id: String },
+}
+domain_event!(SiteMessageEvent { SiteMessagePublished => "1.0", SiteMessageWithdrawn => "1.0" });
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum SiteContentEvent {
+    HeaderLinksSet { links: Vec<HeaderLink> },
+    MegaMenuAdSet { ad: MegaMenuAd },
+}
+domain_event!(SiteContentEvent { HeaderLinksSet => "1.0", MegaMenuAdSet => "1.0" });

@@ -1,0 +1,239 @@
+//! Given/when/then tests of the catalog aggregates.
+
+use chrono::NaiveTime;
+use cqrs_es::test::TestFramework;
+
+use super::*;
+use crate::catalog::validate::Invalid;
+
+pub fn sample_product(blain: &str) -> ProductData {
+    ProductData {
+        blain_number: blain.to_string(),
+        name: "Heavy Duty Poly Rope, 3/8 in x 100 ft".to_string(),
+        vendor_brand: "Koch".to_string(),
+        description: "Twisted polypropylene rope for the farm.".to_string(),
+        department_id: 101,
+        department_path: vec!["Farm & Ranch".into(), "Fencing".into()],
+        kind: ProductKind::General,
+        price_cents: 1299,
+        map_price_cents: None,
+        price_mode: PriceMode::Regular,
+        images: vec![],
+        attributes: vec![],
+        tire_size: None,
+        warning_level: WarningLevel::NoWarning,
+        requires_confirmation: false,
+        requires_agreement: false,
+        bundle: vec![],
+        warranties: vec![],
+        fulfillment: Fulfillment {
+            ship_to_home: true,
+            store_pickup: true,
+            same_day_delivery: false,
+        },
+    }
+}
+
+#[test]
+fn upserting_a_new_product_records_it() {
+    let p = sample_product("100200");
+    TestFramework::<Product>::with(())
+        .given_no_previous_events()
+        .when(ProductCommand::Upsert(Box::new(p.clone())))
+        .then_expect_events(vec![ProductEvent::ProductUpserted(Box::new(p))]);
+}
+
+#[test]
+fn upserting_identical_data_records_nothing() {
+    let p = sample_product("100200");
+    TestFramework::<Product>::with(())
+        .given(vec![ProductEvent::ProductUpserted(Box::new(p.clone()))])
+        .when(ProductCommand::Upsert(Box::new(p)))
+        .then_expect_events(vec![]);
+}
+
+#[test]
+fn a_changed_price_is_recorded() {
+    let p = sample_product("100200");
+    let mut cheaper = p.clone();
+    cheaper.price_cents = 999;
+    TestFramework::<Product>::with(())
+        .given(vec![ProductEvent::ProductUpserted(Box::new(p))])
+        .when(ProductCommand::Upsert(Box::new(cheaper.clone())))
+        .then_expect_events(vec![ProductEvent::ProductUpserted(Box::new(cheaper))]);
+}
+
+#[test]
+fn a_negative_price_is_refused_with_the_field_named() {
+    let mut p = sample_product("100200");
+    p.price_cents = -1;
+    TestFramework::<Product>::with(())
+        .given_no_previous_events()
+        .when(ProductCommand::Upsert(Box::new(p)))
+        .then_expect_error_message("price: must not be negative");
+}
+
+#[test]
+fn below_map_needs_a_map_price_above_the_price() {
+    let mut p = sample_product("100200");
+    p.price_mode = PriceMode::BelowMap;
+    p.map_price_cents = Some(1000);
+    TestFramework::<Product>::with(())
+        .given_no_previous_events()
+        .when(ProductCommand::Upsert(Box::new(p)))
+        .then_expect_error(CatalogError::Invalid(Invalid {
+            field: "priceMode",
+            message: "BelowMap needs a MAP price above the price".into(),
+        }));
+}
+
+#[test]
+fn a_tire_needs_its_size() {
+    let mut p = sample_product("100200");
+    p.kind = ProductKind::Tire;
+    TestFramework::<Product>::with(())
+        .given_no_previous_events()
+        .when(ProductCommand::Upsert(Box::new(p)))
+        .then_expect_error_message("tireSize: is required for tires");
+}
+
+#[test]
+fn discontinuing_an_unknown_product_is_refused() {
+    TestFramework::<Product>::with(())
+        .given_no_previous_events()
+        .when(ProductCommand::Discontinue)
+        .then_expect_error(CatalogError::NotFound("product"));
+}
+
+#[test]
+fn inventory_report_is_stored_sorted_and_a_repeat_is_a_no_op() {
+    let stock = |n, q| StoreStock {
+        store_num: n,
+        is_stocked: true,
+        store_on_hand: q,
+    };
+    let reported = InventoryEvent::InventoryReported {
+        blain_number: "100200".into(),
+        ecom_on_hand: 12,
+        stores: vec![stock(1, 3), stock(7, 0)],
+    };
+    TestFramework::<Inventory>::with(())
+        .given_no_previous_events()
+        .when(InventoryCommand::Report {
+            blain_number: "100200".into(),
+            ecom_on_hand: 12,
+            stores: vec![stock(7, 0), stock(1, 3)],
+        })
+        .then_expect_events(vec![reported.clone()]);
+    TestFramework::<Inventory>::with(())
+        .given(vec![reported])
+        .when(InventoryCommand::Report {
+            blain_number: "100200".into(),
+            ecom_on_hand: 12,
+            stores: vec![stock(1, 3), stock(7, 0)],
+        })
+        .then_expect_events(vec![]);
+}
+
+#[test]
+fn inventory_refuses_negative_counts_and_duplicate_stores() {
+    let stock = |n, q| StoreStock {
+        store_num: n,
+        is_stocked: true,
+        store_on_hand: q,
+    };
+    TestFramework::<Inventory>::with(())
+        .given_no_previous_events()
+        .when(InventoryCommand::Report {
+            blain_number: "100200".into(),
+            ecom_on_hand: 0,
+            stores: vec![stock(1, -2)],
+        })
+        .then_expect_error_message("storeOnHand: must not be negative");
+    TestFramework::<Inventory>::with(())
+        .given_no_previous_events()
+        .when(InventoryCommand::Report {
+            blain_number: "100200".into(),
+            ecom_on_hand: 0,
+            stores: vec![stock(1, 2), stock(1, 3)],
+        })
+        .then_expect_error_message("storeNum: store 1 is listed twice");
+}
+
+#[test]
+fn a_countdown_message_needs_an_end_time() {
+    TestFramework::<SiteMessage>::with(())
+        .given_no_previous_events()
+        .when(SiteMessageCommand::Publish(SiteMessageData {
+            id: "sale".into(),
+            text: "Spring sale ends in".into(),
+            link: None,
+            icon: None,
+            countdown: Countdown::Before,
+            end_date_time: None,
+            sort_order: 0,
+        }))
+        .then_expect_error_message("endDateTime: is required for a countdown");
+}
+
+#[test]
+fn a_store_with_a_bad_zip_is_refused_in_the_spec_words() {
+    let open = |h, m| NaiveTime::from_hms_opt(h, m, 0).unwrap();
+    let day = Some(DayHours {
+        open: open(7, 0),
+        close: open(20, 0),
+    });
+    let store = StoreData {
+        store_num: 5,
+        city: "Janesville".into(),
+        city_alias: "janesville".into(),
+        state: "WI".into(),
+        address1: "2500 Milton Ave".into(),
+        zip: "5354".into(),
+        phone: "(608) 752-6800".into(),
+        auto_center_phone: None,
+        lat: 42.68,
+        lon: -89.02,
+        time_zone: "America/Chicago".into(),
+        hours: WeeklyHours([day; 7]),
+        auto_hours: None,
+        url_alias: "janesville-wi".into(),
+        google_place_id: "ChIJ".into(),
+        google_map_zoom: 14,
+        coming_soon: false,
+        local_delivery_information: LocalDeliveryInformation {
+            is_enabled: false,
+            label: String::new(),
+        },
+    };
+    TestFramework::<Store>::with(())
+        .given_no_previous_events()
+        .when(StoreCommand::Upsert(Box::new(store)))
+        .then_expect_error_message("zip: Please enter a valid ZIP code.");
+}
+
+#[test]
+fn event_names_and_versions_are_stable() {
+    use cqrs_es::DomainEvent;
+    let e = ProductEvent::ProductUpserted(Box::new(sample_product("1")));
+    assert_eq!(e.event_type(), "ProductUpserted");
+    assert_eq!(e.event_version(), "1.0");
+    let e = SiteContentEvent::HeaderLinksSet { links: vec![] };
+    assert_eq!(e.event_type(), "HeaderLinksSet");
+}
+
+#[test]
+fn weekly_hours_read_and_write_the_spec_day_map() {
+    let json = serde_json::json!({
+        "Monday": "7:00 AM - 8:00 PM", "Tuesday": "7:00 AM - 8:00 PM",
+        "Wednesday": "7:00 AM - 8:00 PM", "Thursday": "7:00 AM - 8:00 PM",
+        "Friday": "6:00 AM - 1:00 AM", "Saturday": "12:00 AM - 11:59 PM", "Sunday": "Closed"
+    });
+    let hours: WeeklyHours = serde_json::from_value(json.clone()).unwrap();
+    assert_eq!(hours.0[6], None);
+    let friday = hours.0[4].unwrap();
+    assert!(friday.close < friday.open, "Friday closes after midnight");
+    assert_eq!(serde_json::to_value(&hours).unwrap(), json);
+    let bad = serde_json::json!({"Monday": "all day"});
+    assert!(serde_json::from_value::<WeeklyHours>(bad).is_err());
+}

@@ -1,0 +1,116 @@
+# Shared helpers of infra/run and infra/test: install what is missing, start and stop the
+# private PostgreSQL cluster and the nisshi broker. Sourced, not run.
+
+NISSHI_VERSION=0.8.1
+log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+APT_UPDATED=
+apt_install() {
+  local missing=()
+  for p in "$@"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  log "installing ${missing[*]}"
+  if [ -z "$APT_UPDATED" ]; then as_root apt-get update -qq; APT_UPDATED=1; fi
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+pg_bindir() {
+  local d
+  d=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+  [ -n "$d" ] && [ -x "$d/initdb" ] && echo "$d"
+}
+
+ensure_build_deps() {
+  apt_install gcc g++ make zlib1g-dev pkg-config ca-certificates
+  [ -n "$(pg_bindir)" ] || apt_install postgresql
+  command -v cargo >/dev/null || die "cargo is missing: install Rust (rustup) first"
+  command -v node >/dev/null || apt_install nodejs npm
+  local major; major=$(node -p 'process.versions.node.split(".")[0]')
+  [ "$major" -ge 20 ] || die "Node $major is too old: the web app needs Node 20 or newer"
+}
+
+ensure_nisshi() {
+  export PATH="$HOME/.cargo/bin:$PATH"
+  if command -v nisshi >/dev/null; then NISSHI=$(command -v nisshi); return; fi
+  if rustup run nightly rustc --version >/dev/null 2>&1; then
+    log "building the nisshi $NISSHI_VERSION broker (once; about 15 minutes on 2 cores)"
+    cargo +nightly install nisshi --version "$NISSHI_VERSION" --locked --no-default-features \
+      --features dynostore,postgres >&2
+  else
+    log "no nightly toolchain: building nisshi 0.6.0 on stable (once; about 15 minutes)"
+    cargo install nisshi --version 0.6.0 --locked --no-default-features --features dynostore >&2
+  fi
+  NISSHI=$(command -v nisshi)
+}
+
+# start_postgres DIR PORT [fast] — a private cluster under DIR listening on 127.0.0.1:PORT.
+start_postgres() {
+  local dir=$1 port=$2 fast=${3:-}
+  local bin; bin=$(pg_bindir) || die "PostgreSQL server binaries not found"
+  local abs; abs=$(mkdir -p "$dir" && cd "$dir" && pwd)
+  local run=() opts="-h 127.0.0.1 -p $port -k $abs/run -c max_connections=200"
+  [ "$(id -u)" = 0 ] && run=(runuser -u postgres --)
+  [ -n "$fast" ] && opts="$opts -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+  if [ ! -s "$abs/data/PG_VERSION" ]; then
+    log "creating a PostgreSQL cluster in $dir"
+    if [ "$(id -u)" = 0 ]; then
+      install -d -o postgres -g postgres -m 700 "$abs/data"
+      install -d -o postgres -g postgres -m 755 "$abs/run"
+    else
+      install -d -m 700 "$abs/data"; install -d -m 755 "$abs/run"
+    fi
+    "${run[@]}" "$bin/initdb" -D "$abs/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
+  fi
+  if "${run[@]}" "$bin/pg_ctl" -D "$abs/data" status >/dev/null 2>&1; then
+    "${run[@]}" "$bin/pg_ctl" -D "$abs/data" stop -m fast >/dev/null
+  fi
+  "${run[@]}" "$bin/pg_ctl" -D "$abs/data" -l "$abs/run/server.log" -w -t 30 -o "$opts" start >/dev/null \
+    || { cat "$abs/run/server.log" >&2; die "PostgreSQL did not start on port $port"; }
+  PG_STOP+=("${run[*]} $bin/pg_ctl -D $abs/data stop -m fast")
+}
+
+# create_database PORT NAME
+create_database() {
+  psql -h 127.0.0.1 -p "$1" -U postgres -d postgres -tAc "SELECT 1 FROM pg_database WHERE datname='$2'" | grep -q 1 \
+    || psql -h 127.0.0.1 -p "$1" -U postgres -d postgres -qc "CREATE DATABASE \"$2\"" >/dev/null
+}
+
+# start_nisshi PORT LOGFILE — a memory-storage broker on 127.0.0.1:PORT.
+start_nisshi() {
+  local port=$1 logfile=$2
+  mkdir -p "$(dirname "$logfile")"
+  "$NISSHI" broker --listener-url "tcp://127.0.0.1:$port" --advertised-listener-url "tcp://127.0.0.1:$port" \
+    --storage-engine memory://nisshi/ --group-initial-rebalance-delay 0s >"$logfile" 2>&1 &
+  NISSHI_PID=$!
+  for _ in $(seq 1 100); do
+    (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && return 0
+    kill -0 "$NISSHI_PID" 2>/dev/null || { cat "$logfile" >&2; die "nisshi did not start on port $port"; }
+    sleep 0.1
+  done
+  die "nisshi did not listen on port $port"
+}
+
+stop_services() {
+  [ -n "${SERVER_PID:-}" ] && kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null
+  [ -n "${NISSHI_PID:-}" ] && kill "$NISSHI_PID" 2>/dev/null && wait "$NISSHI_PID" 2>/dev/null
+  for cmd in "${PG_STOP[@]}"; do $cmd >/dev/null 2>&1 || true; done
+  SERVER_PID= NISSHI_PID= PG_STOP=()
+}
+PG_STOP=()
+
+# wait_http URL SECONDS
+wait_http() {
+  for _ in $(seq 1 $(( $2 * 5 ))); do
+    curl -fsS -o /dev/null "$1" 2>/dev/null && return 0
+    sleep 0.2
+  done
+  return 1
+}
+
+web_install() {
+  ( cd web && if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+      log "installing the web app's npm packages"; npm ci --no-audit --no-fund --loglevel=error; fi )
+}

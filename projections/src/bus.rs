@@ -1,0 +1,257 @@
+//! The Kafka bus: topic names, the idempotent producer, topic creation and a consumer helper
+//! with at-least-once delivery (offsets are committed only after the handler succeeded).
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::time::Duration;
+
+use rdkafka::admin::{AdminClient, AdminOptions, NewTopic, TopicReplication};
+use rdkafka::client::DefaultClientContext;
+use rdkafka::config::{ClientConfig, RDKafkaLogLevel};
+use rdkafka::consumer::{CommitMode, Consumer, StreamConsumer};
+use rdkafka::error::{KafkaError, RDKafkaErrorCode};
+use rdkafka::message::{Message, OwnedMessage};
+use rdkafka::producer::{FutureProducer, Producer};
+use rdkafka::{Offset, TopicPartitionList};
+use tokio::sync::watch;
+
+/// Domain events, published by the outbox relay. Key = aggregate id.
+pub const EVENTS_TOPIC: &str = "storefront.events.v1";
+/// Tracking beacons, produced by the tracker. Key = visitor id.
+pub const TRACKING_TOPIC: &str = "storefront.tracking.v1";
+/// Partitions we create our topics with.
+pub const PARTITIONS: i32 = 4;
+
+#[derive(Debug, thiserror::Error)]
+pub enum BusError {
+    #[error("Kafka broker at {brokers} (KAFKA_BROKERS): {source}")]
+    Kafka {
+        brokers: String,
+        #[source]
+        source: KafkaError,
+    },
+}
+
+impl BusError {
+    /// An error of a client whose broker address is not at hand.
+    pub fn from_kafka(source: KafkaError) -> Self {
+        BusError::Kafka {
+            brokers: "the configured brokers".into(),
+            source,
+        }
+    }
+}
+
+/// Where the brokers are; every client of ours is built from this.
+#[derive(Debug, Clone)]
+pub struct BusConfig {
+    pub brokers: String,
+}
+
+impl BusConfig {
+    pub fn new(brokers: impl Into<String>) -> Self {
+        Self {
+            brokers: brokers.into(),
+        }
+    }
+
+    fn base(&self) -> ClientConfig {
+        let mut config = ClientConfig::new();
+        config
+            .set("bootstrap.servers", &self.brokers)
+            .set_log_level(RDKafkaLogLevel::Warning);
+        config
+    }
+
+    fn err(&self, source: KafkaError) -> BusError {
+        BusError::Kafka {
+            brokers: self.brokers.clone(),
+            source,
+        }
+    }
+
+    /// An idempotent producer with acks=all: retries never duplicate or reorder a partition.
+    pub fn producer(&self) -> Result<FutureProducer, BusError> {
+        self.base()
+            .set("enable.idempotence", "true")
+            .set("acks", "all")
+            .set("linger.ms", "5")
+            .set("message.timeout.ms", "30000")
+            .set("compression.type", "none")
+            .create()
+            .map_err(|e| self.err(e))
+    }
+
+    /// Asks the broker for its metadata: the readiness probe of the bus.
+    pub async fn check(&self, timeout: Duration) -> Result<(), BusError> {
+        let config = self.base();
+        let brokers = self.clone();
+        tokio::task::spawn_blocking(move || {
+            let consumer: rdkafka::consumer::BaseConsumer =
+                config.create().map_err(|e| brokers.err(e))?;
+            consumer
+                .fetch_metadata(None, timeout)
+                .map(|_| ())
+                .map_err(|e| brokers.err(e))
+        })
+        .await
+        .expect("metadata probe task")
+    }
+
+    /// Creates our topics (tolerating ones that exist) with [`PARTITIONS`] partitions.
+    pub async fn ensure_topics(&self, topics: &[&str]) -> Result<(), BusError> {
+        let admin: AdminClient<DefaultClientContext> =
+            self.base().create().map_err(|e| self.err(e))?;
+        let new: Vec<NewTopic> = topics
+            .iter()
+            .map(|t| NewTopic::new(t, PARTITIONS, TopicReplication::Fixed(1)))
+            .collect();
+        let options = AdminOptions::new().operation_timeout(Some(Duration::from_secs(10)));
+        let results = admin
+            .create_topics(&new, &options)
+            .await
+            .map_err(|e| self.err(e))?;
+        for result in results {
+            match result {
+                Ok(_) | Err((_, RDKafkaErrorCode::TopicAlreadyExists)) => {}
+                Err((topic, code)) => {
+                    return Err(self.err(KafkaError::AdminOp(code))).inspect_err(|_| {
+                        tracing::error!(%topic, "could not create topic");
+                    })
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A consumer in `group` that starts from the earliest offset when the group is new and
+    /// never commits by itself.
+    pub fn consumer(&self, group: &str, topics: &[&str]) -> Result<StreamConsumer, BusError> {
+        let consumer: StreamConsumer = self
+            .base()
+            .set("group.id", group)
+            .set("enable.auto.commit", "false")
+            .set("enable.auto.offset.store", "false")
+            .set("auto.offset.reset", "earliest")
+            .set("session.timeout.ms", "10000")
+            .create()
+            .map_err(|e| self.err(e))?;
+        consumer.subscribe(topics).map_err(|e| self.err(e))?;
+        Ok(consumer)
+    }
+}
+
+/// Flushes a producer so nothing queued is lost at shutdown.
+pub fn flush(producer: &FutureProducer, timeout: Duration) {
+    if let Err(e) = producer.flush(timeout) {
+        tracing::warn!(error = %e, "producer flush did not finish");
+    }
+}
+
+/// How a [`consume`] loop batches.
+#[derive(Debug, Clone, Copy)]
+pub struct BatchPolicy {
+    pub max_messages: usize,
+    pub max_wait: Duration,
+}
+
+impl Default for BatchPolicy {
+    fn default() -> Self {
+        Self {
+            max_messages: 500,
+            max_wait: Duration::from_millis(50),
+        }
+    }
+}
+
+/// Consumes `topics` in consumer group `group` until `shutdown` turns true.
+///
+/// Messages are handed to `handler` in batches; the batch's offsets are committed only after
+/// the handler returned `Ok`, so delivery is at-least-once and handlers must be idempotent.
+/// A failing batch is retried (with back-off) until it succeeds or the loop is stopped; on stop
+/// the current batch finishes and its offsets are committed synchronously.
+pub async fn consume<F, Fut, E>(
+    bus: &BusConfig,
+    group: &str,
+    topics: &[&str],
+    policy: BatchPolicy,
+    mut shutdown: watch::Receiver<bool>,
+    mut handler: F,
+) -> Result<(), BusError>
+where
+    F: FnMut(Vec<OwnedMessage>) -> Fut,
+    Fut: Future<Output = Result<(), E>>,
+    E: std::fmt::Display,
+{
+    let consumer = bus.consumer(group, topics)?;
+    loop {
+        if *shutdown.borrow() {
+            break;
+        }
+        let mut batch: Vec<OwnedMessage> = Vec::new();
+        // Wait for the first message (or the stop signal), then gather more for max_wait.
+        tokio::select! {
+            _ = shutdown.changed() => break,
+            received = consumer.recv() => match received {
+                Ok(m) => batch.push(m.detach()),
+                Err(e) => {
+                    tracing::warn!(error = %e, group, "consumer error");
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                    continue;
+                }
+            }
+        }
+        let deadline = tokio::time::Instant::now() + policy.max_wait;
+        while batch.len() < policy.max_messages {
+            match tokio::time::timeout_at(deadline, consumer.recv()).await {
+                Ok(Ok(m)) => batch.push(m.detach()),
+                Ok(Err(e)) => {
+                    tracing::warn!(error = %e, group, "consumer error");
+                    break;
+                }
+                Err(_) => break,
+            }
+        }
+        let offsets = next_offsets(&batch);
+        let mut backoff = Duration::from_millis(100);
+        loop {
+            match handler(batch.clone()).await {
+                Ok(()) => break,
+                Err(e) => {
+                    tracing::error!(error = %e, group, "handler failed; retrying the batch");
+                    tokio::select! {
+                        _ = tokio::time::sleep(backoff) => {}
+                        _ = shutdown.changed() => return Ok(()),
+                    }
+                    backoff = (backoff * 2).min(Duration::from_secs(5));
+                }
+            }
+        }
+        let mode = if *shutdown.borrow() {
+            CommitMode::Sync
+        } else {
+            CommitMode::Async
+        };
+        if let Err(e) = consumer.commit(&offsets, mode) {
+            tracing::warn!(error = %e, group, "offset commit failed; the batch may be redelivered");
+        }
+    }
+    Ok(())
+}
+
+/// The offsets to commit after a batch: one past the highest offset seen per partition.
+fn next_offsets(batch: &[OwnedMessage]) -> TopicPartitionList {
+    let mut highest: HashMap<(String, i32), i64> = HashMap::new();
+    for m in batch {
+        let entry = highest
+            .entry((m.topic().to_string(), m.partition()))
+            .or_insert(m.offset());
+        *entry = (*entry).max(m.offset());
+    }
+    let mut tpl = TopicPartitionList::new();
+    for ((topic, partition), offset) in highest {
+        tpl.add_partition_offset(&topic, partition, Offset::Offset(offset + 1))
+            .expect("valid offset");
+    }
+    tpl
+}

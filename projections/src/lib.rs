@@ -1,0 +1,7 @@
+//! Event → read-model projections, the outbox relay and the Kafka bus.
+
+pub mod bus;
+pub mod catalog;
+pub mod envelope;
+pub mod relay;
+pub mod runner;

@@ -1,0 +1,49 @@
+//! Runs the projections from Kafka: the consumer group reads `storefront.events.v1` and feeds
+//! each batch to the catalog projection. Messages that are not an envelope are logged and
+//! skipped (they can never succeed); database errors make the batch retry.
+
+use rdkafka::message::Message;
+use sqlx::PgPool;
+use tokio::sync::watch;
+
+use crate::bus::{self, BatchPolicy, BusConfig, BusError};
+use crate::catalog::{self, StoredEvent};
+use crate::envelope::Envelope;
+
+pub const CATALOG_GROUP: &str = "storefront.projections.catalog";
+
+pub async fn run_catalog(
+    pool: PgPool,
+    bus: BusConfig,
+    topic: String,
+    shutdown: watch::Receiver<bool>,
+) -> Result<(), BusError> {
+    bus::consume(
+        &bus,
+        CATALOG_GROUP,
+        &[topic.as_str()],
+        BatchPolicy::default(),
+        shutdown,
+        |batch| {
+            let pool = pool.clone();
+            async move {
+                let events: Vec<StoredEvent> = batch
+                    .iter()
+                    .filter_map(|m| {
+                        let body = m.payload()?;
+                        match serde_json::from_slice::<Envelope>(body) {
+                            Ok(e) => Some(StoredEvent::from(e)),
+                            Err(e) => {
+                                tracing::warn!(partition = m.partition(), offset = m.offset(), error = %e,
+                                    "skipping a message that is not an event envelope");
+                                None
+                            }
+                        }
+                    })
+                    .collect();
+                catalog::apply(&pool, events).await.map(|_| ())
+            }
+        },
+    )
+    .await
+}

@@ -1,0 +1,175 @@
+//! The HTTP application: health probes, the roles' routers and the SPA from `web/dist`.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use command::http::ApiError;
+use projections::bus::BusConfig;
+use serde_json::json;
+use sqlx::PgPool;
+use tower::ServiceExt;
+use tower_http::services::ServeDir;
+
+/// Request bodies larger than this are refused with 413.
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
+
+/// Path prefixes that belong to the API: they never fall back to the SPA's index.html.
+pub const API_PREFIXES: &[&str] = &[
+    "/api/",
+    "/globalresource/",
+    "/product/a/",
+    "/products/a/",
+    "/s/a/",
+    "/stores/set-json/",
+    "/tire-size/",
+    "/email/",
+    "/a/",
+    "/event/",
+    "/click-to-reorder/",
+    "/hawk.png",
+    "/healthz",
+    "/readyz",
+];
+
+#[derive(Clone)]
+pub struct AppState {
+    pub pool: PgPool,
+    pub bus: BusConfig,
+    pub web_dir: PathBuf,
+}
+
+pub fn router(state: AppState, roles: &crate::Roles) -> Router {
+    let mut app = Router::new()
+        .route("/healthz", get(healthz))
+        .route("/readyz", get(readyz))
+        .nest_service("/assets", ServeDir::new(state.web_dir.join("assets")))
+        .fallback(spa)
+        .with_state(state.clone());
+    if roles.query {
+        app = app.merge(query::router(query::QueryState {
+            pool: state.pool.clone(),
+        }));
+    }
+    if roles.tracker {
+        app = app.merge(tracker::router());
+    }
+    app.layer(axum::middleware::from_fn(cache_headers))
+        .layer(tower_http::limit::RequestBodyLimitLayer::new(
+            MAX_BODY_BYTES,
+        ))
+        .layer(tower_http::trace::TraceLayer::new_for_http())
+}
+
+async fn healthz() -> Json<serde_json::Value> {
+    Json(json!({ "status": "ok" }))
+}
+
+/// Ready when Postgres answers, every embedded migration is applied and the broker answers.
+async fn readyz(State(state): State<AppState>) -> Response {
+    let (database, migrations) = match migrations_applied(&state.pool).await {
+        Ok(true) => ("ok", "ok"),
+        Ok(false) => ("ok", "pending: run `storefront migrate`"),
+        Err(_) => ("unreachable", "unknown"),
+    };
+    let broker = match state.bus.check(Duration::from_secs(2)).await {
+        Ok(()) => "ok",
+        Err(_) => "unreachable",
+    };
+    let ready = database == "ok" && migrations == "ok" && broker == "ok";
+    let status = if ready {
+        StatusCode::OK
+    } else {
+        StatusCode::SERVICE_UNAVAILABLE
+    };
+    let body = json!({
+        "status": if ready { "ready" } else { "not ready" },
+        "checks": { "postgres": database, "migrations": migrations, "broker": broker },
+    });
+    (status, Json(body)).into_response()
+}
+
+/// Whether every migration embedded in this binary has been applied successfully.
+pub async fn migrations_applied(pool: &PgPool) -> Result<bool, sqlx::Error> {
+    let query =
+        sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success").fetch_all(pool);
+    let applied: Vec<i64> = tokio::time::timeout(Duration::from_secs(2), query)
+        .await
+        .map_err(|_| sqlx::Error::PoolTimedOut)?
+        .or_else(|e| match &e {
+            // No migrations table yet: nothing is applied.
+            sqlx::Error::Database(db) if db.code().as_deref() == Some("42P01") => Ok(vec![]),
+            _ => Err(e),
+        })?;
+    Ok(command::eventstore::MIGRATOR
+        .iter()
+        .all(|m| applied.contains(&m.version)))
+}
+
+pub fn is_api_path(path: &str) -> bool {
+    API_PREFIXES
+        .iter()
+        .any(|p| path == p.trim_end_matches('/') || path.starts_with(p))
+}
+
+/// Unknown API paths get the JSON 404; other GETs get a file of the SPA or its index.html.
+async fn spa(State(state): State<AppState>, request: Request) -> Response {
+    let path = request.uri().path().to_string();
+    if is_api_path(&path) {
+        return ApiError::NotFound.into_response();
+    }
+    if request.method() != Method::GET && request.method() != Method::HEAD {
+        return (
+            StatusCode::METHOD_NOT_ALLOWED,
+            [(header::ALLOW, "GET, HEAD")],
+        )
+            .into_response();
+    }
+    let index = state.web_dir.join("index.html");
+    if !index.exists() {
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "The web app is not built: run `npm run build` in web/.",
+        )
+            .into_response();
+    }
+    // A real file at the top of dist (favicon, robots.txt) is served as is.
+    if is_top_level_file(&state.web_dir, &path) {
+        let Ok(response) = ServeDir::new(&state.web_dir).oneshot(request).await;
+        return response.map(Body::new);
+    }
+    match tokio::fs::read(&index).await {
+        Ok(html) => ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response(),
+        Err(e) => ApiError::internal(e).into_response(),
+    }
+}
+
+fn is_top_level_file(web_dir: &Path, path: &str) -> bool {
+    match path.strip_prefix('/') {
+        Some(name) if !name.is_empty() && !name.contains('/') && !name.contains("..") => {
+            web_dir.join(name).is_file()
+        }
+        _ => false,
+    }
+}
+
+/// Hashed assets are immutable; everything else (index.html, API answers) is revalidated.
+async fn cache_headers(request: Request, next: axum::middleware::Next) -> Response {
+    let immutable = request.uri().path().starts_with("/assets/");
+    let mut response = next.run(request).await;
+    let value = if immutable && response.status().is_success() {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
+    };
+    response
+        .headers_mut()
+        .entry(header::CACHE_CONTROL)
+        .or_insert(HeaderValue::from_static(value));
+    response
+}

@@ -1,0 +1,200 @@
+//! `storefront`: one binary for every role of the store. See `storefront --help`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use projections::bus::{self, BusConfig};
+use storefront::config::{self, DEFAULT_BIND, DEFAULT_DATABASE_URL, DEFAULT_KAFKA_BROKERS};
+use storefront::{importer, seeding, serve, zips, Roles, ROLE_NAMES};
+
+#[derive(Parser)]
+#[command(
+    name = "storefront",
+    version,
+    about = "Storefront: the online store of a farm, home and auto retailer"
+)]
+struct Cli {
+    /// PostgreSQL holding the event store and the read models.
+    #[arg(long, env = "DATABASE_URL", default_value = DEFAULT_DATABASE_URL, global = true, hide_env_values = true)]
+    database_url: String,
+    /// Kafka bootstrap brokers, comma separated.
+    #[arg(long, env = "KAFKA_BROKERS", default_value = DEFAULT_KAFKA_BROKERS, global = true)]
+    kafka_brokers: String,
+    /// Topic the outbox relay publishes domain events to.
+    #[arg(long, env = "EVENTS_TOPIC", default_value = bus::EVENTS_TOPIC, global = true)]
+    events_topic: String,
+    /// Log as JSON lines instead of text.
+    #[arg(long, env = "LOG_JSON", global = true)]
+    log_json: bool,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the store (SPA and API) and run the background roles.
+    Serve {
+        /// Address to listen on.
+        #[arg(long, env = "BIND", default_value = DEFAULT_BIND)]
+        bind: String,
+        /// The built SPA (web/dist).
+        #[arg(long, env = "WEB_DIR", default_value = "web/dist")]
+        web_dir: PathBuf,
+        /// Where each query replica keeps its search index.
+        #[arg(long, env = "INDEX_DIR", default_value = "var/index")]
+        index_dir: PathBuf,
+        /// Roles to run, comma separated (default: all).
+        #[arg(long, env = "ROLES", default_value = ROLE_NAMES)]
+        roles: String,
+    },
+    /// Apply the database migrations and load reference data (ZIP centroids).
+    Migrate,
+    /// Write the deterministic demo catalog through the event store.
+    Seed {
+        /// How many products to generate.
+        #[arg(long, default_value_t = 10_000)]
+        products: usize,
+        /// Do nothing when a catalog already exists.
+        #[arg(long)]
+        if_empty: bool,
+    },
+    /// Load a catalog file (.csv of products, or .jsonl / .json of typed records).
+    Import { file: PathBuf },
+    /// Read-model maintenance.
+    Projections {
+        #[command(subcommand)]
+        action: ProjectionsAction,
+    },
+    /// Run only the outbox relay (same as `serve --roles relay` without HTTP).
+    Relay {
+        /// Rows per publish batch.
+        #[arg(long, default_value_t = 500)]
+        batch_size: i64,
+    },
+}
+
+#[derive(Subcommand)]
+enum ProjectionsAction {
+    /// Empty the read models and replay every event from the event store.
+    Rebuild,
+}
+
+fn init_logging(json: bool) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| "info,sqlx=warn,librdkafka=warn,rdkafka=warn,tower_http=warn".into());
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    if json {
+        builder.json().init();
+    } else {
+        builder.init();
+    }
+}
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let cli = Cli::parse();
+    init_logging(cli.log_json);
+    match run(cli).await {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    let bus = BusConfig::new(&cli.kafka_brokers);
+    match cli.command {
+        Command::Serve {
+            bind,
+            web_dir,
+            index_dir: _,
+            roles,
+        } => {
+            let roles = Roles::parse(&roles)?;
+            let bind = config::parse_bind(&bind)?;
+            let pool = config::connect_database(&cli.database_url, 20).await?;
+            serve::serve(
+                pool,
+                bus,
+                serve::ServeOptions {
+                    bind,
+                    web_dir,
+                    roles,
+                    events_topic: cli.events_topic,
+                },
+            )
+            .await?;
+        }
+        Command::Migrate => {
+            let pool = config::connect_database(&cli.database_url, 2).await?;
+            command::eventstore::MIGRATOR.run(&pool).await?;
+            let zips = zips::load(&pool).await?;
+            println!("migrations applied; {zips} ZIP centroids loaded");
+        }
+        Command::Seed { products, if_empty } => {
+            let pool = config::connect_database(&cli.database_url, 4).await?;
+            if seeding::catalog_exists(&pool).await? {
+                if if_empty {
+                    println!("a catalog already exists; nothing seeded");
+                    return Ok(ExitCode::SUCCESS);
+                }
+                eprintln!("a catalog already exists; seeding again updates what changed");
+            }
+            let s = seeding::seed(&pool, products, chrono::Utc::now()).await?;
+            println!(
+                "seeded {} products, {} departments, {} stores ({} events); checksum {}",
+                s.products, s.departments, s.stores, s.events_written, s.checksum
+            );
+        }
+        Command::Import { file } => {
+            let pool = config::connect_database(&cli.database_url, 4).await?;
+            let report = importer::import_file(&pool, &file).await?;
+            for rejected in &report.rejected {
+                eprintln!("{rejected}");
+            }
+            println!("{}", report.summary());
+            if !report.rejected.is_empty() {
+                return Ok(ExitCode::from(3));
+            }
+        }
+        Command::Projections {
+            action: ProjectionsAction::Rebuild,
+        } => {
+            let pool = config::connect_database(&cli.database_url, 2).await?;
+            let progress = storefront::progress::Progress::new("rebuild", 0);
+            let applied = projections::catalog::rebuild(&pool, 2000, &|done, total| {
+                progress.set_total(total);
+                progress.set(done);
+            })
+            .await?;
+            progress.finish();
+            println!("read models rebuilt from {applied} events");
+        }
+        Command::Relay { batch_size } => {
+            let pool = config::connect_database(&cli.database_url, 4).await?;
+            config::check_broker(&bus).await?;
+            bus.ensure_topics(&[&cli.events_topic]).await?;
+            let relay = projections::relay::Relay::new(
+                pool,
+                &bus,
+                projections::relay::RelayConfig {
+                    topic: cli.events_topic,
+                    batch_size,
+                    ..Default::default()
+                },
+            )?;
+            let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+            tokio::spawn(async move {
+                serve::shutdown_signal().await;
+                let _ = stop_tx.send(true);
+            });
+            relay.run(stop_rx).await?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,130 @@
+//! `storefront seed`: writes the demo catalog through the event store (as commands, batch by
+//! batch) and then brings the catalog read models up to date.
+
+use chrono::{DateTime, Utc};
+use command::catalog::*;
+use command::eventstore::{execute_batch, BatchOutcome};
+use cqrs_es::Aggregate;
+use sqlx::PgPool;
+
+use crate::progress::Progress;
+use crate::seed;
+
+/// Products per write transaction.
+pub const BATCH: usize = 1000;
+
+#[derive(Debug)]
+pub struct SeedSummary {
+    pub products: usize,
+    pub departments: usize,
+    pub stores: usize,
+    pub events_written: usize,
+    pub checksum: String,
+}
+
+/// Whether a catalog was already written (any product in the event store).
+pub async fn catalog_exists(pool: &PgPool) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM events WHERE aggregate_type = $1)")
+        .bind(Product::TYPE)
+        .fetch_one(pool)
+        .await
+}
+
+fn written<A: Aggregate>(outcomes: Vec<BatchOutcome<A>>) -> anyhow::Result<usize> {
+    let mut total = 0;
+    for outcome in outcomes {
+        total += outcome.map_err(|e| anyhow::anyhow!("the demo catalog was refused: {e}"))?;
+    }
+    Ok(total)
+}
+
+pub async fn seed(
+    pool: &PgPool,
+    products: usize,
+    reference: DateTime<Utc>,
+) -> anyhow::Result<SeedSummary> {
+    let catalog = seed::static_catalog(reference);
+    let mut events = 0;
+
+    let departments = catalog
+        .departments
+        .iter()
+        .map(|d| (d.id.to_string(), DepartmentCommand::Upsert(d.clone())))
+        .collect();
+    events += written::<Department>(execute_batch::<Department>(pool, &(), departments).await?)?;
+    let stores = catalog
+        .stores
+        .iter()
+        .map(|s| {
+            (
+                s.store_num.to_string(),
+                StoreCommand::Upsert(Box::new(s.clone())),
+            )
+        })
+        .collect();
+    events += written::<Store>(execute_batch::<Store>(pool, &(), stores).await?)?;
+    let messages = catalog
+        .site_messages
+        .iter()
+        .map(|m| (m.id.clone(), SiteMessageCommand::Publish(m.clone())))
+        .collect();
+    events += written::<SiteMessage>(execute_batch::<SiteMessage>(pool, &(), messages).await?)?;
+    let content = vec![
+        (
+            SITE_CONTENT_ID.to_string(),
+            SiteContentCommand::SetHeaderLinks(catalog.header_links.clone()),
+        ),
+        (
+            SITE_CONTENT_ID.to_string(),
+            SiteContentCommand::SetMegaMenuAd(catalog.mega_menu_ad.clone()),
+        ),
+    ];
+    events += written::<SiteContent>(execute_batch::<SiteContent>(pool, &(), content).await?)?;
+
+    let progress = Progress::new("products", products as u64);
+    let mut generated = seed::products(products, &catalog.stores).peekable();
+    while generated.peek().is_some() {
+        let chunk: Vec<seed::SeedProduct> = generated.by_ref().take(BATCH).collect();
+        let mut product_commands = Vec::with_capacity(chunk.len());
+        let mut inventory_commands = Vec::with_capacity(chunk.len());
+        for item in chunk {
+            let id = item.product.blain_number.clone();
+            inventory_commands.push((
+                id.clone(),
+                InventoryCommand::Report {
+                    blain_number: id.clone(),
+                    ecom_on_hand: item.ecom_on_hand,
+                    stores: item.stores,
+                },
+            ));
+            product_commands.push((id, ProductCommand::Upsert(Box::new(item.product))));
+        }
+        let n = product_commands.len() as u64;
+        events += written::<Product>(execute_batch::<Product>(pool, &(), product_commands).await?)?;
+        events +=
+            written::<Inventory>(execute_batch::<Inventory>(pool, &(), inventory_commands).await?)?;
+        progress.inc(n);
+    }
+    progress.finish();
+
+    catch_up(pool).await?;
+    Ok(SeedSummary {
+        products,
+        departments: catalog.departments.len(),
+        stores: catalog.stores.len(),
+        events_written: events,
+        checksum: seed::checksum(products, reference),
+    })
+}
+
+/// Brings the catalog read models up to date from the event store, with progress.
+pub async fn catch_up(pool: &PgPool) -> anyhow::Result<u64> {
+    let progress = Progress::new("read models", 0);
+    let applied = projections::catalog::catch_up(pool, 2000, &|done, total| {
+        progress.set_total(total);
+        progress.set(done);
+    })
+    .await?;
+    progress.finish();
+    Ok(applied)
+}

@@ -1,0 +1,127 @@
+//! `storefront serve`: the HTTP roles plus the background roles (outbox relay, projections),
+//! with graceful shutdown on SIGINT/SIGTERM: stop accepting, drain requests, stop consumers
+//! after their current batch, flush the producer.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use projections::bus::{self, BusConfig};
+use projections::relay::{Relay, RelayConfig};
+use sqlx::PgPool;
+use tokio::sync::watch;
+use tokio::task::JoinSet;
+
+use crate::app::{self, AppState};
+use crate::Roles;
+
+pub struct ServeOptions {
+    pub bind: SocketAddr,
+    pub web_dir: PathBuf,
+    pub roles: Roles,
+    pub events_topic: String,
+}
+
+pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyhow::Result<()> {
+    if !app::migrations_applied(&pool).await? {
+        anyhow::bail!("DATABASE_URL: the database is not migrated; run `storefront migrate` first");
+    }
+    crate::config::check_broker(&bus).await?;
+    bus.ensure_topics(&[&options.events_topic, bus::TRACKING_TOPIC])
+        .await
+        .map_err(|e| crate::config::setting_error("KAFKA_BROKERS", e.to_string()))?;
+
+    let (stop_tx, stop_rx) = watch::channel(false);
+    let mut background = JoinSet::new();
+    if options.roles.relay {
+        let relay = Relay::new(
+            pool.clone(),
+            &bus,
+            RelayConfig {
+                topic: options.events_topic.clone(),
+                ..RelayConfig::default()
+            },
+        )?;
+        let stop = stop_rx.clone();
+        background.spawn(async move {
+            if let Err(e) = relay.run(stop).await {
+                tracing::error!(error = %e, "outbox relay stopped");
+            }
+        });
+    }
+    if options.roles.projections {
+        let (pool, bus, topic, stop) = (
+            pool.clone(),
+            bus.clone(),
+            options.events_topic.clone(),
+            stop_rx.clone(),
+        );
+        background.spawn(async move {
+            if let Err(e) = projections::runner::run_catalog(pool, bus, topic, stop).await {
+                tracing::error!(error = %e, "catalog projection stopped");
+            }
+        });
+    }
+
+    let state = AppState {
+        pool: pool.clone(),
+        bus: bus.clone(),
+        web_dir: options.web_dir.clone(),
+    };
+    let listener = tokio::net::TcpListener::bind(options.bind)
+        .await
+        .map_err(|e| {
+            crate::config::setting_error("BIND", format!("cannot listen on {}: {e}", options.bind))
+        })?;
+    let address = listener.local_addr()?;
+    tracing::info!(%address, roles = ?options.roles, "storefront serving");
+    println!("Storefront is up: http://{address}/");
+
+    let router = app::router(state, &options.roles);
+    let mut http_stop = stop_rx.clone();
+    let server = axum::serve(listener, router).with_graceful_shutdown(async move {
+        let _ = http_stop.changed().await;
+    });
+    let server = tokio::spawn(async move { server.await });
+
+    shutdown_signal().await;
+    tracing::info!("shutting down: draining requests and stopping consumers");
+    let _ = stop_tx.send(true);
+    match tokio::time::timeout(Duration::from_secs(20), server).await {
+        Ok(Ok(Ok(()))) => {}
+        Ok(Ok(Err(e))) => tracing::error!(error = %e, "HTTP server error"),
+        Ok(Err(e)) => tracing::error!(error = %e, "HTTP server task failed"),
+        Err(_) => tracing::warn!("requests still running after 20 s; stopping anyway"),
+    }
+    let drained = tokio::time::timeout(Duration::from_secs(15), async {
+        while background.join_next().await.is_some() {}
+    })
+    .await;
+    if drained.is_err() {
+        tracing::warn!("background roles did not stop within 15 s");
+    }
+    pool.close().await;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = terminate => {},
+    }
+}

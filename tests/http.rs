@@ -1,0 +1,163 @@
+//! The HTTP shell: probes, SPA fallback, API 404s, cache headers, body limits.
+
+mod common;
+
+use axum::body::Body;
+use axum::http::{header, Request, StatusCode};
+use common::*;
+use http_body_util::BodyExt;
+use projections::bus::BusConfig;
+use storefront::app::{router, AppState};
+use storefront::Roles;
+use tower::ServiceExt;
+
+fn web_dir() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(unique("web"));
+    std::fs::create_dir_all(dir.join("assets")).unwrap();
+    std::fs::write(
+        dir.join("index.html"),
+        "<!doctype html><title>Storefront</title><div id=root></div>",
+    )
+    .unwrap();
+    std::fs::write(dir.join("assets/index-abc123.js"), "console.log('shell')").unwrap();
+    std::fs::write(dir.join("robots.txt"), "User-agent: *").unwrap();
+    dir
+}
+
+async fn get(app: &axum::Router, path: &str) -> (StatusCode, axum::http::HeaderMap, String) {
+    let response = app
+        .clone()
+        .oneshot(Request::get(path).body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    let status = response.status();
+    let headers = response.headers().clone();
+    let body = response.into_body().collect().await.unwrap().to_bytes();
+    (status, headers, String::from_utf8_lossy(&body).to_string())
+}
+
+async fn app(env: &TestEnv, bus: BusConfig) -> axum::Router {
+    storefront::zips::load(&env.pool).await.unwrap();
+    router(
+        AppState {
+            pool: env.pool.clone(),
+            bus,
+            web_dir: web_dir(),
+        },
+        &Roles::all(),
+    )
+}
+
+#[tokio::test]
+async fn probes_report_liveness_and_readiness() {
+    let env = spawn_env().await;
+    let app = app(&env, env.bus.clone()).await;
+    let (status, _, body) = get(&app, "/healthz").await;
+    assert_eq!(
+        (status, body.as_str()),
+        (StatusCode::OK, r#"{"status":"ok"}"#)
+    );
+    let (status, _, body) = get(&app, "/readyz").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(
+        body.contains(r#""broker":"ok""#) && body.contains(r#""migrations":"ok""#),
+        "{body}"
+    );
+}
+
+#[tokio::test]
+async fn readiness_fails_and_says_why_when_the_broker_is_unreachable() {
+    let env = spawn_env().await;
+    let app = app(&env, BusConfig::new("127.0.0.1:1")).await;
+    let (status, _, body) = get(&app, "/readyz").await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+    assert!(body.contains(r#""broker":"unreachable""#), "{body}");
+    assert!(body.contains(r#""postgres":"ok""#), "{body}");
+}
+
+#[tokio::test]
+async fn spa_routes_fall_back_to_index_html_but_api_paths_never_do() {
+    let env = spawn_env().await;
+    let app = app(&env, env.bus.clone()).await;
+
+    for path in [
+        "/",
+        "/store-finder/",
+        "/stores/janesville-wi",
+        "/account/login/?refUrl=/cart/",
+    ] {
+        let (status, headers, body) = get(&app, path).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert!(body.contains("<div id=root>"), "{path}");
+        assert_eq!(headers[header::CACHE_CONTROL], "no-cache", "{path}");
+    }
+    for path in [
+        "/api/nope",
+        "/globalresource/nothing/",
+        "/products/a/unknown",
+        "/s/a/x",
+    ] {
+        let (status, headers, body) = get(&app, path).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
+        assert_eq!(headers[header::CONTENT_TYPE], "application/json", "{path}");
+        assert_eq!(
+            body,
+            r#"{"success":false,"code":"NotFound","message":"URL route not found"}"#
+        );
+    }
+}
+
+#[tokio::test]
+async fn hashed_assets_are_cached_for_a_year_and_top_level_files_are_served() {
+    let env = spawn_env().await;
+    let app = app(&env, env.bus.clone()).await;
+    let (status, headers, body) = get(&app, "/assets/index-abc123.js").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body, "console.log('shell')");
+    assert_eq!(
+        headers[header::CACHE_CONTROL],
+        "public, max-age=31536000, immutable"
+    );
+    let (status, headers, _) = get(&app, "/assets/missing.js").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(headers[header::CACHE_CONTROL], "no-cache");
+    let (status, _, body) = get(&app, "/robots.txt").await;
+    assert_eq!((status, body.as_str()), (StatusCode::OK, "User-agent: *"));
+}
+
+#[tokio::test]
+async fn the_department_tree_is_served_from_the_read_model() {
+    let env = spawn_env().await;
+    sqlx::query(
+        "INSERT INTO departments (id, parent_id, name, url, sort_order) VALUES \
+         (1, NULL, 'Farm & Ranch', '/farm-ranch/', 0), (101, 1, 'Fencing', '/farm-ranch/fencing/', 0), \
+         (12, NULL, 'Automotive Service Center', '/automotive-service/', 1)",
+    )
+    .execute(&env.pool)
+    .await
+    .unwrap();
+    let app = app(&env, env.bus.clone()).await;
+    let (status, _, body) = get(&app, "/api/catalog/departments").await;
+    assert_eq!(status, StatusCode::OK);
+    let tree: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(tree[0]["name"], "Farm & Ranch");
+    assert_eq!(tree[0]["children"][0]["url"], "/farm-ranch/fencing/");
+    assert_eq!(tree[1]["id"], 12);
+}
+
+#[tokio::test]
+async fn an_oversize_body_is_refused_with_413() {
+    let env = spawn_env().await;
+    let app = app(&env, env.bus.clone()).await;
+    let big = vec![b'x'; storefront::app::MAX_BODY_BYTES + 1];
+    let response = app
+        .oneshot(
+            Request::post("/api/nope")
+                .header(header::CONTENT_LENGTH, big.len())
+                .body(Body::from(big))
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+}

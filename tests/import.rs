@@ -1,0 +1,161 @@
+//! `storefront import`: bad rows are reported with their line and skipped; good rows load.
+
+mod common;
+
+use std::io::Write;
+
+use common::*;
+use storefront::importer::{import_file, Position, Rejected};
+
+async fn with_departments(env: &TestEnv) {
+    let file = write_temp(
+        "jsonl",
+        r#"{"type":"department","id":1,"parentId":null,"name":"Farm & Ranch","url":"/farm-ranch/","bannerImageUrl":null,"bannerLinkUrl":null,"sortOrder":0}
+{"type":"department","id":101,"parentId":1,"name":"Fencing","url":"/farm-ranch/fencing/","bannerImageUrl":null,"bannerLinkUrl":null,"sortOrder":0}
+"#,
+    );
+    let report = import_file(&env.pool, file.path()).await.unwrap();
+    assert_eq!(report.departments, 2, "{}", report.summary());
+}
+
+struct Temp(std::path::PathBuf);
+impl Temp {
+    fn path(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+impl Drop for Temp {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+fn write_temp(extension: &str, text: &str) -> Temp {
+    let path = std::env::temp_dir().join(format!("{}.{extension}", unique("import")));
+    std::fs::File::create(&path)
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+    Temp(path)
+}
+
+const CSV: &str =
+    "blainNumber,name,vendorBrand,departmentId,price,mapPrice,priceMode,attributes,images
+810001,Hi-Tensile Fence Wire 12.5 ga,Red Brand,101,139.99,,,Gauge=12.5|Length=4000 ft,/images/a.jpg
+810002,Poly Tape 1/2 in,Zareba,101,-4.00,,,,
+810003,T-Post 6 ft,Stay-Tuff,999,5.49,,,,
+810004,Electric Fence Charger 25 Mile,Parmak,101,89.99,99.99,BelowMap,,
+810005,Insulator Pack,Dare,101,abc,,,,
+";
+
+#[tokio::test]
+async fn a_csv_import_loads_good_rows_and_reports_bad_ones_by_line() {
+    let env = spawn_env().await;
+    with_departments(&env).await;
+    let file = write_temp("csv", CSV);
+    let report = import_file(&env.pool, file.path()).await.unwrap();
+
+    assert_eq!(report.products, 2, "{}", report.summary());
+    assert_eq!(
+        report.rejected,
+        vec![
+            Rejected {
+                position: Position::Line(3),
+                reason: "price: must not be negative".into()
+            },
+            Rejected {
+                position: Position::Line(4),
+                reason: "departmentId: department 999 does not exist".into()
+            },
+            Rejected {
+                position: Position::Line(6),
+                reason: "price: Please enter a valid dollar amount.".into()
+            },
+        ]
+    );
+    let names: Vec<(String, i64, Vec<String>, String)> = sqlx::query_as(
+        "SELECT blain_number, price_cents, department_path, price_mode FROM products ORDER BY blain_number",
+    )
+    .fetch_all(&env.pool)
+    .await
+    .unwrap();
+    assert_eq!(
+        names,
+        vec![
+            (
+                "810001".into(),
+                13999,
+                vec!["Farm & Ranch".into(), "Fencing".into()],
+                "Regular".into()
+            ),
+            (
+                "810004".into(),
+                8999,
+                vec!["Farm & Ranch".into(), "Fencing".into()],
+                "BelowMap".into()
+            ),
+        ]
+    );
+    // Nothing of a rejected row was written anywhere.
+    assert_eq!(
+        count(
+            &env.pool,
+            "SELECT count(*) FROM events WHERE aggregate_id IN ('810002','810003','810005')"
+        )
+        .await,
+        0
+    );
+
+    // The same file again changes nothing.
+    let again = import_file(&env.pool, file.path()).await.unwrap();
+    assert_eq!(
+        (again.products, again.unchanged),
+        (0, 2),
+        "{}",
+        again.summary()
+    );
+}
+
+#[tokio::test]
+async fn a_jsonl_import_reports_unreadable_and_invalid_lines() {
+    let env = spawn_env().await;
+    with_departments(&env).await;
+    let file = write_temp(
+        "jsonl",
+        r#"{"type":"inventory","blainNumber":"810001","ecomOnHand":12,"stores":[{"storeNum":1,"isStocked":true,"storeOnHand":3}]}
+{"type":"inventory","blainNumber":"810002","ecomOnHand":-1,"stores":[]}
+not json at all
+
+{"type":"gizmo","id":1}
+"#,
+    );
+    let report = import_file(&env.pool, file.path()).await.unwrap();
+    assert_eq!(report.inventory, 1);
+    let lines: Vec<String> = report.rejected.iter().map(|r| r.to_string()).collect();
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert_eq!(lines[0], "line 2: ecomOnHand: must not be negative");
+    assert!(lines[1].starts_with("line 3: "), "{lines:?}");
+    assert!(
+        lines[2].starts_with("line 5: unknown variant `gizmo`"),
+        "{lines:?}"
+    );
+    let stock: (i32, i32) = sqlx::query_as(
+        "SELECT e.ecom_on_hand, s.store_on_hand FROM ecom_inventory e JOIN store_inventory s USING (blain_number)",
+    )
+    .fetch_one(&env.pool)
+    .await
+    .unwrap();
+    assert_eq!(stock, (12, 3));
+}
+
+#[tokio::test]
+async fn an_unsupported_file_type_is_refused_with_the_formats_named() {
+    let env = spawn_env().await;
+    let file = write_temp("xlsx", "whatever");
+    let e = import_file(&env.pool, file.path()).await.unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("use .csv (products), .jsonl or .json"),
+        "{e}"
+    );
+}
