@@ -1,0 +1,7 @@
+/** A catalog department, as returned by `GET /api/catalog/departments`. */
+export interface Department {
+  id: number;
+  name: string;
+  url: string;
+  children: Department[];
+}

@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { router } from './app/router';
+import './styles/variables.css';
+import './styles/base.css';
+
+const container = document.getElementById('root');
+if (!container) {
+  throw new Error('Missing #root element');
+}
+
+createRoot(container).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+);

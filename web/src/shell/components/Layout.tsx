@@ -1,0 +1,28 @@
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { SkipLink } from './SkipLink';
+import './Layout.css';
+
+export const MAIN_CONTENT_ID = 'main-content';
+
+/** The page frame every route renders into. */
+export function Layout() {
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle';
+
+  return (
+    <div className="app">
+      <SkipLink targetId={MAIN_CONTENT_ID} />
+      <Header />
+      {busy && <div className="app__progress" aria-hidden="true" />}
+      <main id={MAIN_CONTENT_ID} className="app__main" tabIndex={-1} aria-busy={busy || undefined}>
+        <div className="container">
+          <Outlet />
+        </div>
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}
