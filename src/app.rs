@@ -51,6 +51,17 @@ pub fn router(state: AppState, roles: &crate::Roles) -> Router {
         .nest_service("/assets", ServeDir::new(state.web_dir.join("assets")))
         .fallback(spa)
         .with_state(state.clone());
+    if roles.command {
+        app = app.merge(command::routes::router(command::routes::CommandState {
+            pool: state.pool.clone(),
+            cart_services: command::cart::CartServices {
+                catalog: std::sync::Arc::new(command::cart::catalog_pg::PgCatalog {
+                    pool: state.pool.clone(),
+                }),
+            },
+            inline: std::sync::Arc::new(projections::shopping::InlineShopping),
+        }));
+    }
     if roles.query {
         app = app.merge(query::router(query::QueryState {
             pool: state.pool.clone(),
@@ -59,7 +70,12 @@ pub fn router(state: AppState, roles: &crate::Roles) -> Router {
     if roles.tracker {
         app = app.merge(tracker::router());
     }
-    app.layer(axum::middleware::from_fn(cache_headers))
+    app.layer(axum::middleware::from_fn(command::identity::identity_layer))
+        .layer(axum::middleware::from_fn(cache_headers))
+        .layer(axum::middleware::from_fn(json_errors))
+        .layer(tower_http::catch_panic::CatchPanicLayer::custom(
+            panic_response,
+        ))
         .layer(tower_http::limit::RequestBodyLimitLayer::new(
             MAX_BODY_BYTES,
         ))
@@ -155,6 +171,44 @@ fn is_top_level_file(web_dir: &Path, path: &str) -> bool {
             web_dir.join(name).is_file()
         }
         _ => false,
+    }
+}
+
+/// A handler that panicked answers like any other internal error; the panic is logged.
+fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Response {
+    ApiError::internal("a handler panicked").into_response()
+}
+
+/// Errors produced below our handlers (body limit, method not allowed) on API paths get the
+/// one JSON error shape too.
+async fn json_errors(request: Request, next: axum::middleware::Next) -> Response {
+    let api = is_api_path(request.uri().path());
+    let response = next.run(request).await;
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if is_json {
+        return response;
+    }
+    match response.status() {
+        StatusCode::PAYLOAD_TOO_LARGE => command::http::error_response(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "TooLarge",
+            "The request is too large.",
+        ),
+        StatusCode::METHOD_NOT_ALLOWED if api => {
+            let mut r = command::http::error_response(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "MethodNotAllowed",
+                "This method is not allowed here.",
+            );
+            if let Some(allow) = response.headers().get(header::ALLOW) {
+                r.headers_mut().insert(header::ALLOW, allow.clone());
+            }
+            r
+        }
+        _ => response,
     }
 }
 

@@ -166,14 +166,20 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             action: ProjectionsAction::Rebuild,
         } => {
             let pool = config::connect_database(&cli.database_url, 2).await?;
-            let progress = storefront::progress::Progress::new("rebuild", 0);
-            let applied = projections::catalog::rebuild(&pool, 2000, &|done, total| {
-                progress.set_total(total);
-                progress.set(done);
-            })
-            .await?;
-            progress.finish();
-            println!("read models rebuilt from {applied} events");
+            for projection in projections::engine::all() {
+                let progress = storefront::progress::Progress::new(projection.name(), 0);
+                let applied =
+                    projections::engine::rebuild(projection, &pool, 2000, &|done, total| {
+                        progress.set_total(total);
+                        progress.set(done);
+                    })
+                    .await?;
+                progress.finish();
+                println!(
+                    "{} read models rebuilt from {applied} events",
+                    projection.name()
+                );
+            }
         }
         Command::Relay { batch_size } => {
             let pool = config::connect_database(&cli.database_url, 4).await?;

@@ -57,7 +57,7 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
             stop_rx.clone(),
         );
         background.spawn(async move {
-            if let Err(e) = projections::runner::run_catalog(pool, bus, topic, stop).await {
+            if let Err(e) = projections::runner::run_projections(pool, bus, topic, stop).await {
                 tracing::error!(error = %e, "catalog projection stopped");
             }
         });

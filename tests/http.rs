@@ -160,4 +160,9 @@ async fn an_oversize_body_is_refused_with_413() {
         .await
         .unwrap();
     assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    let body = response.into_body().collect().await.unwrap().to_bytes();
+    assert_eq!(
+        String::from_utf8_lossy(&body),
+        r#"{"success":false,"code":"TooLarge","message":"The request is too large."}"#
+    );
 }

@@ -95,7 +95,7 @@ async fn events_reach_the_read_model_through_the_relay_and_kafka() {
         let stop = stop_rx.clone();
         async move { relay.run(stop).await }
     });
-    let consumer_task = tokio::spawn(projections::runner::run_catalog(
+    let consumer_task = tokio::spawn(projections::runner::run_projections(
         env.pool.clone(),
         env.bus.clone(),
         env.topic.clone(),

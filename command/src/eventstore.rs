@@ -17,7 +17,8 @@ use sqlx::{PgPool, Row};
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../infra/migrations");
 
 /// How often a command is retried when another writer appended to the same aggregate first.
-pub const MAX_CONFLICT_RETRIES: usize = 16;
+/// Enough for dozens of simultaneous writers on one aggregate (each round one of them wins).
+pub const MAX_CONFLICT_RETRIES: usize = 64;
 
 pub type Cqrs<A> = CqrsFramework<A, PersistedEventStore<PostgresEventRepository, A>>;
 
@@ -96,6 +97,58 @@ pub enum StoreError {
 /// Outcome of one command in a batch: how many events it appended, or why it was refused.
 pub type BatchOutcome<A> = Result<usize, <A as Aggregate>::Error>;
 
+/// An event as appended, handed to an [`InlineProjection`] inside the appending transaction.
+#[derive(Debug, Clone)]
+pub struct AppendedEvent {
+    pub aggregate_type: String,
+    pub aggregate_id: String,
+    pub sequence: i64,
+    pub event_type: String,
+    pub event_version: String,
+    pub payload: Value,
+}
+
+/// A read model updated in the same transaction as the append (read-your-writes, e.g. the
+/// cart count in the header). It must be idempotent like any projection.
+#[async_trait::async_trait]
+pub trait InlineProjection: Send + Sync {
+    async fn apply(
+        &self,
+        conn: &mut sqlx::PgConnection,
+        events: &[AppendedEvent],
+    ) -> Result<(), sqlx::Error>;
+}
+
+/// A single command's result: the aggregate as it is now, and what the command did.
+#[derive(Debug)]
+pub struct Executed<A: Aggregate> {
+    pub aggregate: A,
+    /// How many events were appended, or why the aggregate refused.
+    pub outcome: Result<usize, A::Error>,
+}
+
+/// Executes one command and answers the aggregate's state after it (unchanged when refused).
+/// Conflicting concurrent writers are retried (bounded); `inline` updates its read model inside
+/// the appending transaction.
+pub async fn execute<A>(
+    pool: &PgPool,
+    services: &A::Services,
+    aggregate_id: &str,
+    command: A::Command,
+    inline: Option<&dyn InlineProjection>,
+) -> Result<Executed<A>, StoreError>
+where
+    A: Aggregate + Clone,
+    A::Command: Clone,
+{
+    let commands = vec![(aggregate_id.to_string(), command)];
+    let (mut outcomes, mut aggregates) =
+        with_retries::<A>(pool, services, commands, inline).await?;
+    let outcome = outcomes.pop().expect("one outcome per command");
+    let (aggregate, _) = aggregates.remove(aggregate_id).unwrap_or_default();
+    Ok(Executed { aggregate, outcome })
+}
+
 /// Executes many commands of one aggregate type with few round trips: one query loads the
 /// aggregates, each aggregate decides with its own `handle`, one transaction appends every
 /// event. A refused command changes nothing; the others still apply. On a sequence conflict the
@@ -109,12 +162,32 @@ where
     A: Aggregate + Clone,
     A::Command: Clone,
 {
-    for _attempt in 0..MAX_CONFLICT_RETRIES {
-        match try_batch::<A>(pool, services, commands.clone()).await {
+    Ok(with_retries::<A>(pool, services, commands, None).await?.0)
+}
+
+type Decided<A> = (Vec<BatchOutcome<A>>, HashMap<String, (A, i64)>);
+
+async fn with_retries<A>(
+    pool: &PgPool,
+    services: &A::Services,
+    commands: Vec<(String, A::Command)>,
+    inline: Option<&dyn InlineProjection>,
+) -> Result<Decided<A>, StoreError>
+where
+    A: Aggregate + Clone,
+    A::Command: Clone,
+{
+    for attempt in 0..MAX_CONFLICT_RETRIES {
+        match try_batch::<A>(pool, services, commands.clone(), inline).await {
             Err(StoreError::Database(sqlx::Error::Database(e)))
                 if e.code().as_deref() == Some("23505") =>
             {
-                continue
+                // Jittered back-off so racing writers spread out.
+                // Exponential back-off with full jitter (100 µs doubling, at most 5 ms).
+                let ceiling = (100u64 << attempt.min(6)).min(5_000);
+                let pause = (uuid::Uuid::new_v4().as_u128() % u128::from(ceiling)) as u64;
+                tokio::time::sleep(std::time::Duration::from_micros(pause)).await;
+                continue;
             }
             other => return other,
         }
@@ -126,7 +199,8 @@ async fn try_batch<A>(
     pool: &PgPool,
     services: &A::Services,
     commands: Vec<(String, A::Command)>,
-) -> Result<Vec<BatchOutcome<A>>, StoreError>
+    inline: Option<&dyn InlineProjection>,
+) -> Result<Decided<A>, StoreError>
 where
     A: Aggregate + Clone,
 {
@@ -151,8 +225,7 @@ where
     }
 
     let mut outcomes = Vec::with_capacity(commands.len());
-    let (mut agg_ids, mut seqs, mut types, mut versions, mut payloads) =
-        (vec![], vec![], vec![], vec![], vec![]);
+    let mut appended: Vec<AppendedEvent> = Vec::new();
     for (id, command) in commands {
         let (aggregate, last_sequence) = aggregates
             .entry(id.clone())
@@ -165,11 +238,14 @@ where
                 outcomes.push(Ok(events.len()));
                 for event in events {
                     *last_sequence += 1;
-                    agg_ids.push(id.clone());
-                    seqs.push(*last_sequence);
-                    types.push(event.event_type());
-                    versions.push(event.event_version());
-                    payloads.push(serde_json::to_value(&event)?);
+                    appended.push(AppendedEvent {
+                        aggregate_type: A::TYPE.to_string(),
+                        aggregate_id: id.clone(),
+                        sequence: *last_sequence,
+                        event_type: event.event_type(),
+                        event_version: event.event_version(),
+                        payload: serde_json::to_value(&event)?,
+                    });
                 }
             }
             Err(e) => {
@@ -180,7 +256,7 @@ where
         }
     }
 
-    if !agg_ids.is_empty() {
+    if !appended.is_empty() {
         let mut tx = pool.begin().await?;
         sqlx::query(
             "INSERT INTO events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata) \
@@ -188,14 +264,17 @@ where
              FROM UNNEST($2::text[], $3::bigint[], $4::text[], $5::text[], $6::json[]) AS u(a, s, t, v, p)",
         )
         .bind(A::TYPE)
-        .bind(&agg_ids)
-        .bind(&seqs)
-        .bind(&types)
-        .bind(&versions)
-        .bind(&payloads)
+        .bind(appended.iter().map(|e| e.aggregate_id.as_str()).collect::<Vec<_>>())
+        .bind(appended.iter().map(|e| e.sequence).collect::<Vec<_>>())
+        .bind(appended.iter().map(|e| e.event_type.as_str()).collect::<Vec<_>>())
+        .bind(appended.iter().map(|e| e.event_version.as_str()).collect::<Vec<_>>())
+        .bind(appended.iter().map(|e| &e.payload).collect::<Vec<_>>())
         .execute(&mut *tx)
         .await?;
+        if let Some(projection) = inline {
+            projection.apply(&mut tx, &appended).await?;
+        }
         tx.commit().await?;
     }
-    Ok(outcomes)
+    Ok((outcomes, aggregates))
 }

@@ -19,6 +19,9 @@ pub enum ApiError {
     BadRequest { code: &'static str, message: String },
     #[error("URL route not found")]
     NotFound,
+    /// A resource that does not exist, named in the message ("Product not found.").
+    #[error("{0}")]
+    NotFoundMessage(&'static str),
     #[error("internal error: {0}")]
     Internal(String),
     #[error("service unavailable: {0}")]
@@ -46,7 +49,9 @@ impl IntoResponse for ApiError {
             ApiError::BadRequest { code, message } => {
                 (StatusCode::BAD_REQUEST, *code, message.clone())
             }
-            ApiError::NotFound => (StatusCode::NOT_FOUND, "NotFound", self.to_string()),
+            ApiError::NotFound | ApiError::NotFoundMessage(_) => {
+                (StatusCode::NOT_FOUND, "NotFound", self.to_string())
+            }
             ApiError::Internal(detail) => {
                 tracing::error!(%detail, "request failed");
                 (
@@ -70,5 +75,85 @@ impl IntoResponse for ApiError {
             message,
         };
         (status, Json(body)).into_response()
+    }
+}
+
+/// `axum::Json` whose rejections (malformed JSON, wrong types, wrong content type) answer in
+/// the one error shape: 400 for unreadable JSON, 422 for well-formed JSON of the wrong shape,
+/// 415 without a JSON content type.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ApiJson<T>(pub T);
+
+impl<T, S> axum::extract::FromRequest<S> for ApiJson<T>
+where
+    T: serde::de::DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = Response;
+
+    async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, Self::Rejection> {
+        use axum::extract::rejection::JsonRejection;
+        match Json::<T>::from_request(req, state).await {
+            Ok(Json(value)) => Ok(ApiJson(value)),
+            Err(rejection) => {
+                let (status, code, message) = match &rejection {
+                    JsonRejection::JsonDataError(e) => (
+                        StatusCode::UNPROCESSABLE_ENTITY,
+                        "InvalidInput",
+                        format!("The request is not valid: {}", e.body_text()),
+                    ),
+                    JsonRejection::JsonSyntaxError(_) => (
+                        StatusCode::BAD_REQUEST,
+                        "MalformedJson",
+                        "The request body is not valid JSON.".to_string(),
+                    ),
+                    JsonRejection::MissingJsonContentType(_) => (
+                        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                        "UnsupportedMediaType",
+                        "The request must be JSON (Content-Type: application/json).".to_string(),
+                    ),
+                    JsonRejection::BytesRejection(_) => (
+                        StatusCode::PAYLOAD_TOO_LARGE,
+                        "TooLarge",
+                        "The request is too large.".to_string(),
+                    ),
+                    _ => (
+                        StatusCode::BAD_REQUEST,
+                        "BadRequest",
+                        "The request could not be read.".to_string(),
+                    ),
+                };
+                Err(error_response(status, code, message))
+            }
+        }
+    }
+}
+
+impl<T: Serialize> IntoResponse for ApiJson<T> {
+    fn into_response(self) -> Response {
+        Json(self.0).into_response()
+    }
+}
+
+/// A response in the one error shape.
+pub fn error_response(
+    status: StatusCode,
+    code: &'static str,
+    message: impl Into<String>,
+) -> Response {
+    let body = ErrorBody {
+        success: false,
+        code,
+        message: message.into(),
+    };
+    (status, Json(body)).into_response()
+}
+
+impl ApiError {
+    pub fn bad_request(code: &'static str, message: impl Into<String>) -> Self {
+        ApiError::BadRequest {
+            code,
+            message: message.into(),
+        }
     }
 }

@@ -1,5 +1,10 @@
 //! Write model of the storefront: aggregates, commands, events and event-store access.
 
+pub mod cart;
 pub mod catalog;
 pub mod eventstore;
 pub mod http;
+pub mod identity;
+pub mod routes;
+pub mod shopping;
+pub mod validation;

@@ -1,19 +1,13 @@
 //! The catalog projection: catalog events → Postgres read models (departments, products,
-//! stores, inventory, site messages, header links, mega-menu ad).
-//!
-//! Idempotent and ordered per aggregate: `projection_progress` remembers the last sequence
-//! applied per aggregate; seen events are skipped and a gap is filled from the event store
-//! before the newer event is applied. One transaction-scoped advisory lock serialises writers
-//! of this projection, so the Kafka consumer and a CLI catch-up never interleave.
-
-use std::collections::HashMap;
+//! stores, inventory, site messages, header links, mega-menu ad). Ordering, idempotence and
+//! rebuilds come from [`crate::engine`].
 
 use command::catalog::*;
-use command::eventstore::decode;
 use cqrs_es::Aggregate;
-use sqlx::{PgConnection, PgPool, Row};
+use sqlx::PgConnection;
 
-use crate::envelope::Envelope;
+use crate::engine::Projection;
+pub use crate::engine::{ProjectionError, StoredEvent};
 
 pub const PROJECTION: &str = "catalog";
 
@@ -28,7 +22,7 @@ pub const AGGREGATE_TYPES: [&str; 6] = [
 ];
 
 /// The read-model tables this projection owns (emptied by a rebuild).
-const TABLES: [&str; 8] = [
+pub const TABLES: [&str; 8] = [
     "departments",
     "products",
     "stores",
@@ -38,172 +32,6 @@ const TABLES: [&str; 8] = [
     "header_links",
     "mega_menu_ad",
 ];
-
-#[derive(Debug, thiserror::Error)]
-pub enum ProjectionError {
-    #[error("database error: {0}")]
-    Database(#[from] sqlx::Error),
-    #[error("event {aggregate_type}/{aggregate_id}#{sequence} could not be read: {source}")]
-    Decode {
-        aggregate_type: String,
-        aggregate_id: String,
-        sequence: i64,
-        source: serde_json::Error,
-    },
-}
-
-/// An event as the projection needs it, from the event store or from a Kafka envelope.
-#[derive(Debug, Clone)]
-pub struct StoredEvent {
-    pub aggregate_type: String,
-    pub aggregate_id: String,
-    pub sequence: i64,
-    pub event_type: String,
-    pub event_version: String,
-    pub payload: serde_json::Value,
-}
-
-impl From<Envelope> for StoredEvent {
-    fn from(e: Envelope) -> Self {
-        Self {
-            aggregate_type: e.aggregate_type,
-            aggregate_id: e.aggregate_id,
-            sequence: e.sequence,
-            event_type: e.event_type,
-            event_version: e.event_version,
-            payload: e.payload,
-        }
-    }
-}
-
-fn from_row(row: &sqlx::postgres::PgRow) -> StoredEvent {
-    StoredEvent {
-        aggregate_type: row.get("aggregate_type"),
-        aggregate_id: row.get("aggregate_id"),
-        sequence: row.get("sequence"),
-        event_type: row.get("event_type"),
-        event_version: row.get("event_version"),
-        payload: row.get("payload"),
-    }
-}
-
-const EVENT_COLUMNS: &str =
-    "aggregate_type, aggregate_id, sequence, event_type, event_version, payload";
-
-/// Applies events (in the order given) in one transaction; answers how many were new.
-pub async fn apply(pool: &PgPool, events: Vec<StoredEvent>) -> Result<usize, ProjectionError> {
-    let mut tx = pool.begin().await?;
-    let applied = apply_in(&mut tx, events).await?;
-    tx.commit().await?;
-    Ok(applied)
-}
-
-/// [`apply`] inside the caller's transaction.
-pub async fn apply_in(
-    conn: &mut PgConnection,
-    events: Vec<StoredEvent>,
-) -> Result<usize, ProjectionError> {
-    let events: Vec<StoredEvent> = events
-        .into_iter()
-        .filter(|e| AGGREGATE_TYPES.contains(&e.aggregate_type.as_str()))
-        .collect();
-    if events.is_empty() {
-        return Ok(0);
-    }
-    sqlx::query("SELECT pg_advisory_xact_lock(hashtext($1))")
-        .bind(PROJECTION)
-        .execute(&mut *conn)
-        .await?;
-
-    let (types, ids): (Vec<String>, Vec<String>) = events
-        .iter()
-        .map(|e| (e.aggregate_type.clone(), e.aggregate_id.clone()))
-        .unzip();
-    let mut progress: HashMap<(String, String), i64> = sqlx::query(
-        "SELECT p.aggregate_type, p.aggregate_id, p.last_sequence FROM projection_progress p \
-         JOIN UNNEST($2::text[], $3::text[]) AS k(t, i) ON p.aggregate_type = k.t AND p.aggregate_id = k.i \
-         WHERE p.projection = $1",
-    )
-    .bind(PROJECTION)
-    .bind(&types)
-    .bind(&ids)
-    .fetch_all(&mut *conn)
-    .await?
-    .into_iter()
-    .map(|r| ((r.get(0), r.get(1)), r.get(2)))
-    .collect();
-    let mut changed: HashMap<(String, String), i64> = HashMap::new();
-
-    let mut applied = 0;
-    for event in events {
-        let key = (event.aggregate_type.clone(), event.aggregate_id.clone());
-        let last = progress.get(&key).copied().unwrap_or(0);
-        if event.sequence <= last {
-            continue;
-        }
-        if event.sequence > last + 1 {
-            // A gap: catch up what we missed from the source of truth first.
-            let missed = sqlx::query(&format!(
-                "SELECT {EVENT_COLUMNS} FROM events WHERE aggregate_type = $1 AND aggregate_id = $2 \
-                 AND sequence > $3 AND sequence < $4 ORDER BY sequence"
-            ))
-            .bind(&event.aggregate_type)
-            .bind(&event.aggregate_id)
-            .bind(last)
-            .bind(event.sequence)
-            .fetch_all(&mut *conn)
-            .await?;
-            for row in missed {
-                apply_one(conn, &from_row(&row)).await?;
-                applied += 1;
-            }
-        }
-        apply_one(conn, &event).await?;
-        applied += 1;
-        progress.insert(key.clone(), event.sequence);
-        changed.insert(key, event.sequence);
-    }
-
-    if !changed.is_empty() {
-        let mut types = Vec::with_capacity(changed.len());
-        let mut ids = Vec::with_capacity(changed.len());
-        let mut seqs = Vec::with_capacity(changed.len());
-        for ((t, i), s) in changed {
-            types.push(t);
-            ids.push(i);
-            seqs.push(s);
-        }
-        sqlx::query(
-            "INSERT INTO projection_progress (projection, aggregate_type, aggregate_id, last_sequence) \
-             SELECT $1, t, i, s FROM UNNEST($2::text[], $3::text[], $4::bigint[]) AS u(t, i, s) \
-             ON CONFLICT (projection, aggregate_type, aggregate_id) DO UPDATE SET last_sequence = EXCLUDED.last_sequence",
-        )
-        .bind(PROJECTION)
-        .bind(&types)
-        .bind(&ids)
-        .bind(&seqs)
-        .execute(&mut *conn)
-        .await?;
-    }
-    Ok(applied)
-}
-
-fn typed<E: cqrs_es::DomainEvent>(e: &StoredEvent) -> Result<E, ProjectionError> {
-    decode(
-        &e.aggregate_type,
-        &e.aggregate_id,
-        e.sequence,
-        &e.event_type,
-        &e.event_version,
-        e.payload.clone(),
-    )
-    .map_err(|source| ProjectionError::Decode {
-        aggregate_type: e.aggregate_type.clone(),
-        aggregate_id: e.aggregate_id.clone(),
-        sequence: e.sequence,
-        source,
-    })
-}
 
 fn json<T: serde::Serialize>(value: &T) -> serde_json::Value {
     serde_json::to_value(value).expect("read-model value serialises")
@@ -216,9 +44,9 @@ fn name<T: serde::Serialize>(value: &T) -> String {
     }
 }
 
-async fn apply_one(conn: &mut PgConnection, e: &StoredEvent) -> Result<(), ProjectionError> {
+async fn apply_event(conn: &mut PgConnection, e: &StoredEvent) -> Result<(), ProjectionError> {
     match e.aggregate_type.as_str() {
-        t if t == Department::TYPE => match typed::<DepartmentEvent>(e)? {
+        t if t == Department::TYPE => match e.typed::<DepartmentEvent>()? {
             DepartmentEvent::DepartmentUpserted(d) => {
                 sqlx::query(
                     "INSERT INTO departments (id, parent_id, name, url, banner_image_url, banner_link_url, sort_order) \
@@ -242,7 +70,7 @@ async fn apply_one(conn: &mut PgConnection, e: &StoredEvent) -> Result<(), Proje
                     .await?;
             }
         },
-        t if t == Product::TYPE => match typed::<ProductEvent>(e)? {
+        t if t == Product::TYPE => match e.typed::<ProductEvent>()? {
             ProductEvent::ProductUpserted(p) => upsert_product(conn, &p).await?,
             ProductEvent::ProductDiscontinued { blain_number } => {
                 sqlx::query("UPDATE products SET discontinued = true WHERE blain_number = $1")
@@ -252,10 +80,10 @@ async fn apply_one(conn: &mut PgConnection, e: &StoredEvent) -> Result<(), Proje
             }
         },
         t if t == Store::TYPE => {
-            let StoreEvent::StoreUpserted(s) = typed::<StoreEvent>(e)?;
+            let StoreEvent::StoreUpserted(s) = e.typed::<StoreEvent>()?;
             upsert_store(conn, &s).await?;
         }
-        t if t == Inventory::TYPE => match typed::<InventoryEvent>(e)? {
+        t if t == Inventory::TYPE => match e.typed::<InventoryEvent>()? {
             InventoryEvent::InventoryReported {
                 blain_number,
                 ecom_on_hand,
@@ -312,7 +140,7 @@ async fn apply_one(conn: &mut PgConnection, e: &StoredEvent) -> Result<(), Proje
                 }
             }
         },
-        t if t == SiteMessage::TYPE => match typed::<SiteMessageEvent>(e)? {
+        t if t == SiteMessage::TYPE => match e.typed::<SiteMessageEvent>()? {
             SiteMessageEvent::SiteMessagePublished(m) => {
                 sqlx::query(
                     "INSERT INTO site_messages (id, text, link, icon, countdown, end_date_time, sort_order, active) \
@@ -336,7 +164,7 @@ async fn apply_one(conn: &mut PgConnection, e: &StoredEvent) -> Result<(), Proje
                     .await?;
             }
         },
-        t if t == SiteContent::TYPE => match typed::<SiteContentEvent>(e)? {
+        t if t == SiteContent::TYPE => match e.typed::<SiteContentEvent>()? {
             SiteContentEvent::HeaderLinksSet { links } => {
                 sqlx::query("DELETE FROM header_links")
                     .execute(&mut *conn)
@@ -462,87 +290,50 @@ async fn upsert_store(conn: &mut PgConnection, s: &StoreData) -> Result<(), sqlx
     Ok(())
 }
 
-/// Reads the event store in key order, `chunk` events at a time, and applies what this
-/// projection has not seen. `on_progress(done, total)` reports as it goes.
+pub struct CatalogProjection;
+
+#[async_trait::async_trait]
+impl Projection for CatalogProjection {
+    fn name(&self) -> &'static str {
+        PROJECTION
+    }
+    fn aggregate_types(&self) -> &'static [&'static str] {
+        &AGGREGATE_TYPES
+    }
+    fn tables(&self) -> &'static [&'static str] {
+        &TABLES
+    }
+    async fn apply_one(
+        &self,
+        conn: &mut PgConnection,
+        event: &StoredEvent,
+    ) -> Result<(), ProjectionError> {
+        apply_event(conn, event).await
+    }
+}
+
+/// Catches the catalog read models up from the event store.
 pub async fn catch_up(
-    pool: &PgPool,
+    pool: &sqlx::PgPool,
     chunk: i64,
     on_progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Result<u64, ProjectionError> {
-    let mut conn = pool.acquire().await?;
-    stream_events(&mut conn, chunk, on_progress, false).await
+    crate::engine::catch_up(&CatalogProjection, pool, chunk, on_progress).await
 }
 
-/// Empties the read models and replays every catalog event, in one transaction: readers keep
-/// seeing the old read models until the rebuilt ones commit.
+/// Rebuilds the catalog read models from the event store.
 pub async fn rebuild(
-    pool: &PgPool,
+    pool: &sqlx::PgPool,
     chunk: i64,
     on_progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Result<u64, ProjectionError> {
-    let mut tx = pool.begin().await?;
-    sqlx::query("SELECT pg_advisory_xact_lock(hashtext($1))")
-        .bind(PROJECTION)
-        .execute(&mut *tx)
-        .await?;
-    for table in TABLES {
-        sqlx::query(&format!("DELETE FROM {table}"))
-            .execute(&mut *tx)
-            .await?;
-    }
-    sqlx::query("DELETE FROM projection_progress WHERE projection = $1")
-        .bind(PROJECTION)
-        .execute(&mut *tx)
-        .await?;
-    let applied = stream_events(&mut tx, chunk, on_progress, true).await?;
-    tx.commit().await?;
-    Ok(applied)
+    crate::engine::rebuild(&CatalogProjection, pool, chunk, on_progress).await
 }
 
-async fn stream_events(
-    conn: &mut PgConnection,
-    chunk: i64,
-    on_progress: &(dyn Fn(u64, u64) + Sync),
-    in_transaction: bool,
-) -> Result<u64, ProjectionError> {
-    let types: Vec<String> = AGGREGATE_TYPES.iter().map(|t| t.to_string()).collect();
-    let total: i64 =
-        sqlx::query_scalar("SELECT count(*) FROM events WHERE aggregate_type = ANY($1)")
-            .bind(&types)
-            .fetch_one(&mut *conn)
-            .await?;
-    let total = total as u64;
-    let (mut after_type, mut after_id, mut after_seq) = (String::new(), String::new(), 0i64);
-    let (mut done, mut applied) = (0u64, 0u64);
-    on_progress(0, total);
-    loop {
-        let rows = sqlx::query(&format!(
-            "SELECT {EVENT_COLUMNS} FROM events WHERE aggregate_type = ANY($1) \
-             AND (aggregate_type, aggregate_id, sequence) > ($2, $3, $4) \
-             ORDER BY aggregate_type, aggregate_id, sequence LIMIT $5"
-        ))
-        .bind(&types)
-        .bind(&after_type)
-        .bind(&after_id)
-        .bind(after_seq)
-        .bind(chunk)
-        .fetch_all(&mut *conn)
-        .await?;
-        let Some(last) = rows.last() else { break };
-        after_type = last.get("aggregate_type");
-        after_id = last.get("aggregate_id");
-        after_seq = last.get("sequence");
-        done += rows.len() as u64;
-        let events: Vec<StoredEvent> = rows.iter().map(from_row).collect();
-        applied += if in_transaction {
-            apply_in(&mut *conn, events).await? as u64
-        } else {
-            let mut tx = sqlx::Connection::begin(&mut *conn).await?;
-            let n = apply_in(&mut tx, events).await?;
-            tx.commit().await?;
-            n as u64
-        };
-        on_progress(done.min(total), total);
-    }
-    Ok(applied)
+/// Applies catalog events (duplicates and gaps handled).
+pub async fn apply(
+    pool: &sqlx::PgPool,
+    events: Vec<StoredEvent>,
+) -> Result<usize, ProjectionError> {
+    crate::engine::apply(&CatalogProjection, pool, events).await
 }

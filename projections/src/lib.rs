@@ -2,6 +2,8 @@
 
 pub mod bus;
 pub mod catalog;
+pub mod engine;
 pub mod envelope;
 pub mod relay;
 pub mod runner;
+pub mod shopping;

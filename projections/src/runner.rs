@@ -1,18 +1,18 @@
-//! Runs the projections from Kafka: the consumer group reads `storefront.events.v1` and feeds
-//! each batch to the catalog projection. Messages that are not an envelope are logged and
-//! skipped (they can never succeed); database errors make the batch retry.
+//! Runs the projections from Kafka: one consumer group reads `storefront.events.v1` and feeds
+//! each batch to every projection. Messages that are not an envelope are logged and skipped
+//! (they can never succeed); database errors make the batch retry.
 
 use rdkafka::message::Message;
 use sqlx::PgPool;
 use tokio::sync::watch;
 
 use crate::bus::{self, BatchPolicy, BusConfig, BusError};
-use crate::catalog::{self, StoredEvent};
+use crate::engine::{self, StoredEvent};
 use crate::envelope::Envelope;
 
-pub const CATALOG_GROUP: &str = "storefront.projections.catalog";
+pub const PROJECTIONS_GROUP: &str = "storefront.projections";
 
-pub async fn run_catalog(
+pub async fn run_projections(
     pool: PgPool,
     bus: BusConfig,
     topic: String,
@@ -20,7 +20,7 @@ pub async fn run_catalog(
 ) -> Result<(), BusError> {
     bus::consume(
         &bus,
-        CATALOG_GROUP,
+        PROJECTIONS_GROUP,
         &[topic.as_str()],
         BatchPolicy::default(),
         shutdown,
@@ -41,7 +41,10 @@ pub async fn run_catalog(
                         }
                     })
                     .collect();
-                catalog::apply(&pool, events).await.map(|_| ())
+                for projection in engine::all() {
+                    engine::apply(projection, &pool, events.clone()).await?;
+                }
+                Ok::<(), engine::ProjectionError>(())
             }
         },
     )

@@ -183,3 +183,112 @@ pub async fn append_price_changes(pool: &PgPool, aggregates: usize, per_aggregat
         assert!(outcomes.iter().all(|o| matches!(o, Ok(1))));
     }
 }
+
+/// A browser-like client over the app router: keeps cookies between requests.
+pub struct Client {
+    pub app: axum::Router,
+    pub cookies: std::collections::BTreeMap<String, String>,
+}
+
+pub struct Answer {
+    pub status: axum::http::StatusCode,
+    pub headers: axum::http::HeaderMap,
+    pub body: String,
+}
+
+impl Answer {
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body))
+    }
+}
+
+impl Client {
+    /// The whole app (all roles) on the env's database, catalog seeded with `products`.
+    pub async fn seeded(env: &TestEnv, products: usize) -> Client {
+        use chrono::TimeZone;
+        storefront::zips::load(&env.pool).await.unwrap();
+        if products > 0 {
+            let reference = chrono::Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).unwrap();
+            storefront::seeding::seed(&env.pool, products, reference)
+                .await
+                .unwrap();
+        }
+        Client::new(env)
+    }
+
+    pub fn new(env: &TestEnv) -> Client {
+        let app = storefront::app::router(
+            storefront::app::AppState {
+                pool: env.pool.clone(),
+                bus: env.bus.clone(),
+                web_dir: std::env::temp_dir().join("no-web-dir"),
+            },
+            &storefront::Roles::all(),
+        );
+        Client {
+            app,
+            cookies: Default::default(),
+        }
+    }
+
+    /// The same app, as a different browser (no cookies).
+    pub fn other(&self) -> Client {
+        Client {
+            app: self.app.clone(),
+            cookies: Default::default(),
+        }
+    }
+
+    pub async fn send(
+        &mut self,
+        method: &str,
+        path: &str,
+        content_type: Option<&str>,
+        body: String,
+    ) -> Answer {
+        use http_body_util::BodyExt;
+        use tower::ServiceExt;
+        let mut request = axum::http::Request::builder().method(method).uri(path);
+        if !self.cookies.is_empty() {
+            let cookie = self
+                .cookies
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect::<Vec<_>>()
+                .join("; ");
+            request = request.header("cookie", cookie);
+        }
+        if let Some(ct) = content_type {
+            request = request.header("content-type", ct);
+        }
+        let response = self
+            .app
+            .clone()
+            .oneshot(request.body(axum::body::Body::from(body)).unwrap())
+            .await
+            .unwrap();
+        for value in response.headers().get_all("set-cookie") {
+            let text = value.to_str().unwrap();
+            let pair = text.split(';').next().unwrap();
+            let (k, v) = pair.split_once('=').unwrap();
+            self.cookies.insert(k.to_string(), v.to_string());
+        }
+        let status = response.status();
+        let headers = response.headers().clone();
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        Answer {
+            status,
+            headers,
+            body: String::from_utf8_lossy(&bytes).to_string(),
+        }
+    }
+
+    pub async fn get(&mut self, path: &str) -> Answer {
+        self.send("GET", path, None, String::new()).await
+    }
+
+    pub async fn post(&mut self, path: &str, json: serde_json::Value) -> Answer {
+        self.send("POST", path, Some("application/json"), json.to_string())
+            .await
+    }
+}

@@ -1,0 +1,52 @@
+use super::services::command_types::FulfillmentType;
+
+/// Where and how the shopper wants a product.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Placement {
+    pub fulfillment: FulfillmentType,
+    /// The store for pickup or same-day delivery.
+    pub store_num: Option<i32>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum CartCommand {
+    AddItem {
+        blain_number: String,
+        quantity: i32,
+        placement: Placement,
+        /// The shopper confirmed (age, use) for products that require it.
+        confirmed: bool,
+        /// The shopper accepted the purchase agreement for products that require it.
+        agreed: bool,
+        warranty_id: Option<String>,
+    },
+    /// Adds every component of the product's bundle.
+    AddBundle {
+        blain_number: String,
+        quantity: i32,
+        placement: Placement,
+        confirmed: bool,
+        agreed: bool,
+    },
+    /// Adds the compared products, one of each.
+    AddComparison {
+        blain_numbers: Vec<String>,
+        placement: Placement,
+        confirmed: bool,
+        agreed: bool,
+    },
+    UpdateWarranty {
+        line_id: u32,
+        warranty_id: String,
+    },
+    RemoveWarranty {
+        line_id: u32,
+    },
+    ChangeQuantity {
+        line_id: u32,
+        quantity: i32,
+    },
+    RemoveItem {
+        line_id: u32,
+    },
+}

@@ -1,0 +1,283 @@
+//! Add-to-cart and the cart page's commands. Adds answer the spec's result codes with the new
+//! cart quantity; the cart read model is updated in the same transaction (read-your-writes).
+
+use axum::extract::State;
+use axum::http::header::SET_COOKIE;
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+
+use super::{local_store, CommandState};
+use crate::cart::command_types::FulfillmentType;
+use crate::cart::{Cart, CartCommand, CartError, Placement};
+use crate::eventstore::{execute, Executed};
+use crate::http::{ApiError, ApiJson};
+use crate::identity::{new_id, set_cookie, Identity, CART_COOKIE, CART_MAX_AGE};
+
+pub fn router(state: CommandState) -> Router {
+    Router::new()
+        .route("/products/a/addtocart", post(add_to_cart))
+        .route("/products/a/bundletocart", post(bundle_to_cart))
+        .route(
+            "/products/a/productcomparisontocart",
+            post(comparison_to_cart),
+        )
+        .route("/products/a/update-warranty", post(update_warranty))
+        .route("/products/a/remove-warranty", post(remove_warranty))
+        .route("/api/cart/quantity", post(change_quantity))
+        .route("/api/cart/remove", post(remove_line))
+        .with_state(state)
+}
+
+fn default_quantity() -> i32 {
+    1
+}
+
+/// Where the product goes: shipping by default, pickup/same-day at `storeNum` or the
+/// visitor's local store.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlacementRequest {
+    #[serde(default)]
+    pub fulfillment_type: Option<FulfillmentType>,
+    #[serde(default)]
+    pub store_num: Option<i32>,
+    #[serde(default)]
+    pub confirmed: bool,
+    #[serde(default)]
+    pub agreed: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AddToCartRequest {
+    pub blain_number: String,
+    #[serde(default = "default_quantity")]
+    pub quantity: i32,
+    #[serde(default)]
+    pub warranty_id: Option<String>,
+    #[serde(flatten)]
+    pub placement: PlacementRequest,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ComparisonRequest {
+    pub blain_numbers: Vec<String>,
+    #[serde(flatten)]
+    pub placement: PlacementRequest,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WarrantyRequest {
+    pub line_id: u32,
+    #[serde(default)]
+    pub warranty_id: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct QuantityRequest {
+    pub line_id: u32,
+    #[serde(default)]
+    pub quantity: Option<i32>,
+}
+
+/// The answer of every cart command.
+#[derive(Debug, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct CartResult {
+    pub success: bool,
+    /// Success, CannotAdd, MaxLines, PickupDeliveryError, RequireConfirmation, RequireAgreement.
+    pub result_code: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    pub cart_qty: i32,
+    pub line_count: usize,
+}
+
+async fn placement(
+    state: &CommandState,
+    identity: &Identity,
+    p: &PlacementRequest,
+) -> Result<Placement, ApiError> {
+    let fulfillment = p.fulfillment_type.unwrap_or(FulfillmentType::ShipToHome);
+    let store_num = match (fulfillment, p.store_num) {
+        (FulfillmentType::ShipToHome, _) => None,
+        (_, Some(store)) => Some(store),
+        (_, None) => local_store(&state.pool, &identity.visitor_id).await?,
+    };
+    Ok(Placement {
+        fulfillment,
+        store_num,
+    })
+}
+
+/// Runs a cart command for the visitor's cart (made on the first add) and answers with the
+/// result code and the cart as it is now.
+async fn run(
+    state: &CommandState,
+    identity: &Identity,
+    command: CartCommand,
+    creates: bool,
+) -> Response {
+    let (cart_id, new_cart) = match &identity.cart_id {
+        Some(id) => (id.clone(), false),
+        None if creates => (new_id(), true),
+        None => {
+            return Json(CartResult {
+                success: false,
+                result_code: "CannotAdd".into(),
+                message: Some(CartError::LineNotFound.to_string()),
+                cart_qty: 0,
+                line_count: 0,
+            })
+            .into_response()
+        }
+    };
+    let executed = execute::<Cart>(
+        &state.pool,
+        &state.cart_services,
+        &cart_id,
+        command,
+        Some(state.inline.as_ref()),
+    )
+    .await;
+    let (cart, result) = match executed {
+        Ok(Executed {
+            outcome: Err(CartError::Unavailable(detail)),
+            ..
+        }) => return ApiError::Unavailable(detail).into_response(),
+        Ok(Executed { aggregate, outcome }) => (aggregate, outcome.map(|_| ())),
+        Err(e) => return ApiError::internal(e).into_response(),
+    };
+    let body = CartResult {
+        success: result.is_ok(),
+        result_code: match &result {
+            Ok(()) => "Success".into(),
+            Err(e) => e.result_code().into(),
+        },
+        message: result.err().map(|e| e.to_string()),
+        cart_qty: cart.quantity(),
+        line_count: cart.lines.len(),
+    };
+    let mut response = Json(body).into_response();
+    if new_cart && !cart.lines.is_empty() {
+        response
+            .headers_mut()
+            .append(SET_COOKIE, set_cookie(CART_COOKIE, &cart_id, CART_MAX_AGE));
+    }
+    response
+}
+
+async fn add_to_cart(
+    State(state): State<CommandState>,
+    identity: Identity,
+    ApiJson(request): ApiJson<AddToCartRequest>,
+) -> Response {
+    let placement = match placement(&state, &identity, &request.placement).await {
+        Ok(p) => p,
+        Err(e) => return e.into_response(),
+    };
+    let command = CartCommand::AddItem {
+        blain_number: request.blain_number,
+        quantity: request.quantity,
+        placement,
+        confirmed: request.placement.confirmed,
+        agreed: request.placement.agreed,
+        warranty_id: request.warranty_id,
+    };
+    run(&state, &identity, command, true).await
+}
+
+async fn bundle_to_cart(
+    State(state): State<CommandState>,
+    identity: Identity,
+    ApiJson(request): ApiJson<AddToCartRequest>,
+) -> Response {
+    let placement = match placement(&state, &identity, &request.placement).await {
+        Ok(p) => p,
+        Err(e) => return e.into_response(),
+    };
+    let command = CartCommand::AddBundle {
+        blain_number: request.blain_number,
+        quantity: request.quantity,
+        placement,
+        confirmed: request.placement.confirmed,
+        agreed: request.placement.agreed,
+    };
+    run(&state, &identity, command, true).await
+}
+
+async fn comparison_to_cart(
+    State(state): State<CommandState>,
+    identity: Identity,
+    ApiJson(request): ApiJson<ComparisonRequest>,
+) -> Response {
+    let placement = match placement(&state, &identity, &request.placement).await {
+        Ok(p) => p,
+        Err(e) => return e.into_response(),
+    };
+    let command = CartCommand::AddComparison {
+        blain_numbers: request.blain_numbers,
+        placement,
+        confirmed: request.placement.confirmed,
+        agreed: request.placement.agreed,
+    };
+    run(&state, &identity, command, true).await
+}
+
+async fn update_warranty(
+    State(state): State<CommandState>,
+    identity: Identity,
+    ApiJson(request): ApiJson<WarrantyRequest>,
+) -> Response {
+    let Some(warranty_id) = request.warranty_id else {
+        return ApiError::bad_request("InvalidInput", "Please make a selection.").into_response();
+    };
+    let command = CartCommand::UpdateWarranty {
+        line_id: request.line_id,
+        warranty_id,
+    };
+    run(&state, &identity, command, false).await
+}
+
+async fn remove_warranty(
+    State(state): State<CommandState>,
+    identity: Identity,
+    ApiJson(request): ApiJson<WarrantyRequest>,
+) -> Response {
+    let command = CartCommand::RemoveWarranty {
+        line_id: request.line_id,
+    };
+    run(&state, &identity, command, false).await
+}
+
+async fn change_quantity(
+    State(state): State<CommandState>,
+    identity: Identity,
+    ApiJson(request): ApiJson<QuantityRequest>,
+) -> Response {
+    let Some(quantity) = request.quantity else {
+        return ApiError::bad_request("InvalidInput", "Please enter a valid number.")
+            .into_response();
+    };
+    let command = CartCommand::ChangeQuantity {
+        line_id: request.line_id,
+        quantity,
+    };
+    run(&state, &identity, command, false).await
+}
+
+async fn remove_line(
+    State(state): State<CommandState>,
+    identity: Identity,
+    ApiJson(request): ApiJson<QuantityRequest>,
+) -> Response {
+    let command = CartCommand::RemoveItem {
+        line_id: request.line_id,
+    };
+    run(&state, &identity, command, false).await
+}

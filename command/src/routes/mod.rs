@@ -1,0 +1,39 @@
+//! HTTP handlers of the write side (POST commands), one `router()` per resource.
+
+pub mod cart;
+pub mod log;
+pub mod newsletter;
+pub mod stores;
+
+use std::sync::Arc;
+
+use axum::Router;
+use sqlx::PgPool;
+
+use crate::cart::CartServices;
+use crate::eventstore::InlineProjection;
+
+/// What command handlers need.
+#[derive(Clone)]
+pub struct CommandState {
+    pub pool: PgPool,
+    pub cart_services: CartServices,
+    /// Read models updated in the appending transaction (carts, visitors).
+    pub inline: Arc<dyn InlineProjection>,
+}
+
+pub fn router(state: CommandState) -> Router {
+    Router::new()
+        .merge(cart::router(state.clone()))
+        .merge(newsletter::router(state.clone()))
+        .merge(stores::router(state.clone()))
+        .merge(log::router(state))
+}
+
+/// The visitor's chosen store, from the visitors read model.
+pub async fn local_store(pool: &PgPool, visitor_id: &str) -> Result<Option<i32>, sqlx::Error> {
+    sqlx::query_scalar("SELECT store_num FROM visitors WHERE visitor_id = $1")
+        .bind(visitor_id)
+        .fetch_optional(pool)
+        .await
+}

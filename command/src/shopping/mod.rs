@@ -1,0 +1,4 @@
+//! Small shopping aggregates: newsletter subscriptions and visitors (their local store).
+
+pub mod subscription;
+pub mod visitor;

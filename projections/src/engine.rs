@@ -1,0 +1,321 @@
+//! What every projection shares: idempotent, per-aggregate ordered application of events with
+//! gap catch-up from the event store, catch-up and rebuild from the event store.
+//!
+//! `projection_progress` remembers the last sequence applied per (projection, aggregate); seen
+//! events are skipped, and a gap is filled from the event store before a newer event is applied.
+//! Writers of one aggregate in one projection are serialised by a transaction-scoped advisory
+//! lock on (projection, aggregate id), so the Kafka consumer, an inline projection and a CLI
+//! catch-up never interleave on the same aggregate.
+
+use std::collections::HashMap;
+
+use sqlx::{PgConnection, PgPool, Row};
+
+use crate::envelope::Envelope;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ProjectionError {
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
+    #[error("event {aggregate_type}/{aggregate_id}#{sequence} could not be read: {source}")]
+    Decode {
+        aggregate_type: String,
+        aggregate_id: String,
+        sequence: i64,
+        source: serde_json::Error,
+    },
+}
+
+/// An event as a projection needs it, from the event store, a Kafka envelope or an append.
+#[derive(Debug, Clone)]
+pub struct StoredEvent {
+    pub aggregate_type: String,
+    pub aggregate_id: String,
+    pub sequence: i64,
+    pub event_type: String,
+    pub event_version: String,
+    pub payload: serde_json::Value,
+}
+
+impl From<Envelope> for StoredEvent {
+    fn from(e: Envelope) -> Self {
+        Self {
+            aggregate_type: e.aggregate_type,
+            aggregate_id: e.aggregate_id,
+            sequence: e.sequence,
+            event_type: e.event_type,
+            event_version: e.event_version,
+            payload: e.payload,
+        }
+    }
+}
+
+impl From<&command::eventstore::AppendedEvent> for StoredEvent {
+    fn from(e: &command::eventstore::AppendedEvent) -> Self {
+        Self {
+            aggregate_type: e.aggregate_type.clone(),
+            aggregate_id: e.aggregate_id.clone(),
+            sequence: e.sequence,
+            event_type: e.event_type.clone(),
+            event_version: e.event_version.clone(),
+            payload: e.payload.clone(),
+        }
+    }
+}
+
+impl StoredEvent {
+    /// The event decoded into its type (upcast first when it is an older version).
+    pub fn typed<E: cqrs_es::DomainEvent>(&self) -> Result<E, ProjectionError> {
+        command::eventstore::decode(
+            &self.aggregate_type,
+            &self.aggregate_id,
+            self.sequence,
+            &self.event_type,
+            &self.event_version,
+            self.payload.clone(),
+        )
+        .map_err(|source| ProjectionError::Decode {
+            aggregate_type: self.aggregate_type.clone(),
+            aggregate_id: self.aggregate_id.clone(),
+            sequence: self.sequence,
+            source,
+        })
+    }
+}
+
+fn from_row(row: &sqlx::postgres::PgRow) -> StoredEvent {
+    StoredEvent {
+        aggregate_type: row.get("aggregate_type"),
+        aggregate_id: row.get("aggregate_id"),
+        sequence: row.get("sequence"),
+        event_type: row.get("event_type"),
+        event_version: row.get("event_version"),
+        payload: row.get("payload"),
+    }
+}
+
+const EVENT_COLUMNS: &str =
+    "aggregate_type, aggregate_id, sequence, event_type, event_version, payload";
+
+/// One read model fed by events of some aggregate types.
+#[async_trait::async_trait]
+pub trait Projection: Send + Sync {
+    /// Stable name, the key of its rows in `projection_progress`.
+    fn name(&self) -> &'static str;
+    fn aggregate_types(&self) -> &'static [&'static str];
+    /// The tables it owns (emptied by a rebuild, children before parents).
+    fn tables(&self) -> &'static [&'static str];
+    /// Applies one event; called in sequence order per aggregate, never twice.
+    async fn apply_one(
+        &self,
+        conn: &mut PgConnection,
+        event: &StoredEvent,
+    ) -> Result<(), ProjectionError>;
+}
+
+/// Applies events (in the order given) in one transaction; answers how many were new.
+pub async fn apply(
+    projection: &dyn Projection,
+    pool: &PgPool,
+    events: Vec<StoredEvent>,
+) -> Result<usize, ProjectionError> {
+    let mut tx = pool.begin().await?;
+    let applied = apply_in(projection, &mut tx, events).await?;
+    tx.commit().await?;
+    Ok(applied)
+}
+
+/// [`apply`] inside the caller's transaction.
+pub async fn apply_in(
+    projection: &dyn Projection,
+    conn: &mut PgConnection,
+    events: Vec<StoredEvent>,
+) -> Result<usize, ProjectionError> {
+    let types = projection.aggregate_types();
+    let events: Vec<StoredEvent> = events
+        .into_iter()
+        .filter(|e| types.contains(&e.aggregate_type.as_str()))
+        .collect();
+    if events.is_empty() {
+        return Ok(0);
+    }
+    let name = projection.name();
+    let (types, ids): (Vec<String>, Vec<String>) = events
+        .iter()
+        .map(|e| (e.aggregate_type.clone(), e.aggregate_id.clone()))
+        .unzip();
+    // Lock every aggregate of the batch, in one order, so concurrent writers cannot deadlock.
+    sqlx::query(
+        "SELECT pg_advisory_xact_lock(hashtext($1), hashtext(k)) \
+         FROM (SELECT DISTINCT t || '/' || i AS k FROM UNNEST($2::text[], $3::text[]) AS u(t, i) ORDER BY 1) keys",
+    )
+    .bind(name)
+    .bind(&types)
+    .bind(&ids)
+    .execute(&mut *conn)
+    .await?;
+    let mut progress: HashMap<(String, String), i64> = sqlx::query(
+        "SELECT p.aggregate_type, p.aggregate_id, p.last_sequence FROM projection_progress p \
+         JOIN (SELECT DISTINCT t, i FROM UNNEST($2::text[], $3::text[]) AS u(t, i)) k \
+           ON p.aggregate_type = k.t AND p.aggregate_id = k.i \
+         WHERE p.projection = $1",
+    )
+    .bind(name)
+    .bind(&types)
+    .bind(&ids)
+    .fetch_all(&mut *conn)
+    .await?
+    .into_iter()
+    .map(|r| ((r.get(0), r.get(1)), r.get(2)))
+    .collect();
+    let mut changed: HashMap<(String, String), i64> = HashMap::new();
+
+    let mut applied = 0;
+    for event in events {
+        let key = (event.aggregate_type.clone(), event.aggregate_id.clone());
+        let last = progress.get(&key).copied().unwrap_or(0);
+        if event.sequence <= last {
+            continue;
+        }
+        if event.sequence > last + 1 {
+            // A gap: catch up what we missed from the source of truth first.
+            let missed = sqlx::query(&format!(
+                "SELECT {EVENT_COLUMNS} FROM events WHERE aggregate_type = $1 AND aggregate_id = $2 \
+                 AND sequence > $3 AND sequence < $4 ORDER BY sequence"
+            ))
+            .bind(&event.aggregate_type)
+            .bind(&event.aggregate_id)
+            .bind(last)
+            .bind(event.sequence)
+            .fetch_all(&mut *conn)
+            .await?;
+            for row in missed {
+                projection.apply_one(conn, &from_row(&row)).await?;
+                applied += 1;
+            }
+        }
+        projection.apply_one(conn, &event).await?;
+        applied += 1;
+        progress.insert(key.clone(), event.sequence);
+        changed.insert(key, event.sequence);
+    }
+
+    if !changed.is_empty() {
+        let mut types = Vec::with_capacity(changed.len());
+        let mut ids = Vec::with_capacity(changed.len());
+        let mut seqs = Vec::with_capacity(changed.len());
+        for ((t, i), s) in changed {
+            types.push(t);
+            ids.push(i);
+            seqs.push(s);
+        }
+        sqlx::query(
+            "INSERT INTO projection_progress (projection, aggregate_type, aggregate_id, last_sequence) \
+             SELECT $1, t, i, s FROM UNNEST($2::text[], $3::text[], $4::bigint[]) AS u(t, i, s) \
+             ON CONFLICT (projection, aggregate_type, aggregate_id) DO UPDATE SET last_sequence = EXCLUDED.last_sequence",
+        )
+        .bind(name)
+        .bind(&types)
+        .bind(&ids)
+        .bind(&seqs)
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(applied)
+}
+
+/// Reads the event store in key order, `chunk` events at a time, and applies what the
+/// projection has not seen. `on_progress(done, total)` reports as it goes.
+pub async fn catch_up(
+    projection: &dyn Projection,
+    pool: &PgPool,
+    chunk: i64,
+    on_progress: &(dyn Fn(u64, u64) + Sync),
+) -> Result<u64, ProjectionError> {
+    let mut conn = pool.acquire().await?;
+    stream_events(projection, &mut conn, chunk, on_progress, false).await
+}
+
+/// Empties the projection's tables and replays every event, in one transaction: readers keep
+/// seeing the old read models until the rebuilt ones commit.
+pub async fn rebuild(
+    projection: &dyn Projection,
+    pool: &PgPool,
+    chunk: i64,
+    on_progress: &(dyn Fn(u64, u64) + Sync),
+) -> Result<u64, ProjectionError> {
+    let mut tx = pool.begin().await?;
+    for table in projection.tables() {
+        sqlx::query(&format!("DELETE FROM {table}"))
+            .execute(&mut *tx)
+            .await?;
+    }
+    sqlx::query("DELETE FROM projection_progress WHERE projection = $1")
+        .bind(projection.name())
+        .execute(&mut *tx)
+        .await?;
+    let applied = stream_events(projection, &mut tx, chunk, on_progress, true).await?;
+    tx.commit().await?;
+    Ok(applied)
+}
+
+async fn stream_events(
+    projection: &dyn Projection,
+    conn: &mut PgConnection,
+    chunk: i64,
+    on_progress: &(dyn Fn(u64, u64) + Sync),
+    in_transaction: bool,
+) -> Result<u64, ProjectionError> {
+    let types: Vec<String> = projection
+        .aggregate_types()
+        .iter()
+        .map(|t| t.to_string())
+        .collect();
+    let total: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM events WHERE aggregate_type = ANY($1)")
+            .bind(&types)
+            .fetch_one(&mut *conn)
+            .await?;
+    let total = total as u64;
+    let (mut after_type, mut after_id, mut after_seq) = (String::new(), String::new(), 0i64);
+    let (mut done, mut applied) = (0u64, 0u64);
+    on_progress(0, total);
+    loop {
+        let rows = sqlx::query(&format!(
+            "SELECT {EVENT_COLUMNS} FROM events WHERE aggregate_type = ANY($1) \
+             AND (aggregate_type, aggregate_id, sequence) > ($2, $3, $4) \
+             ORDER BY aggregate_type, aggregate_id, sequence LIMIT $5"
+        ))
+        .bind(&types)
+        .bind(&after_type)
+        .bind(&after_id)
+        .bind(after_seq)
+        .bind(chunk)
+        .fetch_all(&mut *conn)
+        .await?;
+        let Some(last) = rows.last() else { break };
+        after_type = last.get("aggregate_type");
+        after_id = last.get("aggregate_id");
+        after_seq = last.get("sequence");
+        done += rows.len() as u64;
+        let events: Vec<StoredEvent> = rows.iter().map(from_row).collect();
+        applied += if in_transaction {
+            apply_in(projection, &mut *conn, events).await? as u64
+        } else {
+            let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+            let n = apply_in(projection, &mut tx, events).await?;
+            tx.commit().await?;
+            n as u64
+        };
+        on_progress(done.min(total), total);
+    }
+    Ok(applied)
+}
+
+/// Every projection of the system, in rebuild order.
+pub fn all() -> Vec<&'static dyn Projection> {
+    vec![
+        &crate::catalog::CatalogProjection,
+        &crate::shopping::ShoppingProjection,
+    ]
+}

@@ -1,0 +1,177 @@
+//! The cart page's read (GET /api/cart) and POST /click-to-reorder/get-fulfillment-type.
+
+use axum::extract::State;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use command::http::{ApiError, ApiJson};
+use command::identity::Identity;
+use serde::{Deserialize, Serialize};
+use sqlx::Row;
+
+use crate::products::{format_price, product_url};
+use crate::QueryState;
+
+pub fn router(state: QueryState) -> Router {
+    Router::new()
+        .route("/api/cart", get(cart))
+        .route(
+            "/click-to-reorder/get-fulfillment-type",
+            post(fulfillment_type),
+        )
+        .with_state(state)
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CartLineOut {
+    pub line_id: i32,
+    pub blain_number: String,
+    pub name: String,
+    pub url: String,
+    pub thumbnail: Option<String>,
+    pub quantity: i32,
+    pub unit_price_cents: i64,
+    pub unit_price: String,
+    pub fulfillment_type: String,
+    pub store_num: Option<i32>,
+    pub warranty: Option<serde_json::Value>,
+    pub line_total_cents: i64,
+    pub line_total: String,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CartOut {
+    pub cart_qty: i32,
+    pub line_count: i32,
+    pub subtotal_cents: i64,
+    pub subtotal: String,
+    pub lines: Vec<CartLineOut>,
+}
+
+async fn cart(
+    State(state): State<QueryState>,
+    identity: Identity,
+) -> Result<Json<CartOut>, ApiError> {
+    let Some(cart_id) = identity.cart_id else {
+        return Ok(Json(CartOut {
+            cart_qty: 0,
+            line_count: 0,
+            subtotal_cents: 0,
+            subtotal: format_price(0),
+            lines: vec![],
+        }));
+    };
+    let summary =
+        sqlx::query("SELECT item_count, line_count, subtotal_cents FROM carts WHERE cart_id = $1")
+            .bind(&cart_id)
+            .fetch_optional(&state.pool)
+            .await?;
+    let lines = sqlx::query(
+        "SELECT l.line_id, l.blain_number, l.name, l.quantity, l.unit_price_cents, l.fulfillment, l.store_num, \
+         l.warranty, p.images->>0 AS thumbnail FROM cart_lines l LEFT JOIN products p USING (blain_number) \
+         WHERE l.cart_id = $1 ORDER BY l.line_id",
+    )
+    .bind(&cart_id)
+    .fetch_all(&state.pool)
+    .await?
+    .iter()
+    .map(|r| {
+        let quantity: i32 = r.get("quantity");
+        let unit: i64 = r.get("unit_price_cents");
+        let warranty: Option<serde_json::Value> = r.get("warranty");
+        let plan = warranty
+            .as_ref()
+            .and_then(|w| w.get("priceCents"))
+            .and_then(|v| v.as_i64())
+            .unwrap_or(0);
+        let total = (unit + plan) * i64::from(quantity);
+        let blain: String = r.get("blain_number");
+        let name: String = r.get("name");
+        CartLineOut {
+            line_id: r.get("line_id"),
+            url: product_url(&blain, &name),
+            blain_number: blain,
+            name,
+            thumbnail: r.get("thumbnail"),
+            quantity,
+            unit_price_cents: unit,
+            unit_price: format_price(unit),
+            fulfillment_type: r.get("fulfillment"),
+            store_num: r.get("store_num"),
+            warranty,
+            line_total_cents: total,
+            line_total: format_price(total),
+        }
+    })
+    .collect();
+    let (qty, count, subtotal) = summary.map_or((0, 0, 0), |r| {
+        (
+            r.get("item_count"),
+            r.get("line_count"),
+            r.get("subtotal_cents"),
+        )
+    });
+    Ok(Json(CartOut {
+        cart_qty: qty,
+        line_count: count,
+        subtotal_cents: subtotal,
+        subtotal: format_price(subtotal),
+        lines,
+    }))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FulfillmentRequest {
+    pub blain_number: String,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FulfillmentAnswer {
+    pub success: bool,
+    pub blain_number: String,
+    pub store_num: Option<i32>,
+    /// ShipToHome, StorePickup, SameDayDelivery: what the product allows at the shopper's store.
+    pub fulfillment_types: Vec<&'static str>,
+}
+
+async fn fulfillment_type(
+    State(state): State<QueryState>,
+    identity: Identity,
+    ApiJson(request): ApiJson<FulfillmentRequest>,
+) -> Result<Json<FulfillmentAnswer>, ApiError> {
+    let row = sqlx::query(
+        "SELECT p.ship_to_home, p.store_pickup, p.same_day_delivery, v.store_num, \
+                coalesce(i.is_stocked AND i.store_on_hand > 0 AND NOT s.coming_soon, false) AS at_store, \
+                coalesce(s.local_delivery_enabled, false) AS delivers \
+         FROM products p \
+         LEFT JOIN visitors v ON v.visitor_id = $2 \
+         LEFT JOIN stores s ON s.store_num = v.store_num \
+         LEFT JOIN store_inventory i ON i.blain_number = p.blain_number AND i.store_num = v.store_num \
+         WHERE p.blain_number = $1 AND NOT p.discontinued",
+    )
+    .bind(&request.blain_number)
+    .bind(&identity.visitor_id)
+    .fetch_optional(&state.pool)
+    .await?
+    .ok_or(ApiError::NotFoundMessage("Product not found."))?;
+    let at_store: bool = row.get("at_store");
+    let mut types = Vec::new();
+    if row.get("ship_to_home") {
+        types.push("ShipToHome");
+    }
+    if row.get::<bool, _>("store_pickup") && at_store {
+        types.push("StorePickup");
+    }
+    if row.get::<bool, _>("same_day_delivery") && at_store && row.get::<bool, _>("delivers") {
+        types.push("SameDayDelivery");
+    }
+    Ok(Json(FulfillmentAnswer {
+        success: true,
+        blain_number: request.blain_number,
+        store_num: row.get("store_num"),
+        fulfillment_types: types,
+    }))
+}
