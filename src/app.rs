@@ -48,6 +48,7 @@ pub fn router(state: AppState, roles: &crate::Roles) -> Router {
     let mut app = Router::new()
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
+        .route("/api/openapi.json", get(openapi))
         .nest_service("/assets", ServeDir::new(state.web_dir.join("assets")))
         .fallback(spa)
         .with_state(state.clone());
@@ -80,6 +81,13 @@ pub fn router(state: AppState, roles: &crate::Roles) -> Router {
             MAX_BODY_BYTES,
         ))
         .layer(tower_http::trace::TraceLayer::new_for_http())
+}
+
+/// The OpenAPI document of every endpoint (docs/openapi.json, kept in sync by tests/openapi.rs).
+pub const OPENAPI: &str = include_str!("../docs/openapi.json");
+
+async fn openapi() -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], OPENAPI).into_response()
 }
 
 async fn healthz() -> Json<serde_json::Value> {

@@ -1,0 +1,132 @@
+//! Add-to-cart throughput and latency at concurrency 1, 8 and 32, and the latency of the
+//! header and stock-status reads, through the application router (in process: handler,
+//! middleware and PostgreSQL; no TCP).
+//!
+//! Needs `BENCH_DATABASE_URL` (an admin database; a scratch database is created and dropped)
+//! and `BENCH_KAFKA_BROKERS`. Run: `cargo bench --bench shopping` (see docs/performance.md).
+
+use std::time::{Duration, Instant};
+
+use axum::body::Body;
+use axum::http::Request;
+use chrono::TimeZone;
+use http_body_util::BodyExt;
+use sqlx::postgres::PgPoolOptions;
+use tower::ServiceExt;
+
+async fn call(app: &axum::Router, method: &str, path: &str, cookie: &str, body: String) -> (u16, String) {
+    let request = Request::builder()
+        .method(method)
+        .uri(path)
+        .header("content-type", "application/json")
+        .header("cookie", cookie)
+        .body(Body::from(body))
+        .unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    let status = response.status().as_u16();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (status, String::from_utf8_lossy(&bytes).into_owned())
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> f64 {
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i].as_secs_f64() * 1000.0
+}
+
+fn report(label: &str, mut latencies: Vec<Duration>, wall: Duration) {
+    latencies.sort();
+    println!(
+        "{label:<34} {:>6} requests  {:>8.0}/s  p50 {:>6.2} ms  p99 {:>6.2} ms",
+        latencies.len(),
+        latencies.len() as f64 / wall.as_secs_f64(),
+        percentile(&latencies, 0.50),
+        percentile(&latencies, 0.99),
+    );
+}
+
+#[tokio::main]
+async fn main() {
+    let (Ok(admin), Ok(brokers)) = (std::env::var("BENCH_DATABASE_URL"), std::env::var("BENCH_KAFKA_BROKERS")) else {
+        eprintln!("set BENCH_DATABASE_URL and BENCH_KAFKA_BROKERS (see docs/performance.md)");
+        return;
+    };
+    let name = format!("bench_{}", uuid::Uuid::new_v4().simple());
+    let admin_pool = PgPoolOptions::new().max_connections(1).connect(&admin).await.unwrap();
+    sqlx::query(&format!("CREATE DATABASE \"{name}\"")).execute(&admin_pool).await.unwrap();
+    let (base, _) = admin.rsplit_once('/').unwrap();
+    let pool = PgPoolOptions::new().max_connections(40).connect(&format!("{base}/{name}")).await.unwrap();
+    command::eventstore::MIGRATOR.run(&pool).await.unwrap();
+    storefront::zips::load(&pool).await.unwrap();
+    let reference = chrono::Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).unwrap();
+    storefront::seeding::seed(&pool, 2000, reference).await.unwrap();
+    let products: Vec<String> = sqlx::query_scalar(
+        "SELECT blain_number FROM products WHERE NOT requires_confirmation AND NOT requires_agreement \
+         AND ship_to_home AND NOT discontinued ORDER BY blain_number LIMIT 200",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    let app = storefront::app::router(
+        storefront::app::AppState {
+            pool: pool.clone(),
+            bus: projections::bus::BusConfig::new(brokers),
+            web_dir: std::env::temp_dir(),
+        },
+        &storefront::Roles::all(),
+    );
+
+    println!("add-to-cart (one cart per worker, 5 lines each, then new carts):");
+    for concurrency in [1usize, 8, 32] {
+        let per_worker = 3000 / concurrency;
+        let started = Instant::now();
+        let mut tasks = Vec::new();
+        for w in 0..concurrency {
+            let (app, products) = (app.clone(), products.clone());
+            tasks.push(tokio::spawn(async move {
+                let mut latencies = Vec::with_capacity(per_worker);
+                for i in 0..per_worker {
+                    // A shopper's cart holds a handful of lines: start a new cart every 5 adds.
+                    let cookie = format!("sf_cart=c{concurrency}w{w}n{}; sf_vid=v{w}", i / 5);
+                    let blain = &products[(w * 31 + i) % products.len()];
+                    let body = format!(r#"{{"blainNumber":"{blain}","quantity":1}}"#);
+                    let t = Instant::now();
+                    let (status, answer) = call(&app, "POST", "/products/a/addtocart", &cookie, body).await;
+                    latencies.push(t.elapsed());
+                    assert!(status == 200 && answer.contains("\"Success\""), "{status} {answer}");
+                }
+                latencies
+            }));
+        }
+        let mut all = Vec::new();
+        for t in tasks {
+            all.extend(t.await.unwrap());
+        }
+        report(&format!("  concurrency {concurrency}"), all, started.elapsed());
+    }
+
+    // A visitor with a store and a cart, as the header sees it.
+    call(&app, "GET", "/stores/set-json/1", "sf_vid=reader", String::new()).await;
+    let cookie = "sf_vid=reader; sf_cart=c1w0n0";
+    for (label, method, path, body) in [
+        ("GET /globalresource/header/", "GET", "/globalresource/header/", String::new()),
+        (
+            "POST /products/a/stockstatus-json",
+            "POST",
+            "/products/a/stockstatus-json",
+            format!(r#"{{"zip":"53545","blainNumber":"{}","mustIncludeLocalStore":true}}"#, products[0]),
+        ),
+    ] {
+        let mut latencies = Vec::new();
+        let started = Instant::now();
+        for _ in 0..500 {
+            let t = Instant::now();
+            let (status, answer) = call(&app, method, path, cookie, body.clone()).await;
+            latencies.push(t.elapsed());
+            assert_eq!(status, 200, "{answer}");
+        }
+        report(&format!("{label} (sequential)"), latencies, started.elapsed());
+    }
+
+    pool.close().await;
+    sqlx::query(&format!("DROP DATABASE \"{name}\"")).execute(&admin_pool).await.unwrap();
+}
