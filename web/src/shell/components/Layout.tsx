@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { SiteBanner } from '../../banner/components/SiteBanner';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { SkipLink } from './SkipLink';
@@ -14,6 +15,7 @@ export function Layout() {
   return (
     <div className="app">
       <SkipLink targetId={MAIN_CONTENT_ID} />
+      <SiteBanner />
       <Header />
       {busy && <div className="app__progress" aria-hidden="true" />}
       <main id={MAIN_CONTENT_ID} className="app__main" tabIndex={-1} aria-busy={busy || undefined}>

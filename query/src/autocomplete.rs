@@ -1,0 +1,249 @@
+//! GET /s/a/autocomplete: search suggestions. Until the search index lands they come from the
+//! catalog read model by prefix: product names (any word), brands and department names.
+//! Rules of spec 5: the keyword is cut at 150 characters; 1 to 4 digits give nothing; every
+//! `html` field is escaped text with the typed prefix in `<strong>`.
+
+use axum::extract::{Query, State};
+use axum::routing::get;
+use axum::{Json, Router};
+use command::http::ApiError;
+use serde::{Deserialize, Serialize};
+use sqlx::Row;
+
+use crate::products::product_url;
+use crate::QueryState;
+
+pub const MAX_KEYWORD_CHARS: usize = 150;
+
+/// Shown for an empty keyword until analytics supplies real popular searches.
+pub const POPULAR_SEARCHES: &[&str] = &[
+    "chicken feed",
+    "dog food",
+    "tires",
+    "batteries",
+    "work boots",
+    "bird seed",
+    "propane",
+    "motor oil",
+    "deer corn",
+    "wood pellets",
+];
+
+pub fn router(state: QueryState) -> Router {
+    Router::new()
+        .route("/s/a/autocomplete", get(autocomplete))
+        .with_state(state)
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Params {
+    #[serde(default)]
+    keyword: Option<String>,
+}
+
+#[derive(Debug, Serialize, Default)]
+pub struct Link {
+    pub url: String,
+    pub html: String,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductHit {
+    pub name: String,
+    pub vendor_brand: String,
+    pub url: String,
+    pub thumbnail: Option<String>,
+}
+
+#[derive(Debug, Serialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct Suggestions {
+    pub brands: Vec<Link>,
+    pub categories: Vec<Link>,
+    pub popular_searches: Vec<Link>,
+    pub products: Vec<ProductHit>,
+    pub product_heading: String,
+    pub count: i64,
+}
+
+pub fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Escaped `text` with the first case-insensitive occurrence of `keyword` in `<strong>`.
+pub fn highlight(text: &str, keyword: &str) -> String {
+    let lower = text.to_lowercase();
+    let needle = keyword.to_lowercase();
+    match (!needle.is_empty()).then(|| lower.find(&needle)).flatten() {
+        Some(start) if lower.len() == text.len() => {
+            let end = start + needle.len();
+            format!(
+                "{}<strong>{}</strong>{}",
+                escape_html(&text[..start]),
+                escape_html(&text[start..end]),
+                escape_html(&text[end..])
+            )
+        }
+        _ => escape_html(text),
+    }
+}
+
+fn search_url(keyword: &str) -> String {
+    let encoded: String = keyword
+        .bytes()
+        .map(|b| match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
+            b' ' => "+".to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect();
+    format!("/s/?keyword={encoded}")
+}
+
+/// The keyword as the rules of spec 5 leave it, or `None` when it gives no suggestions.
+pub fn usable_keyword(raw: &str) -> Option<String> {
+    let cut: String = raw.chars().take(MAX_KEYWORD_CHARS).collect();
+    let keyword = cut.trim().to_string();
+    let numeric = !keyword.is_empty() && keyword.chars().all(|c| c.is_ascii_digit());
+    if numeric && keyword.len() <= 4 {
+        return None;
+    }
+    Some(keyword)
+}
+
+fn like_prefix(keyword: &str) -> String {
+    let escaped = keyword
+        .replace('\\', "\\\\")
+        .replace('%', "\\%")
+        .replace('_', "\\_");
+    format!("{escaped}%")
+}
+
+async fn autocomplete(
+    State(state): State<QueryState>,
+    Query(params): Query<Params>,
+) -> Result<Json<Suggestions>, ApiError> {
+    let Some(keyword) = usable_keyword(params.keyword.as_deref().unwrap_or("")) else {
+        return Ok(Json(Suggestions::default()));
+    };
+    let popular = |filter: &str| -> Vec<Link> {
+        POPULAR_SEARCHES
+            .iter()
+            .filter(|p| p.starts_with(&filter.to_lowercase()))
+            .take(5)
+            .map(|p| Link {
+                url: search_url(p),
+                html: highlight(p, filter),
+            })
+            .collect()
+    };
+    if keyword.is_empty() {
+        return Ok(Json(Suggestions {
+            popular_searches: popular(""),
+            ..Default::default()
+        }));
+    }
+    let pool = &state.pool;
+    let prefix = like_prefix(&keyword);
+    let word_prefix = format!("% {prefix}");
+    let count: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM products WHERE NOT discontinued AND (name ILIKE $1 OR name ILIKE $2 OR vendor_brand ILIKE $1)",
+    )
+    .bind(&prefix)
+    .bind(&word_prefix)
+    .fetch_one(pool)
+    .await?;
+    let products = sqlx::query(
+        "SELECT blain_number, name, vendor_brand, images->>0 AS thumbnail FROM products \
+         WHERE NOT discontinued AND (name ILIKE $1 OR name ILIKE $2 OR vendor_brand ILIKE $1) \
+         ORDER BY (name ILIKE $1) DESC, length(name), blain_number LIMIT 6",
+    )
+    .bind(&prefix)
+    .bind(&word_prefix)
+    .fetch_all(pool)
+    .await?
+    .iter()
+    .map(|r| {
+        let (blain, name): (String, String) = (r.get("blain_number"), r.get("name"));
+        ProductHit {
+            url: product_url(&blain, &name),
+            name: escape_html(&name),
+            vendor_brand: escape_html(&r.get::<String, _>("vendor_brand")),
+            thumbnail: r.get("thumbnail"),
+        }
+    })
+    .collect();
+    let brands = sqlx::query_scalar::<_, String>(
+        "SELECT vendor_brand FROM products WHERE NOT discontinued AND vendor_brand ILIKE $1 \
+         GROUP BY vendor_brand ORDER BY count(*) DESC, vendor_brand LIMIT 5",
+    )
+    .bind(&prefix)
+    .fetch_all(pool)
+    .await?
+    .into_iter()
+    .map(|brand| Link {
+        url: format!(
+            "{}&brand={}",
+            search_url(&keyword),
+            search_url(&brand).trim_start_matches("/s/?keyword=")
+        ),
+        html: highlight(&brand, &keyword),
+    })
+    .collect();
+    let categories = sqlx::query("SELECT name, url FROM departments WHERE name ILIKE $1 OR name ILIKE $2 ORDER BY length(name), id LIMIT 5")
+        .bind(&prefix)
+        .bind(&word_prefix)
+        .fetch_all(pool)
+        .await?
+        .iter()
+        .map(|r| Link {
+            url: r.get("url"),
+            html: highlight(&r.get::<String, _>("name"), &keyword),
+        })
+        .collect();
+    Ok(Json(Suggestions {
+        brands,
+        categories,
+        popular_searches: popular(&keyword),
+        products,
+        product_heading: format!("Top Products for \u{201c}{}\u{201d}", escape_html(&keyword)),
+        count,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_keyword_rules_of_the_spec() {
+        assert_eq!(usable_keyword("12"), None);
+        assert_eq!(usable_keyword("1234"), None);
+        assert_eq!(usable_keyword("12345").as_deref(), Some("12345"));
+        assert_eq!(usable_keyword("  rope ").as_deref(), Some("rope"));
+        assert_eq!(usable_keyword(&"a".repeat(200)).unwrap().len(), 150);
+    }
+
+    #[test]
+    fn html_is_escaped_and_the_match_is_strong() {
+        assert_eq!(
+            highlight("Rope & <Twine>", "rope"),
+            "<strong>Rope</strong> &amp; &lt;Twine&gt;"
+        );
+        assert_eq!(highlight("<b>", "x"), "&lt;b&gt;");
+    }
+}
