@@ -14,7 +14,13 @@ use http_body_util::BodyExt;
 use sqlx::postgres::PgPoolOptions;
 use tower::ServiceExt;
 
-async fn call(app: &axum::Router, method: &str, path: &str, cookie: &str, body: String) -> (u16, String) {
+async fn call(
+    app: &axum::Router,
+    method: &str,
+    path: &str,
+    cookie: &str,
+    body: String,
+) -> (u16, String) {
     let request = Request::builder()
         .method(method)
         .uri(path)
@@ -46,19 +52,35 @@ fn report(label: &str, mut latencies: Vec<Duration>, wall: Duration) {
 
 #[tokio::main]
 async fn main() {
-    let (Ok(admin), Ok(brokers)) = (std::env::var("BENCH_DATABASE_URL"), std::env::var("BENCH_KAFKA_BROKERS")) else {
+    let (Ok(admin), Ok(brokers)) = (
+        std::env::var("BENCH_DATABASE_URL"),
+        std::env::var("BENCH_KAFKA_BROKERS"),
+    ) else {
         eprintln!("set BENCH_DATABASE_URL and BENCH_KAFKA_BROKERS (see docs/performance.md)");
         return;
     };
     let name = format!("bench_{}", uuid::Uuid::new_v4().simple());
-    let admin_pool = PgPoolOptions::new().max_connections(1).connect(&admin).await.unwrap();
-    sqlx::query(&format!("CREATE DATABASE \"{name}\"")).execute(&admin_pool).await.unwrap();
+    let admin_pool = PgPoolOptions::new()
+        .max_connections(1)
+        .connect(&admin)
+        .await
+        .unwrap();
+    sqlx::query(&format!("CREATE DATABASE \"{name}\""))
+        .execute(&admin_pool)
+        .await
+        .unwrap();
     let (base, _) = admin.rsplit_once('/').unwrap();
-    let pool = PgPoolOptions::new().max_connections(40).connect(&format!("{base}/{name}")).await.unwrap();
+    let pool = PgPoolOptions::new()
+        .max_connections(40)
+        .connect(&format!("{base}/{name}"))
+        .await
+        .unwrap();
     command::eventstore::MIGRATOR.run(&pool).await.unwrap();
     storefront::zips::load(&pool).await.unwrap();
     let reference = chrono::Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).unwrap();
-    storefront::seeding::seed(&pool, 2000, reference).await.unwrap();
+    storefront::seeding::seed(&pool, 2000, reference)
+        .await
+        .unwrap();
     let products: Vec<String> = sqlx::query_scalar(
         "SELECT blain_number FROM products WHERE NOT requires_confirmation AND NOT requires_agreement \
          AND ship_to_home AND NOT discontinued ORDER BY blain_number LIMIT 200",
@@ -90,9 +112,13 @@ async fn main() {
                     let blain = &products[(w * 31 + i) % products.len()];
                     let body = format!(r#"{{"blainNumber":"{blain}","quantity":1}}"#);
                     let t = Instant::now();
-                    let (status, answer) = call(&app, "POST", "/products/a/addtocart", &cookie, body).await;
+                    let (status, answer) =
+                        call(&app, "POST", "/products/a/addtocart", &cookie, body).await;
                     latencies.push(t.elapsed());
-                    assert!(status == 200 && answer.contains("\"Success\""), "{status} {answer}");
+                    assert!(
+                        status == 200 && answer.contains("\"Success\""),
+                        "{status} {answer}"
+                    );
                 }
                 latencies
             }));
@@ -101,19 +127,38 @@ async fn main() {
         for t in tasks {
             all.extend(t.await.unwrap());
         }
-        report(&format!("  concurrency {concurrency}"), all, started.elapsed());
+        report(
+            &format!("  concurrency {concurrency}"),
+            all,
+            started.elapsed(),
+        );
     }
 
     // A visitor with a store and a cart, as the header sees it.
-    call(&app, "GET", "/stores/set-json/1", "sf_vid=reader", String::new()).await;
+    call(
+        &app,
+        "GET",
+        "/stores/set-json/1",
+        "sf_vid=reader",
+        String::new(),
+    )
+    .await;
     let cookie = "sf_vid=reader; sf_cart=c1w0n0";
     for (label, method, path, body) in [
-        ("GET /globalresource/header/", "GET", "/globalresource/header/", String::new()),
+        (
+            "GET /globalresource/header/",
+            "GET",
+            "/globalresource/header/",
+            String::new(),
+        ),
         (
             "POST /products/a/stockstatus-json",
             "POST",
             "/products/a/stockstatus-json",
-            format!(r#"{{"zip":"53545","blainNumber":"{}","mustIncludeLocalStore":true}}"#, products[0]),
+            format!(
+                r#"{{"zip":"53545","blainNumber":"{}","mustIncludeLocalStore":true}}"#,
+                products[0]
+            ),
         ),
     ] {
         let mut latencies = Vec::new();
@@ -124,9 +169,16 @@ async fn main() {
             latencies.push(t.elapsed());
             assert_eq!(status, 200, "{answer}");
         }
-        report(&format!("{label} (sequential)"), latencies, started.elapsed());
+        report(
+            &format!("{label} (sequential)"),
+            latencies,
+            started.elapsed(),
+        );
     }
 
     pool.close().await;
-    sqlx::query(&format!("DROP DATABASE \"{name}\"")).execute(&admin_pool).await.unwrap();
+    sqlx::query(&format!("DROP DATABASE \"{name}\""))
+        .execute(&admin_pool)
+        .await
+        .unwrap();
 }

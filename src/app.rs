@@ -73,13 +73,13 @@ pub fn router(state: AppState, roles: &crate::Roles) -> Router {
     }
     app.layer(axum::middleware::from_fn(command::identity::identity_layer))
         .layer(axum::middleware::from_fn(cache_headers))
-        .layer(axum::middleware::from_fn(json_errors))
         .layer(tower_http::catch_panic::CatchPanicLayer::custom(
             panic_response,
         ))
         .layer(tower_http::limit::RequestBodyLimitLayer::new(
             MAX_BODY_BYTES,
         ))
+        .layer(axum::middleware::from_fn(json_errors))
         .layer(tower_http::trace::TraceLayer::new_for_http())
 }
 

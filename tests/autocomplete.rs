@@ -13,17 +13,32 @@ async fn suggestions_follow_the_spec_rules() {
     assert_eq!(empty["products"].as_array().unwrap().len(), 0);
 
     for digits in ["1", "12", "1234"] {
-        let none = c.get(&format!("/s/a/autocomplete?keyword={digits}")).await.json();
+        let none = c
+            .get(&format!("/s/a/autocomplete?keyword={digits}"))
+            .await
+            .json();
         assert_eq!(none["count"], 0, "{digits}");
-        assert!(none["products"].as_array().unwrap().is_empty() && none["popularSearches"].as_array().unwrap().is_empty());
+        assert!(
+            none["products"].as_array().unwrap().is_empty()
+                && none["popularSearches"].as_array().unwrap().is_empty()
+        );
     }
 
     let feed = c.get("/s/a/autocomplete?keyword=fee").await.json();
     assert!(feed["count"].as_i64().unwrap() > 0, "{feed}");
     let products = feed["products"].as_array().unwrap();
     assert!(!products.is_empty() && products.len() <= 6);
-    assert!(products.iter().all(|p| p["url"].as_str().unwrap().starts_with("/product/")));
-    assert!(feed["categories"].as_array().unwrap().iter().any(|c| c["html"].as_str().unwrap().contains("<strong>Fee</strong>")), "{feed}");
+    assert!(products
+        .iter()
+        .all(|p| p["url"].as_str().unwrap().starts_with("/product/")));
+    assert!(
+        feed["categories"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c["html"].as_str().unwrap().contains("<strong>Fee</strong>")),
+        "{feed}"
+    );
     assert!(feed["productHeading"].as_str().unwrap().contains("fee"));
 
     let hostile = c.get("/s/a/autocomplete?keyword=%3Cscript%3E").await.json();
@@ -31,5 +46,8 @@ async fn suggestions_follow_the_spec_rules() {
     let long = "a".repeat(400);
     let answer = c.get(&format!("/s/a/autocomplete?keyword={long}")).await;
     assert_eq!(answer.status, 200);
-    assert!(answer.json()["productHeading"].as_str().unwrap().len() < 200, "the keyword is cut at 150");
+    assert!(
+        answer.json()["productHeading"].as_str().unwrap().len() < 200,
+        "the keyword is cut at 150"
+    );
 }

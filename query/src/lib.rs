@@ -1,6 +1,15 @@
 //! HTTP handlers for reads. Each resource has its own `router()`; [`router`] merges them.
 
+pub mod autocomplete;
+pub mod cart;
 pub mod catalog;
+pub mod header;
+pub mod hours;
+pub mod listing;
+pub mod products;
+pub mod stock;
+pub mod stores;
+pub mod tires;
 
 use axum::Router;
 use sqlx::PgPool;
@@ -12,5 +21,13 @@ pub struct QueryState {
 }
 
 pub fn router(state: QueryState) -> Router {
-    Router::new().merge(catalog::router(state))
+    Router::new()
+        .merge(catalog::router(state.clone()))
+        .merge(stores::router(state.clone()))
+        .merge(products::router(state.clone()))
+        .merge(tires::router(state.clone()))
+        .merge(listing::router(state.clone()))
+        .merge(header::router(state.clone()))
+        .merge(cart::router(state.clone()))
+        .merge(autocomplete::router(state.clone()))
 }

@@ -1,0 +1,421 @@
+//! Product reads: summaries by number, bundles and similar products. Also the helpers the
+//! other read resources share: query-string parameters, prices, slugs.
+
+use std::collections::HashMap;
+
+use axum::extract::{FromRequestParts, Query, State};
+use axum::http::request::Parts;
+use axum::routing::get;
+use axum::{Json, Router};
+use command::http::ApiError;
+use serde::Serialize;
+use sqlx::postgres::PgRow;
+use sqlx::{PgPool, Row};
+
+use crate::QueryState;
+
+/// `GET /product/a/getproducts` answers at most this many products.
+pub const MAX_PRODUCTS_PER_REQUEST: usize = 60;
+/// `GET /product/a/getSimilarProducts` answers at most this many products.
+pub const MAX_SIMILAR_PRODUCTS: i64 = 12;
+
+pub const PRODUCT_NOT_FOUND: &str = "Product not found.";
+pub const INVALID_NUMBER: &str = "Please enter a valid number.";
+
+pub fn router(state: QueryState) -> Router {
+    Router::new()
+        .route("/product/a/getproducts", get(get_products))
+        .route("/products/a/getbundleforproduct", get(get_bundle))
+        .route("/product/a/getSimilarProducts", get(get_similar))
+        .with_state(state)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared helpers
+
+/// The query string as name → value (the last one wins); unreadable ones answer 400.
+#[derive(Debug, Clone, Default)]
+pub struct Params(pub HashMap<String, String>);
+
+impl<S: Send + Sync> FromRequestParts<S> for Params {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        let Query(pairs) = Query::<Vec<(String, String)>>::try_from_uri(&parts.uri)
+            .map_err(|_| ApiError::bad_request("InvalidQuery", "The query string is not valid."))?;
+        Ok(Params(pairs.into_iter().collect()))
+    }
+}
+
+impl Params {
+    /// The trimmed value of `name`, `None` when absent or blank.
+    pub fn text(&self, name: &str) -> Option<&str> {
+        self.0.get(name).map(|v| v.trim()).filter(|v| !v.is_empty())
+    }
+
+    /// A whole number, `None` when absent or blank; anything else answers 400.
+    pub fn number(&self, name: &str) -> Result<Option<i64>, ApiError> {
+        match self.text(name) {
+            None => Ok(None),
+            Some(v) => v
+                .parse::<i64>()
+                .map(Some)
+                .map_err(|_| ApiError::bad_request("InvalidNumber", INVALID_NUMBER)),
+        }
+    }
+
+    pub fn required_number(&self, name: &str) -> Result<i64, ApiError> {
+        self.number(name)?
+            .ok_or_else(|| ApiError::bad_request("InvalidNumber", INVALID_NUMBER))
+    }
+
+    /// A required text parameter; absent or blank answers 400 naming it.
+    pub fn required_text(&self, name: &str) -> Result<&str, ApiError> {
+        self.text(name).ok_or_else(|| {
+            ApiError::bad_request(
+                "MissingParameter",
+                format!("The {name} parameter is required."),
+            )
+        })
+    }
+}
+
+/// "$1,234.99": dollars with thousands separators, always two decimals.
+pub fn format_price(cents: i64) -> String {
+    let sign = if cents < 0 { "-" } else { "" };
+    let cents = cents.unsigned_abs();
+    let dollars = (cents / 100).to_string();
+    let mut grouped = String::with_capacity(dollars.len() + dollars.len() / 3);
+    for (i, c) in dollars.chars().enumerate() {
+        if i > 0 && (dollars.len() - i).is_multiple_of(3) {
+            grouped.push(',');
+        }
+        grouped.push(c);
+    }
+    format!("{sign}${grouped}.{:02}", cents % 100)
+}
+
+/// The URL slug of a product name: "Behlen 4' Stock Tank" → "behlen-4-stock-tank".
+pub fn slug(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.to_ascii_lowercase().chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c);
+        } else if c != '\'' && !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+    }
+    out.trim_end_matches('-').to_string()
+}
+
+/// "/product/{blainNumber}/{slug}/"
+pub fn product_url(blain_number: &str, name: &str) -> String {
+    format!("/product/{blain_number}/{}/", slug(name))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Product summaries
+
+/// Columns of [`ProductSummary::from_row`]; use with [`PRODUCT_FROM`].
+pub const PRODUCT_COLUMNS: &str = "p.blain_number, p.name, p.vendor_brand, p.department_id, \
+    p.department_path, p.kind, p.price_cents, p.map_price_cents, p.price_mode, p.images, \
+    p.attributes, p.tire_width, p.tire_ratio, p.tire_rim, p.warning_level, \
+    p.requires_confirmation, p.requires_agreement, p.ship_to_home, p.store_pickup, \
+    p.same_day_delivery, p.discontinued, coalesce(e.ecom_on_hand, 0) AS ecom_on_hand";
+pub const PRODUCT_FROM: &str =
+    "products p LEFT JOIN ecom_inventory e ON e.blain_number = p.blain_number";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TireSizeOut {
+    pub width: i32,
+    pub ratio: i32,
+    pub rim: i32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FulfillmentOut {
+    pub ship_to_home: bool,
+    pub store_pickup: bool,
+    pub same_day_delivery: bool,
+}
+
+/// What lists, carousels and the cart show of a product.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductSummary {
+    pub blain_number: String,
+    pub name: String,
+    pub vendor_brand: String,
+    pub url: String,
+    pub thumbnail: Option<String>,
+    pub images: Vec<String>,
+    pub price_cents: i64,
+    pub price: String,
+    pub map_price_cents: Option<i64>,
+    pub price_mode: String,
+    pub below_map: bool,
+    pub kind: String,
+    pub department_id: i32,
+    pub department_path: Vec<String>,
+    pub warning_level: String,
+    pub requires_confirmation: bool,
+    pub requires_agreement: bool,
+    pub tire_size: Option<TireSizeOut>,
+    pub attributes: serde_json::Value,
+    pub fulfillment: FulfillmentOut,
+    pub ecom_on_hand: i32,
+    pub discontinued: bool,
+}
+
+impl ProductSummary {
+    pub fn from_row(r: &PgRow) -> Result<Self, sqlx::Error> {
+        let blain_number: String = r.try_get("blain_number")?;
+        let name: String = r.try_get("name")?;
+        let images: Vec<String> = serde_json::from_value(r.try_get("images")?).unwrap_or_default();
+        let price_cents: i64 = r.try_get("price_cents")?;
+        let price_mode: String = r.try_get("price_mode")?;
+        let tire_size = match (
+            r.try_get::<Option<i32>, _>("tire_width")?,
+            r.try_get::<Option<i32>, _>("tire_ratio")?,
+            r.try_get::<Option<i32>, _>("tire_rim")?,
+        ) {
+            (Some(width), Some(ratio), Some(rim)) => Some(TireSizeOut { width, ratio, rim }),
+            _ => None,
+        };
+        Ok(ProductSummary {
+            url: product_url(&blain_number, &name),
+            thumbnail: images.first().cloned(),
+            images,
+            price: format_price(price_cents),
+            price_cents,
+            map_price_cents: r.try_get("map_price_cents")?,
+            below_map: price_mode == "BelowMap",
+            price_mode,
+            vendor_brand: r.try_get("vendor_brand")?,
+            kind: r.try_get("kind")?,
+            department_id: r.try_get("department_id")?,
+            department_path: r.try_get("department_path")?,
+            warning_level: r.try_get("warning_level")?,
+            requires_confirmation: r.try_get("requires_confirmation")?,
+            requires_agreement: r.try_get("requires_agreement")?,
+            tire_size,
+            attributes: r.try_get("attributes")?,
+            fulfillment: FulfillmentOut {
+                ship_to_home: r.try_get("ship_to_home")?,
+                store_pickup: r.try_get("store_pickup")?,
+                same_day_delivery: r.try_get("same_day_delivery")?,
+            },
+            ecom_on_hand: r.try_get("ecom_on_hand")?,
+            discontinued: r.try_get("discontinued")?,
+            blain_number,
+            name,
+        })
+    }
+}
+
+/// The products among `blain_numbers` that exist, in the order asked (each once).
+pub async fn products_by_number(
+    pool: &PgPool,
+    blain_numbers: &[String],
+) -> Result<Vec<ProductSummary>, sqlx::Error> {
+    if blain_numbers.is_empty() {
+        return Ok(vec![]);
+    }
+    let rows = sqlx::query(&format!(
+        "SELECT {PRODUCT_COLUMNS} FROM {PRODUCT_FROM} WHERE p.blain_number = ANY($1)"
+    ))
+    .bind(blain_numbers)
+    .fetch_all(pool)
+    .await?;
+    let mut found: HashMap<String, ProductSummary> = HashMap::with_capacity(rows.len());
+    for r in &rows {
+        let p = ProductSummary::from_row(r)?;
+        found.insert(p.blain_number.clone(), p);
+    }
+    Ok(blain_numbers
+        .iter()
+        .filter_map(|b| found.remove(b))
+        .collect())
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ProductList {
+    pub products: Vec<ProductSummary>,
+}
+
+/// `GET /product/a/getproducts?blainNumbers=a,b,c`
+async fn get_products(
+    State(state): State<QueryState>,
+    params: Params,
+) -> Result<Json<ProductList>, ApiError> {
+    let Some(list) = params.0.get("blainNumbers") else {
+        return Err(ApiError::bad_request(
+            "MissingParameter",
+            "The blainNumbers parameter is required.",
+        ));
+    };
+    let mut numbers: Vec<String> = Vec::new();
+    for n in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        if !numbers.iter().any(|m| m == n) {
+            numbers.push(n.to_string());
+        }
+    }
+    if numbers.len() > MAX_PRODUCTS_PER_REQUEST {
+        return Err(ApiError::bad_request(
+            "TooManyProducts",
+            format!("Please ask for at most {MAX_PRODUCTS_PER_REQUEST} products at a time."),
+        ));
+    }
+    Ok(Json(ProductList {
+        products: products_by_number(&state.pool, &numbers).await?,
+    }))
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BundleItem {
+    pub product: ProductSummary,
+    pub quantity: i32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Bundle {
+    pub blain_number: String,
+    pub items: Vec<BundleItem>,
+    pub total_price_cents: i64,
+    pub total_price: String,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct BundleComponentRow {
+    blain_number: String,
+    quantity: i32,
+}
+
+/// The bundle of `blain_number` (no items when it is not a bundle); `None` for no product.
+pub async fn bundle_for(pool: &PgPool, blain_number: &str) -> Result<Option<Bundle>, sqlx::Error> {
+    let Some(bundle) = sqlx::query_scalar::<_, serde_json::Value>(
+        "SELECT bundle FROM products WHERE blain_number = $1",
+    )
+    .bind(blain_number)
+    .fetch_optional(pool)
+    .await?
+    else {
+        return Ok(None);
+    };
+    let components: Vec<BundleComponentRow> = serde_json::from_value(bundle).unwrap_or_else(|e| {
+        tracing::warn!(%blain_number, error = %e, "unreadable bundle in the read model");
+        vec![]
+    });
+    let numbers: Vec<String> = components.iter().map(|c| c.blain_number.clone()).collect();
+    let mut products: HashMap<String, ProductSummary> = products_by_number(pool, &numbers)
+        .await?
+        .into_iter()
+        .map(|p| (p.blain_number.clone(), p))
+        .collect();
+    let items: Vec<BundleItem> = components
+        .iter()
+        .filter_map(|c| {
+            products.remove(&c.blain_number).map(|product| BundleItem {
+                product,
+                quantity: c.quantity,
+            })
+        })
+        .collect();
+    let total: i64 = items
+        .iter()
+        .map(|i| i.product.price_cents.saturating_mul(i64::from(i.quantity)))
+        .fold(0i64, i64::saturating_add);
+    Ok(Some(Bundle {
+        blain_number: blain_number.to_string(),
+        items,
+        total_price_cents: total,
+        total_price: format_price(total),
+    }))
+}
+
+/// `GET /products/a/getbundleforproduct?blainNumber=`
+async fn get_bundle(
+    State(state): State<QueryState>,
+    params: Params,
+) -> Result<Json<Bundle>, ApiError> {
+    let blain_number = params.required_text("blainNumber")?;
+    bundle_for(&state.pool, blain_number)
+        .await?
+        .map(Json)
+        .ok_or(ApiError::NotFoundMessage(PRODUCT_NOT_FOUND))
+}
+
+/// Up to 12 other products of the same department, nearest price first; `None` for no product.
+pub async fn similar_products(
+    pool: &PgPool,
+    blain_number: &str,
+) -> Result<Option<Vec<ProductSummary>>, sqlx::Error> {
+    let Some(row) =
+        sqlx::query("SELECT department_id, price_cents FROM products WHERE blain_number = $1")
+            .bind(blain_number)
+            .fetch_optional(pool)
+            .await?
+    else {
+        return Ok(None);
+    };
+    let department: i32 = row.try_get("department_id")?;
+    let price: i64 = row.try_get("price_cents")?;
+    let rows = sqlx::query(&format!(
+        "SELECT {PRODUCT_COLUMNS} FROM {PRODUCT_FROM} \
+         WHERE p.department_id = $1 AND p.blain_number <> $2 AND NOT p.discontinued \
+         ORDER BY abs(p.price_cents - $3), p.blain_number LIMIT $4"
+    ))
+    .bind(department)
+    .bind(blain_number)
+    .bind(price)
+    .bind(MAX_SIMILAR_PRODUCTS)
+    .fetch_all(pool)
+    .await?;
+    Ok(Some(
+        rows.iter()
+            .map(ProductSummary::from_row)
+            .collect::<Result<_, _>>()?,
+    ))
+}
+
+/// `GET /product/a/getSimilarProducts?blainNumber=`
+async fn get_similar(
+    State(state): State<QueryState>,
+    params: Params,
+) -> Result<Json<ProductList>, ApiError> {
+    let blain_number = params.required_text("blainNumber")?;
+    let products = similar_products(&state.pool, blain_number)
+        .await?
+        .ok_or(ApiError::NotFoundMessage(PRODUCT_NOT_FOUND))?;
+    Ok(Json(ProductList { products }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prices_have_thousands_separators_and_two_decimals() {
+        assert_eq!(format_price(0), "$0.00");
+        assert_eq!(format_price(5), "$0.05");
+        assert_eq!(format_price(99), "$0.99");
+        assert_eq!(format_price(1999), "$19.99");
+        assert_eq!(format_price(99_999), "$999.99");
+        assert_eq!(format_price(123_499), "$1,234.99");
+        assert_eq!(format_price(100_000_000), "$1,000,000.00");
+        assert_eq!(format_price(-123_499), "-$1,234.99");
+    }
+
+    #[test]
+    fn slugs_and_urls() {
+        assert_eq!(
+            product_url("1234567", "Behlen Country 4' x 2' Stock Tank, 100 gal"),
+            "/product/1234567/behlen-country-4-x-2-stock-tank-100-gal/"
+        );
+        assert_eq!(slug("  --Hello--  "), "hello");
+    }
+}

@@ -1,0 +1,633 @@
+//! Stores: the store list and details pages, and the store search behind the change-store menu
+//! and the product page's stock lookup (`POST /products/a/storestatus-json` and
+//! `POST /products/a/stockstatus-json`).
+
+use std::collections::HashMap;
+
+use axum::extract::{Path, State};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use chrono::{DateTime, Utc};
+use command::catalog::{LocalDeliveryInformation, WeeklyHours};
+use command::http::{ApiError, ApiJson};
+use serde::{Deserialize, Serialize};
+use sqlx::postgres::PgRow;
+use sqlx::{PgPool, Row};
+
+use crate::hours::{current_hours, parse_time_zone, CurrentHours, HoursStatus, FALLBACK_TIME_ZONE};
+use crate::stock::{stock_label, Inventory, StockStatus};
+use crate::QueryState;
+
+/// Stores farther than this from the shopper are not listed (the local store excepted when it
+/// must be included).
+pub const SEARCH_RADIUS_MILES: f64 = 200.0;
+/// Mean Earth radius for great-circle distances.
+pub const EARTH_RADIUS_MILES: f64 = 3958.8;
+
+pub const INVALID_ZIP_MESSAGE: &str = "Please enter a valid ZIP code.";
+pub const NO_STORES_MESSAGE: &str = "No additional stores found within 200 miles of your location";
+pub const OUT_OF_STOCK_NEARBY_MESSAGE: &str = "This item is out of stock at stores near you.";
+pub const STORE_NOT_FOUND: &str = "Store not found.";
+pub const INVALID_QUANTITY_MESSAGE: &str = "Please enter a valid quantity.";
+/// Largest desired quantity (the quantity field takes up to 3 digits).
+pub const MAX_DESIRED_QUANTITY: i64 = 999;
+
+pub fn router(state: QueryState) -> Router {
+    Router::new()
+        .route("/products/a/storestatus-json", post(store_status))
+        .route("/products/a/stockstatus-json", post(stock_status))
+        .route("/api/stores", get(list_stores))
+        .route("/api/stores/{url_alias}", get(store_details))
+        .with_state(state)
+}
+
+// ---------------------------------------------------------------------------------------------
+// The store entity
+
+/// A store as the client shows it (the spec's Store entity plus its position and time zone).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Store {
+    pub store_num: i32,
+    pub city: String,
+    pub city_alias: String,
+    pub state: String,
+    pub address1: String,
+    pub zip: String,
+    pub phone: String,
+    pub auto_center_phone: Option<String>,
+    pub hours: WeeklyHours,
+    pub auto_hours: Option<WeeklyHours>,
+    pub current_hours: CurrentHours,
+    pub hours_status: HoursStatus,
+    pub coming_soon: bool,
+    pub url_alias: String,
+    /// Miles from the searched location, 1 decimal; absent outside a search.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub distance_mi: Option<f64>,
+    #[serde(rename = "googlePlaceID")]
+    pub google_place_id: String,
+    pub google_map_zoom: i32,
+    pub local_delivery_information: LocalDeliveryInformation,
+    pub lat: f64,
+    pub lon: f64,
+    pub time_zone: String,
+}
+
+const STORE_COLUMNS: &str = "s.store_num, s.city, s.city_alias, s.state, s.address1, s.zip, \
+    s.phone, s.auto_center_phone, s.lat, s.lon, s.time_zone, s.hours, s.auto_hours, s.url_alias, \
+    s.google_place_id, s.google_map_zoom, s.coming_soon, s.local_delivery_enabled, \
+    s.local_delivery_label";
+
+fn weekly_hours(store_num: i32, value: serde_json::Value) -> WeeklyHours {
+    serde_json::from_value(value).unwrap_or_else(|e| {
+        tracing::warn!(store_num, error = %e, "unreadable store hours in the read model");
+        WeeklyHours([None; 7])
+    })
+}
+
+impl Store {
+    fn from_row(
+        r: &PgRow,
+        distance_mi: Option<f64>,
+        now: DateTime<Utc>,
+    ) -> Result<Self, sqlx::Error> {
+        let store_num: i32 = r.try_get("store_num")?;
+        let time_zone: String = r.try_get("time_zone")?;
+        let tz = parse_time_zone(&time_zone).unwrap_or_else(|| {
+            tracing::warn!(store_num, %time_zone, "unknown store time zone");
+            FALLBACK_TIME_ZONE
+        });
+        let hours = weekly_hours(store_num, r.try_get("hours")?);
+        let auto_hours = r
+            .try_get::<Option<serde_json::Value>, _>("auto_hours")?
+            .map(|v| weekly_hours(store_num, v));
+        let coming_soon: bool = r.try_get("coming_soon")?;
+        let (hours_status, current) = current_hours(&hours, tz, coming_soon, now);
+        Ok(Store {
+            store_num,
+            city: r.try_get("city")?,
+            city_alias: r.try_get("city_alias")?,
+            state: r.try_get("state")?,
+            address1: r.try_get("address1")?,
+            zip: r.try_get("zip")?,
+            phone: r.try_get("phone")?,
+            auto_center_phone: r.try_get("auto_center_phone")?,
+            hours,
+            auto_hours,
+            current_hours: current,
+            hours_status,
+            coming_soon,
+            url_alias: r.try_get("url_alias")?,
+            distance_mi: distance_mi.map(|d| (d * 10.0).round() / 10.0),
+            google_place_id: r.try_get("google_place_id")?,
+            google_map_zoom: r.try_get("google_map_zoom")?,
+            local_delivery_information: LocalDeliveryInformation {
+                is_enabled: r.try_get("local_delivery_enabled")?,
+                label: r.try_get("local_delivery_label")?,
+            },
+            lat: r.try_get("lat")?,
+            lon: r.try_get("lon")?,
+            time_zone,
+        })
+    }
+}
+
+/// Every store, by state then city.
+pub async fn all_stores(pool: &PgPool, now: DateTime<Utc>) -> Result<Vec<Store>, sqlx::Error> {
+    let rows = sqlx::query(&format!(
+        "SELECT {STORE_COLUMNS} FROM stores s ORDER BY s.state, s.city, s.store_num"
+    ))
+    .fetch_all(pool)
+    .await?;
+    rows.iter().map(|r| Store::from_row(r, None, now)).collect()
+}
+
+/// The store with this URL alias ("janesville-wi").
+pub async fn store_by_alias(
+    pool: &PgPool,
+    url_alias: &str,
+    now: DateTime<Utc>,
+) -> Result<Option<Store>, sqlx::Error> {
+    let row = sqlx::query(&format!(
+        "SELECT {STORE_COLUMNS} FROM stores s WHERE s.url_alias = $1"
+    ))
+    .bind(url_alias)
+    .fetch_optional(pool)
+    .await?;
+    row.map(|r| Store::from_row(&r, None, now)).transpose()
+}
+
+async fn list_stores(State(state): State<QueryState>) -> Result<Json<Vec<Store>>, ApiError> {
+    Ok(Json(all_stores(&state.pool, Utc::now()).await?))
+}
+
+async fn store_details(
+    State(state): State<QueryState>,
+    Path(url_alias): Path<String>,
+) -> Result<Json<Store>, ApiError> {
+    store_by_alias(&state.pool, url_alias.trim(), Utc::now())
+        .await?
+        .map(Json)
+        .ok_or(ApiError::NotFoundMessage(STORE_NOT_FOUND))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Store search
+
+/// Great-circle distance in miles (haversine).
+pub fn distance_miles(lat1: f64, lon1: f64, lat2: f64, lon2: f64) -> f64 {
+    let (p1, p2) = (lat1.to_radians(), lat2.to_radians());
+    let dp = (lat2 - lat1).to_radians();
+    let dl = (lon2 - lon1).to_radians();
+    let a = (dp / 2.0).sin().powi(2) + p1.cos() * p2.cos() * (dl / 2.0).sin().powi(2);
+    2.0 * EARTH_RADIUS_MILES * a.sqrt().min(1.0).asin()
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+pub struct Position {
+    pub latitude: f64,
+    pub longitude: f64,
+}
+
+impl Position {
+    pub fn is_valid(&self) -> bool {
+        self.latitude.is_finite()
+            && self.longitude.is_finite()
+            && (-90.0..=90.0).contains(&self.latitude)
+            && (-180.0..=180.0).contains(&self.longitude)
+    }
+}
+
+/// What a store search asks: where (a position, a ZIP, or else the local store), and
+/// optionally which product and how many.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StoreSearchRequest {
+    #[serde(default)]
+    pub zip: Option<String>,
+    #[serde(default)]
+    pub must_include_local_store: Option<bool>,
+    #[serde(default)]
+    pub exact_position: Option<Position>,
+    /// The visitor's local store as the client knows it.
+    #[serde(default)]
+    pub store_num: Option<i32>,
+    #[serde(default)]
+    pub blain_number: Option<String>,
+    #[serde(default)]
+    pub filter_only_in_stock: Option<bool>,
+    #[serde(default)]
+    pub desired_quantity: Option<i64>,
+}
+
+/// The body of `POST /products/a/storestatus-json`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StoreStatusBody {
+    #[serde(default)]
+    pub zip: Option<String>,
+    #[serde(default)]
+    pub must_include_local_store: Option<bool>,
+    #[serde(default)]
+    pub exact_position: Option<Position>,
+    #[serde(default)]
+    pub store_num: Option<i32>,
+}
+
+/// The body of `POST /products/a/stockstatus-json`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StockStatusBody {
+    #[serde(default)]
+    pub zip: Option<String>,
+    #[serde(default)]
+    pub must_include_local_store: Option<bool>,
+    #[serde(default)]
+    pub exact_position: Option<Position>,
+    #[serde(default)]
+    pub store_num: Option<i32>,
+    pub blain_number: String,
+    #[serde(default)]
+    pub filter_only_in_stock: Option<bool>,
+    #[serde(default)]
+    pub desired_quantity: Option<i64>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum ResolutionType {
+    Success,
+    InvalidZip,
+    InvalidCoordinates,
+    InvalidBlainNumber,
+    NotFound,
+    GeoLocationNotFound,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum StoreVariant {
+    Store,
+    Auto,
+    Tire,
+    NoProduct,
+}
+
+impl StoreVariant {
+    fn of_kind(kind: &str) -> Self {
+        match kind {
+            "Tire" => StoreVariant::Tire,
+            "Auto" => StoreVariant::Auto,
+            _ => StoreVariant::Store,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StoreStatus {
+    pub store: Store,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub inventory: Option<Inventory>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stock_label: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stock_status: Option<StockStatus>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StoreSearchResponse {
+    pub resolution_type: ResolutionType,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    pub status_list: Vec<StoreStatus>,
+    pub store_variant: StoreVariant,
+}
+
+impl StoreSearchResponse {
+    fn empty(resolution_type: ResolutionType, variant: StoreVariant) -> Self {
+        StoreSearchResponse {
+            resolution_type,
+            message: None,
+            status_list: vec![],
+            store_variant: variant,
+        }
+    }
+}
+
+/// A product's kind, web stock and stock per store.
+struct ProductStock {
+    kind: String,
+    ecom_on_hand: i32,
+    stores: HashMap<i32, (bool, i32)>,
+}
+
+async fn product_stock(
+    pool: &PgPool,
+    blain_number: &str,
+) -> Result<Option<ProductStock>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT p.kind, coalesce(e.ecom_on_hand, 0) AS ecom_on_hand, \
+                si.store_num, si.is_stocked, si.store_on_hand \
+         FROM products p \
+         LEFT JOIN ecom_inventory e ON e.blain_number = p.blain_number \
+         LEFT JOIN store_inventory si ON si.blain_number = p.blain_number \
+         WHERE p.blain_number = $1",
+    )
+    .bind(blain_number)
+    .fetch_all(pool)
+    .await?;
+    let Some(first) = rows.first() else {
+        return Ok(None);
+    };
+    let mut stock = ProductStock {
+        kind: first.try_get("kind")?,
+        ecom_on_hand: first.try_get("ecom_on_hand")?,
+        stores: HashMap::with_capacity(rows.len()),
+    };
+    for r in &rows {
+        if let Some(num) = r.try_get::<Option<i32>, _>("store_num")? {
+            let stocked: Option<bool> = r.try_get("is_stocked")?;
+            let on_hand: Option<i32> = r.try_get("store_on_hand")?;
+            stock
+                .stores
+                .insert(num, (stocked.unwrap_or(false), on_hand.unwrap_or(0)));
+        }
+    }
+    Ok(Some(stock))
+}
+
+/// Where the search is centred.
+enum Origin<'a> {
+    Position(Position),
+    Zip(&'a str),
+    LocalStore,
+}
+
+/// Stores within the search radius of the origin (plus the local store first when it must be
+/// included), nearest first. `None` when the origin cannot be placed.
+async fn nearby_stores(
+    pool: &PgPool,
+    origin: &Origin<'_>,
+    local_store: Option<i32>,
+    must_include_local: bool,
+    now: DateTime<Utc>,
+) -> Result<Option<Vec<Store>>, sqlx::Error> {
+    let (lat, lon, zip) = match origin {
+        Origin::Position(p) => (Some(p.latitude), Some(p.longitude), None),
+        Origin::Zip(zip) => (None, None, Some(*zip)),
+        Origin::LocalStore => (None, None, None),
+    };
+    // The origin is the position, else the ZIP's centroid, else the local store; one row comes
+    // back even when no store is near, so "cannot place" and "nothing near" stay apart.
+    let rows = sqlx::query(&format!(
+        "WITH origin AS ( \
+             SELECT coalesce($1::float8, z.lat, l.lat) AS lat, coalesce($2::float8, z.lon, l.lon) AS lon \
+             FROM (SELECT 1) one \
+             LEFT JOIN zip_centroids z ON $3::text IS NOT NULL AND z.zip = $3::text \
+             LEFT JOIN stores l ON $1::float8 IS NULL AND $3::text IS NULL AND l.store_num = $4::int4 \
+         ), near AS ( \
+             SELECT {STORE_COLUMNS}, d.distance \
+             FROM origin o CROSS JOIN stores s \
+             CROSS JOIN LATERAL (SELECT 2 * {EARTH_RADIUS_MILES} * asin(least(1.0, sqrt( \
+                 power(sin(radians(s.lat - o.lat) / 2), 2) + \
+                 cos(radians(o.lat)) * cos(radians(s.lat)) * power(sin(radians(s.lon - o.lon) / 2), 2) \
+             ))) AS distance) d \
+             WHERE o.lat IS NOT NULL AND o.lon IS NOT NULL \
+               AND (d.distance <= {SEARCH_RADIUS_MILES} OR ($5::bool AND s.store_num = $4::int4)) \
+         ) \
+         SELECT o.lat IS NOT NULL AND o.lon IS NOT NULL AS located, n.* \
+         FROM origin o LEFT JOIN near n ON true \
+         ORDER BY coalesce($5::bool AND n.store_num = $4::int4, false) DESC, n.distance, n.store_num"
+    ))
+    .bind(lat)
+    .bind(lon)
+    .bind(zip)
+    .bind(local_store)
+    .bind(must_include_local)
+    .fetch_all(pool)
+    .await?;
+    let located = match rows.first() {
+        Some(r) => r.try_get::<Option<bool>, _>("located")?.unwrap_or(false),
+        None => false,
+    };
+    if !located {
+        return Ok(None);
+    }
+    let mut stores = Vec::with_capacity(rows.len());
+    for r in &rows {
+        if r.try_get::<Option<i32>, _>("store_num")?.is_none() {
+            continue;
+        }
+        let distance: f64 = r.try_get("distance")?;
+        stores.push(Store::from_row(r, Some(distance), now)?);
+    }
+    Ok(Some(stores))
+}
+
+/// The store search of the change-store menu and of a product's stock lookup.
+///
+/// The origin is `exactPosition` when given (it must be finite and on the globe), else `zip`
+/// (5 digits, known), else the `local_store`'s own position. Stores within 200 miles come
+/// nearest first; with `mustIncludeLocalStore` the local store comes first wherever it is.
+/// With a `blainNumber` each store carries its inventory and stock label; `filterOnlyInStock`
+/// keeps the stores that carry the item and hold at least one.
+pub async fn store_search(
+    pool: &PgPool,
+    request: StoreSearchRequest,
+    local_store: Option<i32>,
+    now: DateTime<Utc>,
+) -> Result<StoreSearchResponse, ApiError> {
+    let desired_quantity = request.desired_quantity.unwrap_or(1);
+    if !(1..=MAX_DESIRED_QUANTITY).contains(&desired_quantity) {
+        return Err(ApiError::bad_request(
+            "InvalidQuantity",
+            INVALID_QUANTITY_MESSAGE,
+        ));
+    }
+    let filter_only_in_stock = request.filter_only_in_stock.unwrap_or(false);
+    let must_include_local = request.must_include_local_store.unwrap_or(false);
+
+    let product = match request.blain_number.as_deref() {
+        None => None,
+        Some(blain) => Some(product_stock(pool, blain.trim()).await?),
+    };
+    let variant = match &product {
+        None | Some(None) => StoreVariant::NoProduct,
+        Some(Some(p)) => StoreVariant::of_kind(&p.kind),
+    };
+
+    let zip = request
+        .zip
+        .as_deref()
+        .map(str::trim)
+        .filter(|z| !z.is_empty());
+    let origin = if let Some(position) = request.exact_position {
+        if !position.is_valid() {
+            return Ok(StoreSearchResponse::empty(
+                ResolutionType::InvalidCoordinates,
+                variant,
+            ));
+        }
+        Origin::Position(position)
+    } else if let Some(zip) = zip {
+        if zip.len() != 5 || !zip.bytes().all(|b| b.is_ascii_digit()) {
+            let mut response = StoreSearchResponse::empty(ResolutionType::InvalidZip, variant);
+            response.message = Some(INVALID_ZIP_MESSAGE.to_string());
+            return Ok(response);
+        }
+        Origin::Zip(zip)
+    } else if local_store.is_some() {
+        Origin::LocalStore
+    } else {
+        return Ok(StoreSearchResponse::empty(
+            ResolutionType::GeoLocationNotFound,
+            variant,
+        ));
+    };
+    let product = match product {
+        Some(None) => {
+            return Ok(StoreSearchResponse::empty(
+                ResolutionType::InvalidBlainNumber,
+                variant,
+            ))
+        }
+        Some(Some(p)) => Some(p),
+        None => None,
+    };
+
+    let Some(stores) = nearby_stores(pool, &origin, local_store, must_include_local, now).await?
+    else {
+        return Ok(StoreSearchResponse::empty(
+            ResolutionType::GeoLocationNotFound,
+            variant,
+        ));
+    };
+
+    let mut status_list = Vec::with_capacity(stores.len());
+    for store in stores {
+        let status = match &product {
+            None => StoreStatus {
+                store,
+                inventory: None,
+                stock_label: None,
+                stock_status: None,
+            },
+            Some(p) => {
+                let (is_stocked, store_on_hand) = p
+                    .stores
+                    .get(&store.store_num)
+                    .copied()
+                    .unwrap_or((false, 0));
+                let inventory = Inventory {
+                    is_stocked,
+                    store_on_hand,
+                    ecom_on_hand: p.ecom_on_hand,
+                };
+                if filter_only_in_stock && !inventory.in_stock_at_store() {
+                    continue;
+                }
+                let (status, label) = stock_label(inventory, desired_quantity);
+                StoreStatus {
+                    store,
+                    inventory: Some(inventory),
+                    stock_label: Some(label),
+                    stock_status: Some(status),
+                }
+            }
+        };
+        status_list.push(status);
+    }
+
+    if status_list.is_empty() {
+        let message = if filter_only_in_stock && product.is_some() {
+            OUT_OF_STOCK_NEARBY_MESSAGE
+        } else {
+            NO_STORES_MESSAGE
+        };
+        let mut response = StoreSearchResponse::empty(ResolutionType::NotFound, variant);
+        response.message = Some(message.to_string());
+        return Ok(response);
+    }
+    Ok(StoreSearchResponse {
+        resolution_type: ResolutionType::Success,
+        message: None,
+        status_list,
+        store_variant: variant,
+    })
+}
+
+/// `POST /products/a/storestatus-json`
+async fn store_status(
+    State(state): State<QueryState>,
+    ApiJson(body): ApiJson<StoreStatusBody>,
+) -> Result<Json<StoreSearchResponse>, ApiError> {
+    let local_store = body.store_num;
+    let request = StoreSearchRequest {
+        zip: body.zip,
+        must_include_local_store: body.must_include_local_store,
+        exact_position: body.exact_position,
+        store_num: body.store_num,
+        ..StoreSearchRequest::default()
+    };
+    Ok(Json(
+        store_search(&state.pool, request, local_store, Utc::now()).await?,
+    ))
+}
+
+/// `POST /products/a/stockstatus-json`
+async fn stock_status(
+    State(state): State<QueryState>,
+    ApiJson(body): ApiJson<StockStatusBody>,
+) -> Result<Json<StoreSearchResponse>, ApiError> {
+    let local_store = body.store_num;
+    let request = StoreSearchRequest {
+        zip: body.zip,
+        must_include_local_store: body.must_include_local_store,
+        exact_position: body.exact_position,
+        store_num: body.store_num,
+        blain_number: Some(body.blain_number),
+        filter_only_in_stock: body.filter_only_in_stock,
+        desired_quantity: body.desired_quantity,
+    };
+    Ok(Json(
+        store_search(&state.pool, request, local_store, Utc::now()).await?,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn haversine_distances_in_miles() {
+        assert_eq!(distance_miles(42.0, -89.0, 42.0, -89.0), 0.0);
+        // Janesville, WI to Madison, WI: about 31 miles.
+        let d = distance_miles(42.74485, -89.03326, 43.13009, -89.33871);
+        assert!((d - 31.0).abs() < 8.0, "{d}");
+        // One degree of latitude is about 69.1 miles.
+        let d = distance_miles(40.0, -90.0, 41.0, -90.0);
+        assert!((d - 69.09).abs() < 0.05, "{d}");
+        // Antipodes: half the circumference.
+        let d = distance_miles(0.0, 0.0, 0.0, 180.0);
+        assert!(
+            (d - std::f64::consts::PI * EARTH_RADIUS_MILES).abs() < 1e-6,
+            "{d}"
+        );
+    }
+
+    #[test]
+    fn positions_must_be_finite_and_on_the_globe() {
+        let p = |latitude, longitude| Position {
+            latitude,
+            longitude,
+        };
+        assert!(p(42.7, -89.0).is_valid());
+        assert!(p(90.0, 180.0).is_valid());
+        assert!(p(-90.0, -180.0).is_valid());
+        assert!(!p(90.01, 0.0).is_valid());
+        assert!(!p(0.0, -180.5).is_valid());
+        assert!(!p(f64::NAN, 0.0).is_valid());
+        assert!(!p(0.0, f64::INFINITY).is_valid());
+    }
+}
