@@ -172,61 +172,68 @@ async fn run(
     response
 }
 
+/// Resolves where the products go, then runs the add built from that placement.
+async fn add(
+    state: &CommandState,
+    identity: &Identity,
+    request: &PlacementRequest,
+    command: impl FnOnce(Placement) -> CartCommand,
+) -> Response {
+    match placement(state, identity, request).await {
+        Ok(placement) => run(state, identity, command(placement), true).await,
+        Err(e) => e.into_response(),
+    }
+}
+
 async fn add_to_cart(
     State(state): State<CommandState>,
     identity: Identity,
-    ApiJson(request): ApiJson<AddToCartRequest>,
+    ApiJson(r): ApiJson<AddToCartRequest>,
 ) -> Response {
-    let placement = match placement(&state, &identity, &request.placement).await {
-        Ok(p) => p,
-        Err(e) => return e.into_response(),
-    };
-    let command = CartCommand::AddItem {
-        blain_number: request.blain_number,
-        quantity: request.quantity,
-        placement,
-        confirmed: request.placement.confirmed,
-        agreed: request.placement.agreed,
-        warranty_id: request.warranty_id,
-    };
-    run(&state, &identity, command, true).await
+    add(&state, &identity, &r.placement, |placement| {
+        CartCommand::AddItem {
+            blain_number: r.blain_number,
+            quantity: r.quantity,
+            confirmed: r.placement.confirmed,
+            agreed: r.placement.agreed,
+            warranty_id: r.warranty_id,
+            placement,
+        }
+    })
+    .await
 }
 
 async fn bundle_to_cart(
     State(state): State<CommandState>,
     identity: Identity,
-    ApiJson(request): ApiJson<AddToCartRequest>,
+    ApiJson(r): ApiJson<AddToCartRequest>,
 ) -> Response {
-    let placement = match placement(&state, &identity, &request.placement).await {
-        Ok(p) => p,
-        Err(e) => return e.into_response(),
-    };
-    let command = CartCommand::AddBundle {
-        blain_number: request.blain_number,
-        quantity: request.quantity,
-        placement,
-        confirmed: request.placement.confirmed,
-        agreed: request.placement.agreed,
-    };
-    run(&state, &identity, command, true).await
+    add(&state, &identity, &r.placement, |placement| {
+        CartCommand::AddBundle {
+            blain_number: r.blain_number,
+            quantity: r.quantity,
+            confirmed: r.placement.confirmed,
+            agreed: r.placement.agreed,
+            placement,
+        }
+    })
+    .await
 }
 
 async fn comparison_to_cart(
     State(state): State<CommandState>,
     identity: Identity,
-    ApiJson(request): ApiJson<ComparisonRequest>,
+    ApiJson(r): ApiJson<ComparisonRequest>,
 ) -> Response {
-    let placement = match placement(&state, &identity, &request.placement).await {
-        Ok(p) => p,
-        Err(e) => return e.into_response(),
-    };
-    let command = CartCommand::AddComparison {
-        blain_numbers: request.blain_numbers,
-        placement,
-        confirmed: request.placement.confirmed,
-        agreed: request.placement.agreed,
-    };
-    run(&state, &identity, command, true).await
+    add(&state, &identity, &r.placement, |placement| {
+        CartCommand::AddComparison {
+            blain_numbers: r.blain_numbers,
+            confirmed: r.placement.confirmed,
+            agreed: r.placement.agreed,
+            placement,
+        }
+    })
+    .await
 }
 
 async fn update_warranty(
