@@ -250,6 +250,19 @@ async fn bundles_comparisons_warranties_and_the_cart_page() {
     assert_eq!(header_qty(&mut c).await, 3);
     // Another browser has its own, empty cart.
     assert_eq!(header_qty(&mut c.other()).await, 0);
+
+    // The inline read model equals a replay of the cart's events.
+    let before = c.get("/api/cart").await.json();
+    let replayed = projections::engine::rebuild(
+        &projections::shopping::ShoppingProjection,
+        &env.pool,
+        100,
+        &|_, _| {},
+    )
+    .await
+    .unwrap();
+    assert!(replayed >= 6, "{replayed}");
+    assert_eq!(c.get("/api/cart").await.json(), before);
 }
 
 #[tokio::test]

@@ -11,7 +11,7 @@ CREATE TABLE carts
 
 CREATE TABLE cart_lines
 (
-    cart_id         text    NOT NULL REFERENCES carts (cart_id) ON DELETE CASCADE,
+    cart_id         text    NOT NULL,
     line_id         integer NOT NULL,
     blain_number    text    NOT NULL,
     name            text    NOT NULL,

@@ -105,6 +105,11 @@ pub trait Projection: Send + Sync {
     fn aggregate_types(&self) -> &'static [&'static str];
     /// The tables it owns (emptied by a rebuild, children before parents).
     fn tables(&self) -> &'static [&'static str];
+    /// Projected inside the appending transaction by the write side (see [`apply_inline`]);
+    /// the Kafka consumer leaves it alone.
+    fn inline(&self) -> bool {
+        false
+    }
     /// Applies one event; called in sequence order per aggregate, never twice.
     async fn apply_one(
         &self,
@@ -222,6 +227,40 @@ pub async fn apply_in(
         .await?;
     }
     Ok(applied)
+}
+
+/// Applies freshly appended events inside their appending transaction. No lock or progress
+/// read is needed: the event store's key already serialises writers of an aggregate, and the
+/// previous event's projection committed with that event. Progress is recorded so catch-up and
+/// rebuild stay exact. (A rebuild of an inline projection runs with the command role stopped.)
+pub async fn apply_inline(
+    projection: &dyn Projection,
+    conn: &mut PgConnection,
+    events: &[StoredEvent],
+) -> Result<(), ProjectionError> {
+    let types = projection.aggregate_types();
+    let mut last: HashMap<(&str, &str), i64> = HashMap::new();
+    for event in events
+        .iter()
+        .filter(|e| types.contains(&e.aggregate_type.as_str()))
+    {
+        projection.apply_one(conn, event).await?;
+        last.insert((&event.aggregate_type, &event.aggregate_id), event.sequence);
+    }
+    for ((aggregate_type, aggregate_id), sequence) in last {
+        sqlx::query(
+            "INSERT INTO projection_progress (projection, aggregate_type, aggregate_id, last_sequence) \
+             VALUES ($1, $2, $3, $4) ON CONFLICT (projection, aggregate_type, aggregate_id) \
+             DO UPDATE SET last_sequence = EXCLUDED.last_sequence",
+        )
+        .bind(projection.name())
+        .bind(aggregate_type)
+        .bind(aggregate_id)
+        .bind(sequence)
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
 }
 
 /// Reads the event store in key order, `chunk` events at a time, and applies what the

@@ -1,5 +1,5 @@
 //! Runs the projections from Kafka: one consumer group reads `storefront.events.v1` and feeds
-//! each batch to every projection. Messages that are not an envelope are logged and skipped
+//! each batch to every projection that is not projected inline by the write side. Messages that are not an envelope are logged and skipped
 //! (they can never succeed); database errors make the batch retry.
 
 use rdkafka::message::Message;
@@ -41,7 +41,7 @@ pub async fn run_projections(
                         }
                     })
                     .collect();
-                for projection in engine::all() {
+                for projection in engine::all().into_iter().filter(|p| !p.inline()) {
                     engine::apply(projection, &pool, events.clone()).await?;
                 }
                 Ok::<(), engine::ProjectionError>(())

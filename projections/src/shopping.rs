@@ -1,6 +1,7 @@
 //! The shopping projection: carts (summary and lines), visitors' local stores and newsletter
-//! subscriptions. Carts are also projected inline, in the appending transaction, so the
-//! header's cart count is right the moment add-to-cart answers.
+//! subscriptions. It is projected inline, in the appending transaction, so the header's cart
+//! count is right the moment add-to-cart answers; catch-up and rebuild replay it from the
+//! event store like any projection.
 
 use command::cart::{AddedLine, Cart, CartEvent};
 use command::eventstore::{AppendedEvent, InlineProjection};
@@ -28,11 +29,13 @@ fn text<T: serde::Serialize>(value: &T) -> String {
     }
 }
 
-async fn add_line(conn: &mut PgConnection, cart: &str, l: &AddedLine) -> Result<(), sqlx::Error> {
-    sqlx::query(
+/// Adds or grows a line; answers whether the line is new.
+async fn add_line(conn: &mut PgConnection, cart: &str, l: &AddedLine) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar(
         "INSERT INTO cart_lines (cart_id, line_id, blain_number, name, quantity, unit_price_cents, fulfillment, store_num, warranty) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (cart_id, line_id) DO UPDATE SET \
-         quantity = cart_lines.quantity + EXCLUDED.quantity, unit_price_cents = EXCLUDED.unit_price_cents, warranty = EXCLUDED.warranty",
+         quantity = cart_lines.quantity + EXCLUDED.quantity, unit_price_cents = EXCLUDED.unit_price_cents, warranty = EXCLUDED.warranty \
+         RETURNING (xmax = 0)",
     )
     .bind(cart)
     .bind(l.line_id as i32)
@@ -43,6 +46,48 @@ async fn add_line(conn: &mut PgConnection, cart: &str, l: &AddedLine) -> Result<
     .bind(text(&l.fulfillment))
     .bind(l.store_num)
     .bind(l.warranty.as_ref().map(|w| serde_json::to_value(w).expect("serialises")))
+    .fetch_one(conn)
+    .await
+}
+
+/// Adds new lines to the cart's summary (the cheap path of add-to-cart).
+async fn add_to_summary(
+    conn: &mut PgConnection,
+    cart: &str,
+    lines: &[AddedLine],
+) -> Result<(), sqlx::Error> {
+    let line_price =
+        |l: &AddedLine| l.unit_price_cents + l.warranty.as_ref().map_or(0, |w| w.price_cents);
+    let items: i32 = lines.iter().map(|l| l.quantity).sum();
+    let subtotal: i64 = lines
+        .iter()
+        .map(|l| i64::from(l.quantity) * line_price(l))
+        .sum();
+    sqlx::query(
+        "INSERT INTO carts (cart_id, item_count, line_count, subtotal_cents) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (cart_id) DO UPDATE SET item_count = carts.item_count + $2, line_count = carts.line_count + $3, \
+         subtotal_cents = carts.subtotal_cents + $4, updated_at = now()",
+    )
+    .bind(cart)
+    .bind(items)
+    .bind(lines.len() as i32)
+    .bind(subtotal)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Recomputes the cart's summary from its lines.
+async fn recompute_summary(conn: &mut PgConnection, cart: &str) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO carts (cart_id, item_count, line_count, subtotal_cents) \
+         SELECT $1, coalesce(sum(quantity), 0)::int, count(*)::int, \
+                coalesce(sum(quantity * (unit_price_cents + coalesce((warranty->>'priceCents')::bigint, 0))), 0)::bigint \
+         FROM cart_lines WHERE cart_id = $1 \
+         ON CONFLICT (cart_id) DO UPDATE SET item_count = EXCLUDED.item_count, line_count = EXCLUDED.line_count, \
+         subtotal_cents = EXCLUDED.subtotal_cents, updated_at = now()",
+    )
+    .bind(cart)
     .execute(conn)
     .await?;
     Ok(())
@@ -53,17 +98,35 @@ async fn apply_cart(
     cart: &str,
     event: CartEvent,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("INSERT INTO carts (cart_id) VALUES ($1) ON CONFLICT (cart_id) DO NOTHING")
-        .bind(cart)
-        .execute(&mut *conn)
-        .await?;
-    match event {
-        CartEvent::ItemAdded(line) => add_line(conn, cart, &line).await?,
-        CartEvent::BundleAdded { lines, .. } | CartEvent::ComparisonAdded { lines } => {
-            for line in &lines {
-                add_line(conn, cart, line).await?;
-            }
+    let added = match event {
+        CartEvent::ItemAdded(line) => vec![line],
+        CartEvent::BundleAdded { lines, .. } | CartEvent::ComparisonAdded { lines } => lines,
+        other => {
+            change_lines(conn, cart, other).await?;
+            return recompute_summary(conn, cart).await;
         }
+    };
+    let mut all_new = true;
+    for line in &added {
+        all_new &= add_line(conn, cart, line).await?;
+    }
+    if all_new {
+        add_to_summary(conn, cart, &added).await
+    } else {
+        recompute_summary(conn, cart).await
+    }
+}
+
+/// Applies a cart event that changes existing lines.
+async fn change_lines(
+    conn: &mut PgConnection,
+    cart: &str,
+    event: CartEvent,
+) -> Result<(), sqlx::Error> {
+    match event {
+        CartEvent::ItemAdded(_)
+        | CartEvent::BundleAdded { .. }
+        | CartEvent::ComparisonAdded { .. } => {}
         CartEvent::WarrantyUpdated { line_id, warranty } => {
             sqlx::query("UPDATE cart_lines SET warranty = $3 WHERE cart_id = $1 AND line_id = $2")
                 .bind(cart)
@@ -97,15 +160,6 @@ async fn apply_cart(
                 .await?;
         }
     }
-    sqlx::query(
-        "UPDATE carts c SET item_count = s.items, line_count = s.lines, subtotal_cents = s.subtotal, updated_at = now() \
-         FROM (SELECT coalesce(sum(quantity), 0)::int AS items, count(*)::int AS lines, \
-                      coalesce(sum(quantity * (unit_price_cents + coalesce((warranty->>'priceCents')::bigint, 0))), 0)::bigint AS subtotal \
-               FROM cart_lines WHERE cart_id = $1) s WHERE c.cart_id = $1",
-    )
-    .bind(cart)
-    .execute(conn)
-    .await?;
     Ok(())
 }
 
@@ -119,6 +173,9 @@ impl Projection for ShoppingProjection {
     }
     fn tables(&self) -> &'static [&'static str] {
         &TABLES
+    }
+    fn inline(&self) -> bool {
+        true
     }
     async fn apply_one(
         &self,
@@ -167,8 +224,8 @@ impl InlineProjection for InlineShopping {
         conn: &mut PgConnection,
         events: &[AppendedEvent],
     ) -> Result<(), sqlx::Error> {
-        let events = events.iter().map(StoredEvent::from).collect();
-        engine::apply_in(&ShoppingProjection, conn, events)
+        let events: Vec<StoredEvent> = events.iter().map(StoredEvent::from).collect();
+        engine::apply_inline(&ShoppingProjection, conn, &events)
             .await
             .map(|_| ())
             .map_err(|e| match e {
