@@ -182,3 +182,11 @@ async fn main() {
         .await
         .unwrap();
 }
+
+/// Connections of the app's pool (BENCH_POOL_SIZE, default 10 as `storefront serve`).
+fn pool_size() -> u32 {
+    std::env::var("BENCH_POOL_SIZE")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(10)
+}

@@ -47,6 +47,9 @@ enum Command {
         /// Roles to run, comma separated (default: all).
         #[arg(long, env = "ROLES", default_value = ROLE_NAMES)]
         roles: String,
+        /// PostgreSQL connections of the pool. More than a few per core only adds contention.
+        #[arg(long, env = "DB_POOL_SIZE", default_value_t = 10)]
+        db_pool_size: u32,
     },
     /// Apply the database migrations and load reference data (ZIP centroids).
     Migrate,
@@ -114,10 +117,11 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             web_dir,
             index_dir: _,
             roles,
+            db_pool_size,
         } => {
             let roles = Roles::parse(&roles)?;
             let bind = config::parse_bind(&bind)?;
-            let pool = config::connect_database(&cli.database_url, 20).await?;
+            let pool = config::connect_database(&cli.database_url, db_pool_size.max(2)).await?;
             serve::serve(
                 pool,
                 bus,
