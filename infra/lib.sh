@@ -82,7 +82,8 @@ create_database() {
 start_nisshi() {
   local port=$1 logfile=$2
   mkdir -p "$(dirname "$logfile")"
-  "$NISSHI" broker --listener-url "tcp://127.0.0.1:$port" --advertised-listener-url "tcp://127.0.0.1:$port" \
+  # Its own session: Ctrl-C reaches the server first; the broker is stopped after it.
+  setsid "$NISSHI" broker --listener-url "tcp://127.0.0.1:$port" --advertised-listener-url "tcp://127.0.0.1:$port" \
     --storage-engine memory://nisshi/ --group-initial-rebalance-delay 0s >"$logfile" 2>&1 &
   NISSHI_PID=$!
   for _ in $(seq 1 100); do
