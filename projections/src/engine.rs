@@ -316,37 +316,37 @@ async fn stream_events(
             .fetch_one(&mut *conn)
             .await?;
     let total = total as u64;
-    let (mut after_type, mut after_id, mut after_seq) = (String::new(), String::new(), 0i64);
     let (mut done, mut applied) = (0u64, 0u64);
     on_progress(0, total);
-    loop {
-        let rows = sqlx::query(&format!(
-            "SELECT {EVENT_COLUMNS} FROM events WHERE aggregate_type = ANY($1) \
-             AND (aggregate_type, aggregate_id, sequence) > ($2, $3, $4) \
-             ORDER BY aggregate_type, aggregate_id, sequence LIMIT $5"
-        ))
-        .bind(&types)
-        .bind(&after_type)
-        .bind(&after_id)
-        .bind(after_seq)
-        .bind(chunk)
-        .fetch_all(&mut *conn)
-        .await?;
-        let Some(last) = rows.last() else { break };
-        after_type = last.get("aggregate_type");
-        after_id = last.get("aggregate_id");
-        after_seq = last.get("sequence");
-        done += rows.len() as u64;
-        let events: Vec<StoredEvent> = rows.iter().map(from_row).collect();
-        applied += if in_transaction {
-            apply_in(projection, &mut *conn, events).await? as u64
-        } else {
-            let mut tx = sqlx::Connection::begin(&mut *conn).await?;
-            let n = apply_in(projection, &mut tx, events).await?;
-            tx.commit().await?;
-            n as u64
-        };
-        on_progress(done.min(total), total);
+    // One aggregate type at a time: a range scan of the primary key per chunk.
+    for aggregate_type in &types {
+        let (mut after_id, mut after_seq) = (String::new(), 0i64);
+        loop {
+            let rows = sqlx::query(&format!(
+                "SELECT {EVENT_COLUMNS} FROM events WHERE aggregate_type = $1 \
+                 AND (aggregate_id, sequence) > ($2, $3) ORDER BY aggregate_id, sequence LIMIT $4"
+            ))
+            .bind(aggregate_type)
+            .bind(&after_id)
+            .bind(after_seq)
+            .bind(chunk)
+            .fetch_all(&mut *conn)
+            .await?;
+            let Some(last) = rows.last() else { break };
+            after_id = last.get("aggregate_id");
+            after_seq = last.get("sequence");
+            done += rows.len() as u64;
+            let events: Vec<StoredEvent> = rows.iter().map(from_row).collect();
+            applied += if in_transaction {
+                apply_in(projection, &mut *conn, events).await? as u64
+            } else {
+                let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+                let n = apply_in(projection, &mut tx, events).await?;
+                tx.commit().await?;
+                n as u64
+            };
+            on_progress(done.min(total), total);
+        }
     }
     Ok(applied)
 }
