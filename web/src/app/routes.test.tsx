@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { CONTENT_PAGES, PLACEHOLDER_PAGES, SPEC_PATHS } from '../content/siteLinks';
+import { useSession } from '../session';
 import { GENERIC_ERROR_MESSAGE, useDepartmentsStore } from '../stores';
 import { renderRoute } from '../test/renderRoute';
 
@@ -12,15 +14,61 @@ const DEPARTMENTS = [
   { id: 3, name: 'Auto & Trailer', url: '/auto-trailer/c/3', children: [] },
 ];
 
+const JANESVILLE = {
+  storeNum: 1,
+  city: 'Janesville',
+  cityAlias: 'janesville',
+  state: 'WI',
+  address1: '2500 Milton Ave',
+  zip: '53545',
+  phone: '(608) 752-9000',
+  autoCenterPhone: '(608) 752-9010',
+  hours: { Monday: '7:00 AM - 8:00 PM', Sunday: '8:00 AM - 6:00 PM' },
+  autoHours: { Monday: '7:30 AM - 7:00 PM', Sunday: 'Closed' },
+  currentHours: { displayText: 'Open until 8:00 PM', displayStyle: 'open' },
+  hoursStatus: 'Open',
+  comingSoon: false,
+  urlAlias: 'janesville-wi',
+  googlePlaceID: 'abc',
+  googleMapZoom: 14,
+  localDeliveryInformation: { isEnabled: true, label: 'Same Day Delivery Available' },
+  lat: 42.7,
+  lon: -89,
+  timeZone: 'America/Chicago',
+};
+
+/** Departments come from `departments()`; other shell calls get neutral answers. */
+let departments: () => Promise<Response>;
+
+function urlOf(input: Parameters<typeof fetch>[0]): string {
+  return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+}
+
 beforeEach(() => {
   fetchMock.mockReset();
+  departments = async () => Response.json(DEPARTMENTS);
+  fetchMock.mockImplementation(async (input) => {
+    const url = urlOf(input);
+    if (url === '/api/catalog/departments') return departments();
+    if (url.startsWith('/globalresource/header/')) {
+      return Response.json({ loggedIn: false, deptMenu: [], headerLinks: [], siteMessages: [] });
+    }
+    if (url === '/api/stores/janesville-wi') return Response.json(JANESVILLE);
+    if (url.startsWith('/api/stores/')) return Response.json({ success: false }, { status: 404 });
+    if (url === '/api/stores') return Response.json([JANESVILLE]);
+    return new Response(null, { status: 204 });
+  });
   vi.stubGlobal('fetch', fetchMock);
   useDepartmentsStore.getState().reset();
+  useSession.getState().reset();
 });
+
+function departmentCalls(): number {
+  return fetchMock.mock.calls.filter(([input]) => urlOf(input) === '/api/catalog/departments').length;
+}
 
 describe('shell', () => {
   it('renders the header, search and footer around every page', async () => {
-    fetchMock.mockResolvedValue(Response.json(DEPARTMENTS));
     renderRoute('/');
 
     const banner = screen.getByRole('banner');
@@ -36,14 +84,14 @@ describe('shell', () => {
       'href',
       '#main-content',
     );
-    await screen.findByRole('link', { name: 'Farm & Ranch' });
+    await screen.findByRole('link', { name: 'Farm & Ranch' }, { timeout: 5000 });
   });
 });
 
 describe('home page', () => {
   it('shows a loading state, then the top-level departments as links', async () => {
     let resolve!: (r: Response) => void;
-    fetchMock.mockReturnValueOnce(new Promise<Response>((r) => (resolve = r)));
+    departments = () => new Promise<Response>((r) => (resolve = r));
     renderRoute('/');
 
     expect(await screen.findByText('Loading departments…')).toBeInTheDocument();
@@ -57,20 +105,20 @@ describe('home page', () => {
       ['Auto & Trailer', '/auto-trailer/c/3'],
     ]);
     expect(screen.queryByText('Loading departments…')).not.toBeInTheDocument();
-    expect(fetchMock.mock.calls[0]![0]).toBe('/api/catalog/departments');
+    expect(departmentCalls()).toBe(1);
   });
 
   it('shows the error state when the API fails, and retries', async () => {
-    fetchMock.mockResolvedValueOnce(new Response('oops', { status: 500 }));
+    departments = async () => new Response('oops', { status: 500 });
     renderRoute('/');
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(GENERIC_ERROR_MESSAGE);
+    expect(await screen.findByText(GENERIC_ERROR_MESSAGE, {}, { timeout: 5000 })).toBeInTheDocument();
 
-    fetchMock.mockResolvedValueOnce(Response.json(DEPARTMENTS));
+    departments = async () => Response.json(DEPARTMENTS);
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
 
     expect(await screen.findByRole('link', { name: 'Home & Garden' })).toBeInTheDocument();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText(GENERIC_ERROR_MESSAGE)).not.toBeInTheDocument();
   });
 });
 
@@ -81,6 +129,65 @@ describe('unknown paths', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(departmentCalls()).toBe(0);
+  });
+});
+
+describe('site pages', () => {
+  it('has a route for every path of the links table, none of them the 404 page', () => {
+    const routed = new Set([
+      ...CONTENT_PAGES.map((p) => p.path),
+      ...PLACEHOLDER_PAGES.map((p) => p.path),
+      '/store-finder/',
+      '/s/',
+    ]);
+    expect(SPEC_PATHS.filter((p) => !routed.has(p))).toEqual([]);
+  });
+
+  it('renders a Markdown content page with its title', async () => {
+    renderRoute('/store-pickup/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Free Store Pickup' }, { timeout: 5000 })).toBeVisible();
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('link', { name: 'Store Finder' })).toHaveAttribute('href', '/store-finder/');
+    expect(document.title).toBe('Free Store Pickup | Storefront');
+  });
+
+  it('renders a nested content path', async () => {
+    renderRoute('/blog/category/events-news/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Events & News' })).toBeVisible();
+  });
+
+  it('renders placeholders with the right titles', async () => {
+    renderRoute('/account/orders/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order History' })).toBeVisible();
+    expect(document.title).toBe('Order History | Storefront');
+  });
+
+  it('titles the sign-in placeholder by the create flag', async () => {
+    renderRoute('/account/login/?create=1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create Account' })).toBeVisible();
+  });
+
+  it('the search page shows the keyword from the query string', async () => {
+    renderRoute('/s/?keyword=rope');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Results for "rope"' })).toBeVisible();
+    expect(document.title).toBe('Results for "rope" | Storefront');
+  });
+
+  it('store details show the store, an unknown alias the 404 page', async () => {
+    renderRoute('/stores/janesville-wi');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Janesville, WI' })).toBeVisible();
+    expect(screen.getByRole('link', { name: '(608) 752-9010' })).toHaveAttribute('href', 'tel:+16087529010');
+    expect(screen.getByRole('button', { name: 'Make This My Store' })).toBeInTheDocument();
+
+    renderRoute('/stores/nowhere-xx');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  });
+
+  it('the store finder lists the stores by state', async () => {
+    renderRoute('/store-finder/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Store Finder' })).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 3, name: /Wisconsin/ })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Janesville, WI' })).toHaveAttribute('href', '/stores/janesville-wi');
   });
 });

@@ -1,11 +1,37 @@
 import type { RouteObject } from 'react-router';
+import { CONTENT_PAGES, PLACEHOLDER_PAGES } from '../content/siteLinks';
 import { Layout } from '../shell/components/Layout';
 import { PageLoading } from '../shell/components/PageLoading';
 import { RouteError } from '../shell/components/RouteError';
 
+/** '/gift-registry/list/' → 'gift-registry/list' (a child route path). */
+function childPath(path: string): string {
+  return path.replace(/^\/+|\/+$/g, '');
+}
+
+/** The Markdown content pages (src/content/pages/*.md). */
+const contentRoutes: RouteObject[] = CONTENT_PAGES.map(({ path, slug }) => ({
+  path: childPath(path),
+  HydrateFallback: PageLoading,
+  lazy: async () => {
+    const { ContentPage, loadContent } = await import('../content/ContentPage');
+    return { Component: ContentPage, loader: () => loadContent(slug) };
+  },
+}));
+
+/** Titled placeholders for pages of later issues (account, cart). */
+const placeholderRoutes: RouteObject[] = PLACEHOLDER_PAGES.map((page) => ({
+  path: childPath(page.path),
+  HydrateFallback: PageLoading,
+  lazy: async () => ({
+    Component: (await import('../content/PlaceholderPage')).PlaceholderPage,
+    loader: () => page,
+  }),
+}));
+
 /**
- * The route tree. Only the shell (layout, header, footer) is in the initial
- * bundle; each page is a lazily loaded route module.
+ * The route tree. Only the shell (layout, banner, header, footer) is in the
+ * initial bundle; each page is a lazily loaded route module.
  */
 export const routes: RouteObject[] = [
   {
@@ -22,6 +48,32 @@ export const routes: RouteObject[] = [
             HydrateFallback: PageLoading,
             lazy: async () => ({ Component: (await import('../home/pages/HomePage')).HomePage }),
           },
+          {
+            path: 'store-finder',
+            HydrateFallback: PageLoading,
+            lazy: async () => ({
+              Component: (await import('../storefinder/pages/StoreFinderPage')).StoreFinderPage,
+            }),
+          },
+          {
+            path: 'stores/:urlAlias',
+            HydrateFallback: PageLoading,
+            lazy: async () => {
+              const { StoreDetailsPage, storeDetailsLoader } = await import(
+                '../storefinder/pages/StoreDetailsPage'
+              );
+              return { Component: StoreDetailsPage, loader: storeDetailsLoader };
+            },
+          },
+          {
+            path: 's',
+            HydrateFallback: PageLoading,
+            lazy: async () => ({
+              Component: (await import('../content/PlaceholderPage')).SearchResultsPage,
+            }),
+          },
+          ...contentRoutes,
+          ...placeholderRoutes,
           {
             path: '*',
             HydrateFallback: PageLoading,

@@ -1,36 +1,83 @@
-import { screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useDepartmentsStore } from '../../stores';
-import { renderRoute } from '../../test/renderRoute';
-import { searchUrl } from './SearchForm';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { trackPopularSearch, POPULAR_SEARCH_EVENT_DELAY_MS } from '../../header/analytics';
+import { resetSuggestionCache } from '../../header/suggestions';
+import { fetchedUrls, mockApi, renderInRouter } from '../../header/testing';
+import { EMPTY_SEARCH_MESSAGE, SEARCH_MAX_LENGTH, SearchForm, searchUrl } from './SearchForm';
+
+const POPULAR = {
+  brands: [],
+  categories: [],
+  popularSearches: [
+    { url: '/s/?keyword=chicken+feed', html: 'chicken feed' },
+    { url: '/s/?keyword=dog+food', html: 'dog food' },
+  ],
+  products: [],
+  productHeading: '',
+  count: 0,
+};
+
+const RO = {
+  brands: [{ url: '/s/?keyword=ro&brand=Rotary', html: '<strong>Ro</strong>tary' }],
+  categories: [{ url: '/hardware/rope/', html: '<strong>Ro</strong>pe &amp; Cord' }],
+  popularSearches: [],
+  products: [
+    {
+      name: 'Rocky Men&#39;s Hiking Shoes',
+      vendorBrand: 'Rocky',
+      url: '/product/3989366/rocky/',
+      thumbnail: '/images/products/3989366_1.jpg',
+    },
+  ],
+  productHeading: 'Top Products for “ro”',
+  count: 3,
+};
+
+function autocomplete(url: URL): Response {
+  const keyword = url.searchParams.get('keyword') ?? '';
+  if (keyword === '') return Response.json(POPULAR);
+  if (/^\d+$/.test(keyword)) return Response.json({ ...RO, productHeading: `Top Products for “${keyword}”` });
+  return Response.json(RO);
+}
+
+let fetchMock: ReturnType<typeof mockApi>;
 
 beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => Response.json([])),
-  );
-  useDepartmentsStore.getState().reset();
+  resetSuggestionCache();
+  fetchMock = mockApi({ '/s/a/autocomplete': autocomplete });
 });
+
+afterEach(() => {
+  delete window.dataLayer;
+});
+
+function setup(path = '/') {
+  const user = userEvent.setup();
+  const result = renderInRouter(<SearchForm />, path);
+  const input = screen.getByRole('searchbox', { name: 'Search products' });
+  return { user, input, ...result };
+}
+
+function autocompleteCalls(): string[] {
+  return fetchedUrls(fetchMock).filter((u) => u.startsWith('/s/a/autocomplete'));
+}
 
 describe('SearchForm', () => {
   it('is a labelled GET search form to /s/ with a keyword field', () => {
-    renderRoute('/');
+    const { input } = setup();
 
     const form = screen.getByRole('search');
     expect(form).toHaveAttribute('action', '/s/');
     expect(form).toHaveAttribute('method', 'get');
-    expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveAttribute(
-      'name',
-      'keyword',
-    );
+    expect(input).toHaveAttribute('name', 'keyword');
+    expect(input).toHaveAttribute('maxLength', String(SEARCH_MAX_LENGTH));
   });
 
   it('navigates to /s/?keyword=… on submit', async () => {
-    const user = userEvent.setup();
-    const { router } = renderRoute('/');
+    const { user, input, router } = setup();
 
-    await user.type(screen.getByRole('searchbox', { name: 'Search products' }), 'rope');
+    await user.type(input, 'rope');
     await user.click(screen.getByRole('button', { name: 'Search' }));
 
     await vi.waitFor(() => {
@@ -40,37 +87,232 @@ describe('SearchForm', () => {
   });
 
   it('trims the keyword and encodes it like a GET form', async () => {
-    const user = userEvent.setup();
-    const { router } = renderRoute('/');
+    const { user, input, router } = setup();
 
-    await user.type(screen.getByRole('searchbox', { name: 'Search products' }), '  hay & feed {Enter}');
+    await user.type(input, '  hay & feed {Enter}');
 
     await vi.waitFor(() => expect(router.state.location.search).toBe('?keyword=hay+%26+feed'));
   });
 
-  it.each(['', '   '])('does not navigate for an empty search (%j)', async (text) => {
-    const user = userEvent.setup();
-    const { router } = renderRoute('/');
-    const input = screen.getByRole('searchbox', { name: 'Search products' });
+  it.each(['', '   '])('blocks an empty search (%j) with a message', async (text) => {
+    const { user, input, router } = setup();
 
     if (text) await user.type(input, text);
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    await new Promise((resolve) => setTimeout(resolve, 50));
 
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(EMPTY_SEARCH_MESSAGE);
+    expect(EMPTY_SEARCH_MESSAGE).toBe('Please enter a search term.');
+    expect(input).toHaveAccessibleDescription(EMPTY_SEARCH_MESSAGE);
+    expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(router.state.location.pathname).toBe('/');
     expect(router.state.location.search).toBe('');
     expect(input).toHaveFocus();
+
+    // Typing a term clears the message.
+    await user.type(input, 'x');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(input).not.toHaveAttribute('aria-invalid');
   });
 
   it('shows the current keyword on the search page', async () => {
-    renderRoute('/s/?keyword=baler+twine');
+    setup('/s/?keyword=baler+twine');
 
-    expect(await screen.findByRole('searchbox', { name: 'Search products' })).toHaveValue(
-      'baler twine',
-    );
+    expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('baler twine');
   });
 
   it('builds search URLs', () => {
     expect(searchUrl('rope')).toBe('/s/?keyword=rope');
+  });
+});
+
+describe('search suggestions', () => {
+  it('open on focus with the popular searches', async () => {
+    const { user, input } = setup();
+
+    await user.click(input);
+
+    const list = await screen.findByRole('list', { name: 'Popular Searches' });
+    expect(within(list).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
+      '/s/?keyword=chicken+feed',
+      '/s/?keyword=dog+food',
+    ]);
+    expect(autocompleteCalls()).toEqual(['/s/a/autocomplete?keyword=']);
+  });
+
+  it('show brands, categories (server HTML) and products for a keyword', async () => {
+    const { user, input } = setup();
+
+    await user.type(input, 'ro');
+
+    const brands = await screen.findByRole('list', { name: 'Brands' });
+    const rotary = within(brands).getByRole('link', { name: 'Rotary' });
+    expect(rotary.querySelector('strong')).toHaveTextContent('Ro');
+    expect(within(screen.getByRole('list', { name: 'Categories' })).getByRole('link')).toHaveTextContent(
+      'Rope & Cord',
+    );
+    const products = screen.getByRole('list', { name: 'Top Products for “ro”' });
+    // Entities in product names are decoded as text, not rendered as HTML.
+    expect(within(products).getByRole('link', { name: "Rocky Men's Hiking Shoes" })).toHaveAttribute(
+      'href',
+      '/product/3989366/rocky/',
+    );
+  });
+
+  it('move focus with the arrow keys and close on Escape, back in the input', async () => {
+    const { user, input } = setup();
+    await user.type(input, 'ro');
+    await screen.findByRole('list', { name: 'Brands' });
+
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('link', { name: 'Rotary' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('link', { name: 'Rope & Cord' })).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(screen.getByRole('link', { name: 'Rotary' })).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(input).toHaveFocus();
+
+    await user.keyboard('{ArrowDown}{Escape}');
+    expect(screen.queryByRole('list', { name: 'Brands' })).not.toBeInTheDocument();
+    expect(input).toHaveFocus();
+    expect(input).toHaveValue('ro');
+  });
+
+  it('open again with ArrowDown after Escape', async () => {
+    const { user, input } = setup();
+    await user.type(input, 'ro');
+    await screen.findByRole('list', { name: 'Brands' });
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('list', { name: 'Brands' })).not.toBeInTheDocument();
+    expect(input).toHaveValue('ro');
+
+    await user.keyboard('{ArrowDown}');
+    expect(await screen.findByRole('list', { name: 'Brands' })).toBeInTheDocument();
+  });
+
+  it('close on Enter key-up', async () => {
+    const { user, input } = setup();
+    await user.click(input);
+    await screen.findByRole('list', { name: 'Popular Searches' });
+
+    fireEvent.keyUp(input, { key: 'Enter' });
+
+    expect(screen.queryByRole('list', { name: 'Popular Searches' })).not.toBeInTheDocument();
+  });
+
+  it('close on an outside click and when focus leaves', async () => {
+    const { user, input } = setup();
+    const outside = document.createElement('button');
+    outside.textContent = 'Outside';
+    document.body.append(outside);
+
+    await user.click(input);
+    await screen.findByRole('list', { name: 'Popular Searches' });
+    await user.click(document.body);
+    expect(screen.queryByRole('list', { name: 'Popular Searches' })).not.toBeInTheDocument();
+
+    await user.click(input);
+    await screen.findByRole('list', { name: 'Popular Searches' });
+    act(() => outside.focus());
+    expect(screen.queryByRole('list', { name: 'Popular Searches' })).not.toBeInTheDocument();
+    outside.remove();
+  });
+
+  it.each(['7', '12', '123', '1234'])('give none for a 1–4 digit value (%s)', async (digits) => {
+    const { user, input } = setup();
+
+    await user.type(input, digits);
+    await new Promise((r) => setTimeout(r, 30));
+
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+    expect(autocompleteCalls().filter((u) => /keyword=\d/.test(u))).toEqual([]);
+  });
+
+  it('come back for 5 digits', async () => {
+    const { user, input } = setup();
+
+    await user.type(input, '12345');
+
+    expect(await screen.findByRole('list', { name: 'Top Products for “12345”' })).toBeInTheDocument();
+  });
+
+  it('cut a longer pasted value to 150 characters', async () => {
+    const { user, input } = setup();
+    await user.click(input);
+
+    await user.paste('a'.repeat(200));
+    expect((input as HTMLInputElement).value).toHaveLength(150);
+
+    // Even when the browser's maxlength is bypassed.
+    fireEvent.change(input, { target: { value: 'b'.repeat(180) } });
+    expect((input as HTMLInputElement).value).toBe('b'.repeat(150));
+  });
+
+  it('cache the empty-keyword result and reuse the last keyword result', async () => {
+    const { user, input } = setup();
+
+    await user.click(input);
+    await screen.findByRole('list', { name: 'Popular Searches' });
+    await user.type(input, 'ro');
+    await screen.findByRole('list', { name: 'Brands' });
+    await user.clear(input);
+    await screen.findByRole('list', { name: 'Popular Searches' });
+    await user.type(input, 'ro');
+    await screen.findByRole('list', { name: 'Brands' });
+
+    expect(autocompleteCalls()).toEqual([
+      '/s/a/autocomplete?keyword=',
+      '/s/a/autocomplete?keyword=r',
+      '/s/a/autocomplete?keyword=ro',
+      '/s/a/autocomplete?keyword=r',
+      '/s/a/autocomplete?keyword=ro',
+    ]);
+    // Focusing again with the same keyword asks nothing new.
+    await user.click(document.body);
+    await user.click(input);
+    await screen.findByRole('list', { name: 'Brands' });
+    expect(autocompleteCalls()).toHaveLength(5);
+  });
+
+  it('navigate when a suggestion is chosen and close', async () => {
+    const { user, input, router } = setup();
+    await user.click(input);
+
+    await user.click(await screen.findByRole('link', { name: 'dog food' }));
+
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?keyword=dog+food'));
+    expect(screen.queryByRole('list', { name: 'Popular Searches' })).not.toBeInTheDocument();
+    expect(input).toHaveValue('dog food');
+  });
+});
+
+describe('popular-search analytics', () => {
+  it('pushes the event 1500 ms after a popular search is chosen', () => {
+    vi.useFakeTimers();
+    try {
+      window.dataLayer = [];
+      trackPopularSearch('dog food', '/s/?keyword=dog+food');
+      vi.advanceTimersByTime(POPULAR_SEARCH_EVENT_DELAY_MS - 1);
+      expect(window.dataLayer).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(window.dataLayer).toEqual([
+        { event: 'popular_search', search_term: 'dog food', link_url: '/s/?keyword=dog+food' },
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does nothing without a dataLayer', () => {
+    vi.useFakeTimers();
+    try {
+      trackPopularSearch('dog food', '/s/?keyword=dog+food');
+      expect(() => vi.advanceTimersByTime(POPULAR_SEARCH_EVENT_DELAY_MS)).not.toThrow();
+      expect(window.dataLayer).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

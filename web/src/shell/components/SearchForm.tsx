@@ -1,9 +1,28 @@
-import { useId, useRef, type FormEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { AutocompleteResult } from '../../api/shell';
+import { SearchSuggestions } from '../../header/SearchSuggestions';
+import {
+  cutSearchValue,
+  EMPTY_SEARCH_MESSAGE,
+  getSuggestions,
+  hasSuggestions,
+  SEARCH_MAX_LENGTH,
+  suppressesSuggestions,
+} from '../../header/suggestions';
 import './SearchForm.css';
 
 export const SEARCH_PATH = '/s/';
 export const SEARCH_PARAM = 'keyword';
+export { EMPTY_SEARCH_MESSAGE, SEARCH_MAX_LENGTH };
 
 /** URL of the search results page for `keyword`. */
 export function searchUrl(keyword: string): string {
@@ -11,29 +30,139 @@ export function searchUrl(keyword: string): string {
 }
 
 /**
- * Site search. Without JavaScript it is a plain GET form to /s/?keyword=…;
- * with it, navigation stays client-side and an empty search does nothing.
+ * Site search with suggestions. Without JavaScript it is a plain GET form to
+ * /s/?keyword=…; with it, navigation stays client-side.
+ *
+ * - Suggestions open on focus or ArrowDown and close on Escape, Enter key-up,
+ *   an outside click or focus leaving; arrow keys move among their links.
+ * - The value is at most 150 characters (longer pasted values are cut); a
+ *   purely numeric value of 1 to 4 digits gets no suggestions.
+ * - An empty search is blocked with 'Please enter a search term.'
  */
 export function SearchForm() {
   const inputId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
+  const errorId = useId();
+  const panelId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const input = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const location = useLocation();
   const [searchParams] = useSearchParams();
-  const currentKeyword = pathname === SEARCH_PATH ? (searchParams.get(SEARCH_PARAM) ?? '') : '';
+  const currentKeyword = cutSearchValue(
+    location.pathname === SEARCH_PATH ? (searchParams.get(SEARCH_PARAM) ?? '') : '',
+  );
+
+  const [value, setValue] = useState(currentKeyword);
+  const [open, setOpen] = useState(false);
+  const [result, setResult] = useState<{ value: string; data: AutocompleteResult } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  /** The value whose suggestions were asked for last; older answers are dropped. */
+  const wanted = useRef<string | null>(null);
+  /** Set while focus is moved back to the input on purpose (no reopening). */
+  const quietFocus = useRef(false);
+
+  function focusInputQuietly() {
+    quietFocus.current = true;
+    input.current?.focus();
+    quietFocus.current = false;
+  }
+
+  // A navigation shows the URL's keyword and closes the suggestions.
+  useEffect(() => {
+    setValue(currentKeyword);
+    setOpen(false);
+    setError(null);
+  }, [location.key]);
+
+  function request(next: string) {
+    if (suppressesSuggestions(next)) {
+      wanted.current = null;
+      setResult(null);
+      return;
+    }
+    const key = next.trim();
+    wanted.current = key;
+    getSuggestions(key).then(
+      (data) => {
+        if (wanted.current === key) setResult({ value: key, data });
+      },
+      () => {
+        if (wanted.current === key) setResult(null);
+      },
+    );
+  }
+
+  function openSuggestions(current = value) {
+    setOpen(true);
+    request(current);
+  }
+
+  function close() {
+    setOpen(false);
+  }
+
+  // Outside click and focus leaving close the suggestions.
+  useEffect(() => {
+    if (!open) return;
+    const root = form.current;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!(event.target instanceof Node) || !root?.contains(event.target)) setOpen(false);
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      if (event.relatedTarget instanceof Node && !root?.contains(event.relatedTarget)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    root?.addEventListener('focusout', onFocusOut);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      root?.removeEventListener('focusout', onFocusOut);
+    };
+  }, [open]);
+
+  function handleChange(event: ChangeEvent<HTMLInputElement>) {
+    const next = cutSearchValue(event.target.value);
+    setValue(next);
+    if (error && next.trim()) setError(null);
+    openSuggestions(next);
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      const first = document.getElementById(panelId)?.querySelector<HTMLElement>('a[href]');
+      if (open && first) first.focus();
+      else openSuggestions();
+    } else if (event.key === 'Escape' && open) {
+      // Keep the text: the browser would clear a search field on Escape.
+      event.preventDefault();
+      close();
+    }
+  }
+
+  function handleKeyUp(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Enter') close();
+  }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const keyword = String(new FormData(event.currentTarget).get(SEARCH_PARAM) ?? '').trim();
+    const keyword = cutSearchValue(value).trim();
     if (!keyword) {
-      inputRef.current?.focus();
+      setError(EMPTY_SEARCH_MESSAGE);
+      close();
+      focusInputQuietly();
       return;
     }
-    navigate(searchUrl(keyword));
+    setError(null);
+    close();
+    void navigate(searchUrl(keyword));
   }
+
+  const shown =
+    open && !suppressesSuggestions(value) && result !== null && result.value === value.trim() && hasSuggestions(result.data);
 
   return (
     <form
+      ref={form}
       className="search-form"
       role="search"
       action={SEARCH_PATH}
@@ -44,18 +173,25 @@ export function SearchForm() {
         Search products
       </label>
       <input
-        // Re-mount when the URL's keyword changes so the field shows it.
-        key={currentKeyword}
-        ref={inputRef}
+        ref={input}
         id={inputId}
         className="search-form__input"
         type="search"
         name={SEARCH_PARAM}
-        defaultValue={currentKeyword}
+        value={value}
+        onChange={handleChange}
+        onFocus={() => {
+          if (!quietFocus.current) openSuggestions();
+        }}
+        onKeyDown={handleKeyDown}
+        onKeyUp={handleKeyUp}
         placeholder="Search farm, home & auto"
         autoComplete="off"
         enterKeyHint="search"
-        maxLength={200}
+        maxLength={SEARCH_MAX_LENGTH}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        aria-controls={shown ? panelId : undefined}
       />
       <button type="submit" className="search-form__button">
         <svg
@@ -73,6 +209,26 @@ export function SearchForm() {
         </svg>
         <span className="search-form__button-label">Search</span>
       </button>
+      {error && (
+        <p id={errorId} className="search-form__error" role="alert">
+          {error}
+        </p>
+      )}
+      {shown && (
+        <SearchSuggestions
+          id={panelId}
+          result={result.data}
+          onClose={close}
+          onEscape={() => {
+            close();
+            focusInputQuietly();
+          }}
+          onLeaveTop={() => input.current?.focus()}
+        />
+      )}
+      <p className="visually-hidden" aria-live="polite">
+        {shown ? 'Suggestions available. Use the down arrow key to browse them.' : ''}
+      </p>
     </form>
   );
 }

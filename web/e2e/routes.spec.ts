@@ -1,0 +1,36 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { SPEC_PATHS } from '../src/content/siteLinks';
+
+/** Every path of the spec's links table, plus one store details page. */
+const PATHS = [...SPEC_PATHS, '/stores/janesville-wi', '/s/?keyword=rope', '/account/login/?refUrl=%2Ffaq%2F&create=1'];
+
+test.describe('site routes', () => {
+  for (const path of PATHS) {
+    test(`${path} answers with a page`, async ({ page }, testInfo) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      const h1 = page.getByRole('heading', { level: 1 });
+      await expect(h1).toBeVisible();
+      await expect(h1).not.toHaveText('Page not found');
+      await expect(page).not.toHaveTitle(/Page not found/);
+      await expect(page).toHaveTitle(/\| Storefront$/);
+      if (path.startsWith('/s/?keyword=rope')) await expect(h1).toHaveText('Results for "rope"');
+      if (path.includes('create=1')) await expect(h1).toHaveText('Create Account');
+
+      const name = path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
+      await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+
+      const results = await new AxeBuilder({ page }).analyze();
+      const blocking = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+      expect(blocking, `axe violations on ${path}`).toEqual([]);
+    });
+  }
+
+  test('unknown paths keep the 404 page', async ({ page }) => {
+    await page.goto('/no-such-page/deeper/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  });
+});

@@ -1,0 +1,131 @@
+import { create } from 'zustand';
+import { reloadPage } from '../api/reload';
+import { useSession } from '../session';
+import { forgetDestination, isLocalUrl, rememberDestination, rememberedDestination } from './destination';
+
+/**
+ * Pages of the login side panel with the spec's numeric mapping
+ * (accounts-rewards-search §2.2).
+ */
+export const SIGN_IN_PAGES = {
+  login: 0,
+  create: 1,
+  forgotPassword: 2,
+  selectAccount: 3,
+  enterPhone: 4,
+} as const;
+
+export type SignInPage = (typeof SIGN_IN_PAGES)[keyof typeof SIGN_IN_PAGES];
+
+/** Panel titles, from the spec's list of page titles. */
+export const SIGN_IN_PAGE_TITLES: Record<SignInPage, string> = {
+  0: 'Sign In',
+  1: 'Create Rewards Account',
+  2: 'Reset Your Password',
+  3: 'Connect Rewards Account',
+  4: 'Finish Signing Up',
+};
+
+export function isSignInPage(value: unknown): value is SignInPage {
+  return value === 0 || value === 1 || value === 2 || value === 3 || value === 4;
+}
+
+export interface OpenSignInOptions {
+  /** Where to go after a successful sign-in; remembered for later when given. */
+  destination?: string | null;
+  /** Sign in without merging the guest cart into the customer's cart. */
+  skipCartMerge?: boolean;
+}
+
+export interface SignInPanelState {
+  isOpen: boolean;
+  page: SignInPage;
+  /** Pages visited before the current one; the back arrow pops it. */
+  history: SignInPage[];
+  skipCartMerge: boolean;
+  /** A sign-in succeeded while the panel was open. */
+  signedIn: boolean;
+  open: (page?: SignInPage, options?: OpenSignInOptions) => void;
+  /** Shows another page, remembering the current one for Back. */
+  goTo: (page: SignInPage) => void;
+  back: () => void;
+  /**
+   * Closes the panel. After a successful sign-in this goes to the remembered
+   * destination, or reloads the page when there is none (spec §2.2).
+   */
+  close: () => void;
+  /**
+   * For the sign-in pages: the sign-in succeeded. Refetches the header data
+   * at once (spec §7); the destination is applied when the panel closes.
+   */
+  signInSucceeded: () => void;
+  reset: () => void;
+}
+
+type Navigate = (to: string) => void;
+let navigator: Navigate = (to) => window.location.assign(to);
+
+/** The host (inside the router) registers client-side navigation. */
+export function registerSignInNavigator(navigate: Navigate | null): void {
+  navigator = navigate ?? ((to) => window.location.assign(to));
+}
+
+const initial = {
+  isOpen: false,
+  page: SIGN_IN_PAGES.login as SignInPage,
+  history: [] as SignInPage[],
+  skipCartMerge: false,
+  signedIn: false,
+};
+
+export const useSignInPanel = create<SignInPanelState>()((set, get) => ({
+  ...initial,
+
+  open: (page = SIGN_IN_PAGES.login, options = {}) => {
+    if (isLocalUrl(options.destination)) rememberDestination(options.destination);
+    set({
+      isOpen: true,
+      page,
+      history: [],
+      skipCartMerge: options.skipCartMerge === true,
+      signedIn: false,
+    });
+  },
+
+  goTo: (page) => {
+    const { page: current, history } = get();
+    if (page === current) return;
+    set({ page, history: [...history, current] });
+  },
+
+  back: () => {
+    const { history } = get();
+    const previous = history[history.length - 1];
+    if (previous === undefined) return;
+    set({ page: previous, history: history.slice(0, -1) });
+  },
+
+  close: () => {
+    const { isOpen, signedIn } = get();
+    if (!isOpen) return;
+    set({ ...initial });
+    if (signedIn) {
+      const destination = rememberedDestination();
+      forgetDestination();
+      if (destination) navigator(destination);
+      else reloadPage();
+    }
+  },
+
+  signInSucceeded: () => {
+    set({ signedIn: true });
+    void useSession.getState().refresh();
+  },
+
+  reset: () => set({ ...initial }),
+}));
+
+/** Opens the sign-in panel (page 0 unless told), e.g. from a button. */
+export function openSignIn(page: SignInPage = SIGN_IN_PAGES.login, options?: OpenSignInOptions) {
+  useSignInPanel.getState().open(page, options);
+}

@@ -1,0 +1,120 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { NetworkError } from './client';
+import {
+  AUTOCOMPLETE_URL,
+  autocompleteUrl,
+  EMPTY_HEADER,
+  fetchAutocomplete,
+  fetchHeader,
+  fetchMegaMenuAd,
+  FLYOUT_URL,
+  HEADER_URL,
+  normalizeHeader,
+  setLocalStore,
+} from './shell';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+describe('header data', () => {
+  it('GETs /globalresource/header/ and keeps the fields the shell uses', async () => {
+    fetchMock.mockResolvedValueOnce(
+      Response.json({
+        loggedIn: true,
+        greeting: 'Hi, Jane',
+        customer: { firstName: 'Jane', customerHasRegistries: true },
+        localStoreName: 'Janesville, WI',
+        localStoreJson: { storeNum: 7, city: 'Janesville', cityAlias: 'Janesville', state: 'WI', urlAlias: 'janesville' },
+        deptMenu: [{ id: 1, name: 'Farm', url: '/farm/', children: [{ id: 11, name: 'Feed', url: '/feed/' }] }],
+        headerLinks: [{ text: 'Registries & Lists', link: '/gift-registry/' }, { text: 3 }],
+        cartSummaryJson: { cartQty: 3 },
+        itemsInCartCount: 3,
+        siteMessages: [{ id: 'a', text: 'Hello', countdown: 'weird' }],
+        serverTime: '2026-01-01T00:00:00Z',
+      }),
+    );
+
+    const header = await fetchHeader();
+
+    expect(fetchMock.mock.calls[0]![0]).toBe(HEADER_URL);
+    expect(header).toMatchObject({
+      loggedIn: true,
+      customer: { firstName: 'Jane', customerHasRegistries: true },
+      localStoreJson: { storeNum: 7, state: 'WI' },
+      cartSummaryJson: { cartQty: 3 },
+      headerLinks: [{ text: 'Registries & Lists', link: '/gift-registry/' }],
+      siteMessages: [{ id: 'a', text: 'Hello', countdown: 'none', link: null }],
+    });
+    expect(header.deptMenu[0]).toEqual({
+      id: 1,
+      name: 'Farm',
+      url: '/farm/',
+      bannerImageUrl: null,
+      bannerLinkUrl: null,
+      children: [{ id: 11, name: 'Feed', url: '/feed/', bannerImageUrl: null, bannerLinkUrl: null, children: [] }],
+    });
+  });
+
+  it('treats 204 as a guest header and rejects a body of the wrong shape', async () => {
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+    await expect(fetchHeader()).resolves.toEqual(EMPTY_HEADER);
+    expect(() => normalizeHeader([])).toThrow(NetworkError);
+  });
+
+  it('ignores a customer when not logged in and falls back to itemsInCartCount', () => {
+    const header = normalizeHeader({ loggedIn: false, customer: { firstName: 'X' }, itemsInCartCount: 2 });
+    expect(header.customer).toBeNull();
+    expect(header.cartSummaryJson.cartQty).toBe(2);
+  });
+});
+
+describe('mega menu ad', () => {
+  it('is the ad, or null on 204', async () => {
+    const ad = {
+      adId: 'a1',
+      desktopImage: '/d.jpg',
+      mobileImage: '/m.jpg',
+      ctaLink: '/feed/',
+      bannerImageAccessibleText: 'Feed bags',
+      ctaAccessibleText: 'Shop feed',
+    };
+    fetchMock.mockResolvedValueOnce(Response.json(ad));
+    await expect(fetchMegaMenuAd()).resolves.toEqual(ad);
+    expect(fetchMock.mock.calls[0]![0]).toBe(FLYOUT_URL);
+
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+    await expect(fetchMegaMenuAd()).resolves.toBeNull();
+  });
+});
+
+describe('autocomplete', () => {
+  it('encodes the keyword and normalises the answer', async () => {
+    expect(autocompleteUrl('hay & feed')).toBe(`${AUTOCOMPLETE_URL}?keyword=hay+%26+feed`);
+    expect(autocompleteUrl('')).toBe(`${AUTOCOMPLETE_URL}?keyword=`);
+    fetchMock.mockResolvedValueOnce(
+      Response.json({ brands: [{ url: '/b', html: '<strong>B</strong>' }, { url: 1 }], count: 1 }),
+    );
+    await expect(fetchAutocomplete('b')).resolves.toEqual({
+      brands: [{ url: '/b', html: '<strong>B</strong>' }],
+      categories: [],
+      popularSearches: [],
+      products: [],
+      productHeading: '',
+      count: 1,
+    });
+  });
+});
+
+describe('setLocalStore', () => {
+  it('GETs /stores/set-json/{storeNum} and reads success', async () => {
+    fetchMock.mockResolvedValueOnce(Response.json({ success: true }));
+    await expect(setLocalStore(42)).resolves.toBe(true);
+    expect(fetchMock.mock.calls[0]![0]).toBe('/stores/set-json/42');
+    fetchMock.mockResolvedValueOnce(Response.json({ success: false }));
+    await expect(setLocalStore(42)).resolves.toBe(false);
+  });
+});

@@ -1,0 +1,318 @@
+/**
+ * Calls the storefront shell makes (spec storefront-shell §7): header data,
+ * the mega-menu ad, search suggestions and setting the local store.
+ * Every call goes through the shared client (`./client`), so the spec's
+ * status handling (204, 405 reload, HTML-reload, network error) applies.
+ *
+ * The normalisers are forgiving about missing optional fields (they default
+ * them) but reject an answer that isn't the right shape at all with a
+ * `NetworkError`, like a body that isn't JSON.
+ */
+import { apiGet, NetworkError } from './client';
+
+export const HEADER_URL = '/globalresource/header/';
+export const FLYOUT_URL = '/globalresource/category-flyout/';
+export const AUTOCOMPLETE_URL = '/s/a/autocomplete';
+
+/** GET /stores/set-json/{storeNum}. */
+export function setStoreUrl(storeNum: number): string {
+  return `/stores/set-json/${encodeURIComponent(String(storeNum))}`;
+}
+
+// ---------------------------------------------------------------- types
+
+/** A department in the header menu (spec §3 "Menu item"). */
+export interface MenuItem {
+  id: number;
+  name: string;
+  url: string;
+  bannerImageUrl: string | null;
+  bannerLinkUrl: string | null;
+  children: MenuItem[];
+}
+
+export interface HeaderLink {
+  text: string;
+  link: string;
+}
+
+export interface LocalStoreJson {
+  storeNum: number;
+  city: string;
+  cityAlias: string;
+  state: string;
+  urlAlias: string;
+}
+
+export interface CustomerJson {
+  firstName: string;
+  customerHasRegistries: boolean;
+}
+
+export type CountdownKind = 'none' | 'after' | 'before';
+
+export interface SiteMessage {
+  id: string;
+  text: string;
+  link: string | null;
+  icon: string | null;
+  countdown: CountdownKind;
+  endDateTime: string | null;
+}
+
+/** GET /globalresource/header/ (spec §3 "Header data"). */
+export interface HeaderData {
+  loggedIn: boolean;
+  greeting: string | null;
+  customer: CustomerJson | null;
+  localStoreName: string | null;
+  localStoreJson: LocalStoreJson | null;
+  deptMenu: MenuItem[];
+  headerLinks: HeaderLink[];
+  cartSummaryJson: { cartQty: number };
+  itemsInCartCount: number;
+  siteMessages: SiteMessage[];
+  serverTime: string | null;
+}
+
+/** GET /globalresource/category-flyout/ (spec §3 "Mega menu ad"). */
+export interface MegaMenuAd {
+  adId: string;
+  desktopImage: string;
+  mobileImage: string;
+  ctaLink: string;
+  bannerImageAccessibleText: string;
+  ctaAccessibleText: string;
+}
+
+/**
+ * One brand, category or popular-search suggestion. `html` is server-escaped
+ * HTML with `<strong>` around the match; it is the only field rendered as HTML.
+ */
+export interface SuggestionLink {
+  url: string;
+  html: string;
+}
+
+export interface ProductSuggestion {
+  name: string;
+  vendorBrand: string;
+  url: string;
+  thumbnail: string;
+}
+
+/** GET /s/a/autocomplete (spec §3 "Autocomplete result"). */
+export interface AutocompleteResult {
+  brands: SuggestionLink[];
+  categories: SuggestionLink[];
+  popularSearches: SuggestionLink[];
+  products: ProductSuggestion[];
+  productHeading: string;
+  count: number;
+}
+
+// ---------------------------------------------------------- normalisers
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function str(value: unknown, fallback = ''): string {
+  return typeof value === 'string' ? value : fallback;
+}
+
+function strOrNull(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+function num(value: unknown, fallback = 0): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+}
+
+function list<T>(value: unknown, item: (v: unknown) => T | null): T[] {
+  if (!Array.isArray(value)) return [];
+  const out: T[] = [];
+  for (const v of value) {
+    const parsed = item(v);
+    if (parsed !== null) out.push(parsed);
+  }
+  return out;
+}
+
+function menuItem(value: unknown): MenuItem | null {
+  if (!isObject(value) || typeof value.id !== 'number' || typeof value.name !== 'string') {
+    return null;
+  }
+  return {
+    id: value.id,
+    name: value.name,
+    url: str(value.url, '#'),
+    bannerImageUrl: strOrNull(value.bannerImageUrl),
+    bannerLinkUrl: strOrNull(value.bannerLinkUrl),
+    children: list(value.children, menuItem),
+  };
+}
+
+function headerLink(value: unknown): HeaderLink | null {
+  if (!isObject(value) || typeof value.text !== 'string' || typeof value.link !== 'string') {
+    return null;
+  }
+  return { text: value.text, link: value.link };
+}
+
+function localStore(value: unknown): LocalStoreJson | null {
+  if (!isObject(value) || typeof value.storeNum !== 'number') return null;
+  const city = str(value.city);
+  return {
+    storeNum: value.storeNum,
+    city,
+    cityAlias: str(value.cityAlias, city),
+    state: str(value.state),
+    urlAlias: str(value.urlAlias),
+  };
+}
+
+function customer(value: unknown): CustomerJson | null {
+  if (!isObject(value)) return null;
+  return {
+    firstName: str(value.firstName),
+    customerHasRegistries: value.customerHasRegistries === true,
+  };
+}
+
+function siteMessage(value: unknown): SiteMessage | null {
+  if (!isObject(value) || typeof value.text !== 'string') return null;
+  const countdown =
+    value.countdown === 'after' || value.countdown === 'before' ? value.countdown : 'none';
+  return {
+    id: str(value.id, value.text),
+    text: value.text,
+    link: strOrNull(value.link),
+    icon: strOrNull(value.icon),
+    countdown,
+    endDateTime: strOrNull(value.endDateTime),
+  };
+}
+
+/** The header data a guest with no store and an empty cart sees. */
+export const EMPTY_HEADER: HeaderData = {
+  loggedIn: false,
+  greeting: null,
+  customer: null,
+  localStoreName: null,
+  localStoreJson: null,
+  deptMenu: [],
+  headerLinks: [],
+  cartSummaryJson: { cartQty: 0 },
+  itemsInCartCount: 0,
+  siteMessages: [],
+  serverTime: null,
+};
+
+export function normalizeHeader(value: unknown): HeaderData {
+  if (!isObject(value)) throw new NetworkError(200);
+  const cart = isObject(value.cartSummaryJson) ? value.cartSummaryJson : {};
+  const itemsInCartCount = num(value.itemsInCartCount);
+  const loggedIn = value.loggedIn === true;
+  return {
+    loggedIn,
+    greeting: strOrNull(value.greeting),
+    customer: loggedIn ? customer(value.customer) : null,
+    localStoreName: strOrNull(value.localStoreName),
+    localStoreJson: localStore(value.localStoreJson),
+    deptMenu: list(value.deptMenu, menuItem),
+    headerLinks: list(value.headerLinks, headerLink),
+    cartSummaryJson: { cartQty: Math.max(0, num(cart.cartQty, itemsInCartCount)) },
+    itemsInCartCount,
+    siteMessages: list(value.siteMessages, siteMessage),
+    serverTime: strOrNull(value.serverTime),
+  };
+}
+
+export function normalizeMegaMenuAd(value: unknown): MegaMenuAd | null {
+  if (!isObject(value) || typeof value.ctaLink !== 'string') return null;
+  const desktopImage = str(value.desktopImage);
+  return {
+    adId: str(value.adId),
+    desktopImage,
+    mobileImage: str(value.mobileImage, desktopImage),
+    ctaLink: value.ctaLink,
+    bannerImageAccessibleText: str(value.bannerImageAccessibleText),
+    ctaAccessibleText: str(value.ctaAccessibleText),
+  };
+}
+
+function suggestionLink(value: unknown): SuggestionLink | null {
+  if (!isObject(value) || typeof value.url !== 'string' || typeof value.html !== 'string') {
+    return null;
+  }
+  return { url: value.url, html: value.html };
+}
+
+function productSuggestion(value: unknown): ProductSuggestion | null {
+  if (!isObject(value) || typeof value.url !== 'string' || typeof value.name !== 'string') {
+    return null;
+  }
+  return {
+    name: value.name,
+    vendorBrand: str(value.vendorBrand),
+    url: value.url,
+    thumbnail: str(value.thumbnail),
+  };
+}
+
+export const EMPTY_AUTOCOMPLETE: AutocompleteResult = {
+  brands: [],
+  categories: [],
+  popularSearches: [],
+  products: [],
+  productHeading: '',
+  count: 0,
+};
+
+export function normalizeAutocomplete(value: unknown): AutocompleteResult {
+  if (value === undefined) return EMPTY_AUTOCOMPLETE;
+  if (!isObject(value)) throw new NetworkError(200);
+  return {
+    brands: list(value.brands, suggestionLink),
+    categories: list(value.categories, suggestionLink),
+    popularSearches: list(value.popularSearches, suggestionLink),
+    products: list(value.products, productSuggestion),
+    productHeading: str(value.productHeading),
+    count: num(value.count),
+  };
+}
+
+// ---------------------------------------------------------------- calls
+
+/** The header data; a guest's empty header when the server answers 204. */
+export async function fetchHeader(signal?: AbortSignal): Promise<HeaderData> {
+  const body = await apiGet<unknown>(HEADER_URL, signal);
+  return body === undefined ? EMPTY_HEADER : normalizeHeader(body);
+}
+
+/** The mega-menu ad, or `null` when there is none (204). */
+export async function fetchMegaMenuAd(signal?: AbortSignal): Promise<MegaMenuAd | null> {
+  const body = await apiGet<unknown>(FLYOUT_URL, signal);
+  return body === undefined ? null : normalizeMegaMenuAd(body);
+}
+
+export function autocompleteUrl(keyword: string): string {
+  return `${AUTOCOMPLETE_URL}?${new URLSearchParams({ keyword })}`;
+}
+
+/** Search suggestions for `keyword` (the empty keyword gives popular searches). */
+export async function fetchAutocomplete(
+  keyword: string,
+  signal?: AbortSignal,
+): Promise<AutocompleteResult> {
+  return normalizeAutocomplete(await apiGet<unknown>(autocompleteUrl(keyword), signal));
+}
+
+/** Makes `storeNum` the visitor's local store; resolves to the server's `success`. */
+export async function setLocalStore(storeNum: number, signal?: AbortSignal): Promise<boolean> {
+  const body = await apiGet<unknown>(setStoreUrl(storeNum), signal);
+  return isObject(body) && body.success === true;
+}

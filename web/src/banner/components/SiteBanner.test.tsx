@@ -1,0 +1,248 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../session';
+import type { SiteMessage } from '../../stores/headerData';
+import { resetAdBeacons } from '../beacons';
+import { AUTO_ADVANCE_MS, SLIDE_TRANSITION_MS } from '../constants';
+import { SiteBanner, SiteBannerView } from './SiteBanner';
+
+const NOW = Date.parse('2026-11-22T12:00:00Z');
+
+const MESSAGES: SiteMessage[] = [
+  { id: 'a', text: 'Free shipping on orders over $49', link: '/shipping-returns/', icon: 'truck', countdown: 'none', endDateTime: null },
+  { id: 'b', text: 'Fall Savings Event ends in', link: '/weekly-ad/', icon: 'tag', countdown: 'before', endDateTime: '2026-11-24T15:30:10Z' },
+  { id: 'c', text: 'Order online, pick up in store', link: null, icon: 'store', countdown: 'none', endDateTime: null },
+];
+
+function visibleMessage(): string | null {
+  const region = screen.getByRole('region', { name: 'Site messages' });
+  const slide = region.querySelector('.site-banner__slide:not([aria-hidden])');
+  return slide?.getAttribute('data-message-id') ?? null;
+}
+
+function renderView(props: Parameters<typeof SiteBannerView>[0]) {
+  return render(
+    <MemoryRouter>
+      <SiteBannerView {...props} />
+    </MemoryRouter>,
+  );
+}
+
+function advance(ms: number) {
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
+}
+
+function stubReducedMotion(matches: boolean) {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      matches: matches && query.includes('reduce'),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    })),
+  );
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: NOW });
+  resetAdBeacons();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('rotation', () => {
+  it('auto-advances every 7,750 ms with a 750 ms slide, and loops', () => {
+    renderView({ messages: MESSAGES });
+    expect(visibleMessage()).toBe('a');
+    expect(screen.getByRole('group', { name: '1 of 3' })).toHaveTextContent('Free shipping');
+
+    advance(AUTO_ADVANCE_MS - 1);
+    expect(visibleMessage()).toBe('a');
+    advance(1);
+    expect(visibleMessage()).toBe('b');
+    // During the transition the old slide is still there, hidden from AT.
+    const leaving = document.querySelector('.site-banner__slide[aria-hidden="true"]');
+    expect(leaving).toHaveAttribute('data-message-id', 'a');
+    expect(document.querySelector('.site-banner__slide--enter-next')).not.toBeNull();
+    advance(SLIDE_TRANSITION_MS);
+    expect(document.querySelector('.site-banner__slide[aria-hidden="true"]')).toBeNull();
+
+    advance(AUTO_ADVANCE_MS);
+    expect(visibleMessage()).toBe('c');
+    advance(AUTO_ADVANCE_MS);
+    expect(visibleMessage()).toBe('a');
+  });
+
+  it('stops while the pointer hovers and resumes after', () => {
+    renderView({ messages: MESSAGES });
+    const region = screen.getByRole('region', { name: 'Site messages' });
+    fireEvent.pointerOver(region);
+    advance(AUTO_ADVANCE_MS * 3);
+    expect(visibleMessage()).toBe('a');
+    fireEvent.pointerOut(region);
+    advance(AUTO_ADVANCE_MS);
+    expect(visibleMessage()).toBe('b');
+  });
+
+  it('stops while focus is inside', () => {
+    renderView({ messages: MESSAGES });
+    act(() => screen.getByRole('link', { name: /Free shipping/ }).focus());
+    advance(AUTO_ADVANCE_MS * 2);
+    expect(visibleMessage()).toBe('a');
+    act(() => screen.getByRole('link', { name: /Free shipping/ }).blur());
+    advance(AUTO_ADVANCE_MS);
+    expect(visibleMessage()).toBe('b');
+  });
+
+  it('prev and next buttons move and stop the rotation', () => {
+    renderView({ messages: MESSAGES });
+    fireEvent.click(screen.getByRole('button', { name: 'Next message' }));
+    expect(visibleMessage()).toBe('b');
+    fireEvent.click(screen.getByRole('button', { name: 'Previous message' }));
+    expect(visibleMessage()).toBe('a');
+    expect(document.querySelector('.site-banner__slide--enter-prev')).not.toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Previous message' }));
+    expect(visibleMessage()).toBe('c');
+
+    // Blur so only the arrow use is stopping it.
+    act(() => (document.activeElement as HTMLElement | null)?.blur());
+    advance(AUTO_ADVANCE_MS * 3);
+    expect(visibleMessage()).toBe('c');
+    expect(screen.getByRole('button', { name: 'Play messages' })).toBeInTheDocument();
+  });
+
+  it('the pause button stops and restarts it', () => {
+    renderView({ messages: MESSAGES });
+    const button = screen.getByRole('button', { name: 'Pause messages' });
+    fireEvent.click(button);
+    act(() => button.blur());
+    advance(AUTO_ADVANCE_MS * 2);
+    expect(visibleMessage()).toBe('a');
+    fireEvent.click(screen.getByRole('button', { name: 'Play messages' }));
+    act(() => (document.activeElement as HTMLElement | null)?.blur());
+    advance(AUTO_ADVANCE_MS);
+    expect(visibleMessage()).toBe('b');
+  });
+
+  it('does not rotate with a reduced-motion preference', () => {
+    stubReducedMotion(true);
+    renderView({ messages: MESSAGES });
+    advance(AUTO_ADVANCE_MS * 3);
+    expect(visibleMessage()).toBe('a');
+    expect(screen.queryByRole('button', { name: 'Pause messages' })).not.toBeInTheDocument();
+    // The arrows still work, without a transition.
+    fireEvent.click(screen.getByRole('button', { name: 'Next message' }));
+    expect(visibleMessage()).toBe('b');
+    expect(document.querySelector('.site-banner__slide[aria-hidden="true"]')).toBeNull();
+  });
+
+  it('a single message has no carousel controls', () => {
+    renderView({ messages: [MESSAGES[0]!] });
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Free shipping/ })).toHaveAttribute('href', '/shipping-returns/');
+    advance(AUTO_ADVANCE_MS * 2);
+    expect(visibleMessage()).toBe('a');
+  });
+});
+
+describe('countdowns', () => {
+  it("'before' counts down to the end, then is done", () => {
+    renderView({ messages: [MESSAGES[1]!] });
+    const timer = screen.getByRole('timer');
+    // 2 days 3 hours 30 minutes 10 seconds until 2026-11-24T15:30:10Z.
+    expect(timer).toHaveTextContent('2d 03h 30m 10s');
+    expect(timer).toHaveTextContent('2 days, 3 hours, 30 minutes, 10 seconds');
+    advance(1000);
+    expect(screen.getByRole('timer')).toHaveTextContent('2d 03h 30m 09s');
+
+    advance((2 * 86_400 + 3 * 3_600 + 30 * 60 + 9) * 1000);
+    const done = screen.getByRole('timer');
+    expect(done).toHaveAttribute('data-done', 'true');
+    expect(done).toHaveTextContent('0d 00h 00m 00s');
+    expect(done).toHaveTextContent('(ended)');
+    expect(document.querySelector('[data-countdown-state="done"]')).not.toBeNull();
+  });
+
+  it("'after' counts the time since the end", () => {
+    renderView({
+      messages: [{ ...MESSAGES[0]!, id: 'x', countdown: 'after', endDateTime: '2026-11-21T11:59:00Z' }],
+    });
+    expect(screen.getByRole('timer')).toHaveTextContent('1d 00h 01m 00s');
+  });
+
+  it("'none' shows no countdown", () => {
+    renderView({ messages: [MESSAGES[0]!] });
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+  });
+
+  it('corrects the browser clock with the server time', () => {
+    // The server is one hour ahead of this browser.
+    renderView({ messages: [MESSAGES[1]!], skewMs: 3_600_000 });
+    expect(screen.getByRole('timer')).toHaveTextContent('2d 02h 30m 10s');
+  });
+});
+
+describe('sponsored ad', () => {
+  it('sends the impression once and a click beacon per click', () => {
+    const sendBeacon = vi.fn(() => true);
+    vi.stubGlobal('navigator', { ...navigator, sendBeacon });
+    const ad = { adId: 'ad-1', ctaLink: '/weekly-ad/', text: 'Big sale', ctaAccessibleText: 'Shop the big sale' };
+    const { rerender } = renderView({ messages: MESSAGES, ad });
+    rerender(
+      <MemoryRouter>
+        <SiteBannerView messages={MESSAGES} ad={{ ...ad }} />
+      </MemoryRouter>,
+    );
+    expect(sendBeacon).toHaveBeenCalledTimes(1);
+    expect(sendBeacon).toHaveBeenCalledWith('/event/a/sponsored-ad-impression', '["ad-1"]');
+
+    const link = screen.getByRole('link', { name: 'Shop the big sale' });
+    link.addEventListener('click', (e) => e.preventDefault());
+    fireEvent.click(link);
+    expect(sendBeacon).toHaveBeenLastCalledWith('/event/a/sponsored-ad-click', '"ad-1"');
+  });
+});
+
+describe('SiteBanner', () => {
+  beforeEach(() => {
+    useSession.getState().reset();
+  });
+
+  it('loads the messages from the header data', async () => {
+    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(
+      Response.json({ loggedIn: false, siteMessages: MESSAGES, serverTime: new Date(NOW).toISOString() }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    render(
+      <MemoryRouter>
+        <SiteBanner />
+      </MemoryRouter>,
+    );
+    await act(async () => {
+      await vi.runOnlyPendingTimersAsync();
+    });
+    const region = screen.getByRole('region', { name: 'Site messages' });
+    expect(within(region).getByText('Free shipping on orders over $49')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]![0]).toBe('/globalresource/header/');
+  });
+
+  it('renders nothing without messages or when the call fails', async () => {
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockResolvedValue(new Response('x', { status: 500 })));
+    const { container } = render(
+      <MemoryRouter>
+        <SiteBanner />
+      </MemoryRouter>,
+    );
+    await act(async () => {
+      await vi.runOnlyPendingTimersAsync();
+    });
+    expect(container).toBeEmptyDOMElement();
+  });
+});

@@ -1,0 +1,136 @@
+import { useId, useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import type { AutocompleteResult, ProductSuggestion, SuggestionLink } from '../api/shell';
+import { trackPopularSearch } from './analytics';
+import { decodeEntities, htmlToText } from './suggestions';
+import './SearchSuggestions.css';
+
+interface SearchSuggestionsProps {
+  id: string;
+  result: AutocompleteResult;
+  /** A suggestion was chosen. */
+  onClose: () => void;
+  /** Escape: close and give focus back to the input. */
+  onEscape: () => void;
+  /** ArrowUp on the first link: focus the input. */
+  onLeaveTop: () => void;
+}
+
+function links(root: HTMLElement): HTMLAnchorElement[] {
+  return Array.from(root.querySelectorAll<HTMLAnchorElement>('a[href]'));
+}
+
+/**
+ * The suggestions panel: popular searches, brands, categories and products.
+ * ArrowDown / ArrowUp move focus among its links (ArrowUp from the first goes
+ * back to the input); Escape closes it and returns focus to the input.
+ */
+export function SearchSuggestions({ id, result, onClose, onEscape, onLeaveTop }: SearchSuggestionsProps) {
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const all = links(event.currentTarget);
+    const index = all.indexOf(document.activeElement as HTMLAnchorElement);
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      all[Math.min(index + 1, all.length - 1)]?.focus();
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (index <= 0) onLeaveTop();
+      else all[index - 1]?.focus();
+    } else if (event.key === 'Home' && index >= 0) {
+      event.preventDefault();
+      all[0]?.focus();
+    } else if (event.key === 'End' && index >= 0) {
+      event.preventDefault();
+      all[all.length - 1]?.focus();
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      onEscape();
+    }
+  }
+
+  return (
+    <div id={id} className="search-suggestions header-popup" onKeyDown={onKeyDown}>
+      <div className="search-suggestions__terms">
+        <LinkGroup title="Popular Searches" items={result.popularSearches} onChoose={onClose} popular />
+        <LinkGroup title="Brands" items={result.brands} onChoose={onClose} />
+        <LinkGroup title="Categories" items={result.categories} onChoose={onClose} />
+      </div>
+      {result.products.length > 0 && (
+        <ProductGroup title={decodeEntities(result.productHeading) || 'Top Products'} items={result.products} onChoose={onClose} />
+      )}
+    </div>
+  );
+}
+
+interface LinkGroupProps {
+  title: string;
+  items: SuggestionLink[];
+  onChoose: () => void;
+  popular?: boolean;
+}
+
+function LinkGroup({ title, items, onChoose, popular = false }: LinkGroupProps) {
+  const headingId = useId();
+  if (items.length === 0) return null;
+  return (
+    <div className="search-suggestions__group">
+      <p id={headingId} className="search-suggestions__heading">
+        {title}
+      </p>
+      <ul className="search-suggestions__list" aria-labelledby={headingId}>
+        {items.map((item) => (
+          <li key={item.url}>
+            <Link
+              to={item.url}
+              className="search-suggestions__link"
+              onClick={() => {
+                if (popular) trackPopularSearch(htmlToText(item.html), item.url);
+                onChoose();
+              }}
+              // Server-escaped HTML with <strong> around the match (the API contract).
+              dangerouslySetInnerHTML={{ __html: item.html }}
+            />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function ProductGroup({ title, items, onChoose }: { title: string; items: ProductSuggestion[]; onChoose: () => void }) {
+  const headingId = useId();
+  return (
+    <div className="search-suggestions__group search-suggestions__products">
+      <p id={headingId} className="search-suggestions__heading">
+        {title}
+      </p>
+      <ul className="search-suggestions__list" aria-labelledby={headingId}>
+        {items.map((item) => (
+          <li key={item.url}>
+            <Link to={item.url} className="search-suggestions__product" onClick={onChoose}>
+              <Thumb src={item.thumbnail} />
+              <span className="search-suggestions__product-name">{decodeEntities(item.name)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Thumb({ src }: { src: string }) {
+  const [failed, setFailed] = useState(false);
+  if (!src || failed) return <span className="search-suggestions__thumb" aria-hidden="true" />;
+  return (
+    <img
+      className="search-suggestions__thumb"
+      src={src}
+      alt=""
+      width={48}
+      height={48}
+      loading="lazy"
+      onError={() => setFailed(true)}
+    />
+  );
+}

@@ -1,0 +1,172 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fetchedUrls, mockApi, renderInRouter, setSession } from '../header/testing';
+import { useSession } from '../session';
+import { MegaMenu } from './MegaMenu';
+import { resetMegaMenuAd } from './megaMenuAd';
+
+const AD = {
+  adId: 'ad1',
+  desktopImage: '/images/ads/d.jpg',
+  mobileImage: '/images/ads/m.jpg',
+  ctaLink: '/farm-ranch/animal-feed/',
+  bannerImageAccessibleText: 'Bags of feed in a barn',
+  ctaAccessibleText: 'Shop animal feed',
+};
+
+let fetchMock: ReturnType<typeof mockApi>;
+
+beforeEach(() => {
+  useSession.getState().reset();
+  resetMegaMenuAd();
+  fetchMock = mockApi({ '/globalresource/category-flyout/': AD });
+  setSession();
+});
+
+function setup() {
+  const user = userEvent.setup();
+  const result = renderInRouter(
+    <>
+      <MegaMenu />
+      <button type="button">Elsewhere</button>
+    </>,
+    '/',
+  );
+  const toggle = screen.getByRole('button', { name: 'Departments' });
+  return { user, toggle, ...result };
+}
+
+const expanded = () =>
+  screen.queryAllByRole('button', { expanded: true }).filter((b) => b.textContent !== 'Departments');
+
+describe('MegaMenu', () => {
+  it('is a Departments button that controls the closed menu', () => {
+    const { toggle } = setup();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const menu = document.getElementById(toggle.getAttribute('aria-controls')!);
+    expect(menu).not.toBeNull();
+    expect(menu).not.toBeVisible();
+  });
+
+  it('opens with the first department expanded, with Shop All and nested sub-departments', async () => {
+    const { user, toggle } = setup();
+    await user.click(toggle);
+
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const farm = screen.getByRole('button', { name: 'Farm & Ranch' });
+    expect(farm).toHaveAttribute('aria-expanded', 'true');
+    expect(expanded()).toEqual([farm]);
+    const panel = document.getElementById(farm.getAttribute('aria-controls')!)!;
+    expect(within(panel).getByRole('link', { name: 'Shop All Farm & Ranch' })).toHaveAttribute('href', '/farm-ranch/');
+    expect(within(panel).getByRole('link', { name: 'Animal Feed' })).toHaveAttribute('href', '/farm-ranch/animal-feed/');
+    expect(within(panel).getByRole('link', { name: 'Poultry Feed' })).toHaveAttribute(
+      'href',
+      '/farm-ranch/animal-feed/poultry-feed/',
+    );
+    // The department's banner and the flyout ad.
+    expect(within(panel).getByRole('link', { name: 'Featured in Farm & Ranch' })).toHaveAttribute('href', '/weekly-ad/');
+    expect(await within(panel).findByRole('link', { name: /Shop animal feed/ })).toHaveAttribute(
+      'href',
+      '/farm-ranch/animal-feed/',
+    );
+    expect(within(panel).getByRole('img', { name: 'Bags of feed in a barn' })).toHaveAttribute('src', '/images/ads/d.jpg');
+  });
+
+  it('expands one department at a time, and choosing one toggles it', async () => {
+    const { user, toggle } = setup();
+    await user.click(toggle);
+    const farm = screen.getByRole('button', { name: 'Farm & Ranch' });
+    const pet = screen.getByRole('button', { name: 'Pet' });
+
+    await user.click(pet);
+    expect(expanded()).toEqual([pet]);
+    expect(screen.getByRole('link', { name: 'Shop All Pet' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Shop All Farm & Ranch' })).not.toBeInTheDocument();
+
+    await user.click(pet);
+    expect(expanded()).toEqual([]);
+    await user.click(pet);
+    expect(expanded()).toEqual([pet]);
+    expect(farm).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('lists departments 12 and 13 below, with Gift Cards and Blog; automotive offers its three links', async () => {
+    const { user, toggle } = setup();
+    await user.click(toggle);
+
+    const main = screen.getByRole('list', { name: 'Departments' });
+    expect(within(main).queryByText('Automotive Service Center')).not.toBeInTheDocument();
+    expect(within(main).queryByText('Animal Rx')).not.toBeInTheDocument();
+    expect(within(main).getByRole('button', { name: 'Automotive' })).toBeInTheDocument();
+
+    const lower = screen.getByRole('list', { name: 'More ways to shop' });
+    expect(within(lower).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Automotive Service Center',
+      'Animal Rx',
+      'Gift Cards',
+      'Blog',
+    ]);
+    expect(within(lower).getByRole('link', { name: 'Animal Rx' })).toHaveAttribute('href', '/animalrx/');
+    expect(within(lower).getByRole('link', { name: 'Gift Cards' })).toHaveAttribute('href', '/gift-cards/');
+    expect(within(lower).getByRole('link', { name: 'Blog' })).toHaveAttribute('href', '/blog/');
+
+    await user.click(within(lower).getByRole('button', { name: 'Automotive Service Center' }));
+    const panel = document.getElementById(
+      within(lower).getByRole('button', { name: 'Automotive Service Center' }).getAttribute('aria-controls')!,
+    )!;
+    expect(within(panel).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Tires', '/tires/'],
+      ['Batteries', '/batteries/'],
+      ['Services & Repair', '/automotive-service-repair/'],
+    ]);
+  });
+
+  it('closes on Escape with focus back on the Departments button', async () => {
+    const { user, toggle } = setup();
+    await user.click(toggle);
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Farm & Ranch' })).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
+
+  it('closes on an outside click and when focus leaves', async () => {
+    const { user, toggle } = setup();
+    await user.click(toggle);
+    await user.click(document.body);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(toggle);
+    act(() => screen.getByRole('button', { name: 'Elsewhere' }).focus());
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes when a link is followed', async () => {
+    const { user, toggle, router } = setup();
+    await user.click(toggle);
+    await user.click(screen.getByRole('link', { name: 'Fencing' }));
+    expect(router.state.location.pathname).toBe('/farm-ranch/fencing/');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('fetches the flyout ad once', async () => {
+    const { user, toggle } = setup();
+    await user.click(toggle);
+    await screen.findByRole('link', { name: /Shop animal feed/ });
+    await user.click(toggle);
+    await user.click(toggle);
+    expect(fetchedUrls(fetchMock).filter((u) => u === '/globalresource/category-flyout/')).toHaveLength(1);
+  });
+
+  it('works without an ad (204)', async () => {
+    mockApi({ '/globalresource/category-flyout/': null });
+    const { user, toggle } = setup();
+    await user.click(toggle);
+    await user.click(screen.getByRole('button', { name: 'Pet' }));
+    expect(screen.queryByRole('link', { name: /Shop animal feed/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Shop All Pet' })).toBeInTheDocument();
+  });
+});

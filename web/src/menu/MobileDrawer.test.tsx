@@ -1,0 +1,157 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { SignInPanelHost } from '../account/SignInPanelHost';
+import { useSignInPanel } from '../account/signInPanelStore';
+import { OPEN_STORE_MENU_EVENT } from '../header/StoreLink';
+import { JANESVILLE, mockApi, renderInRouter, setSession, SIGNED_IN } from '../header/testing';
+import { useSession } from '../session';
+import { resetMegaMenuAd } from './megaMenuAd';
+import { MobileMenu } from './MobileMenu';
+
+beforeEach(() => {
+  useSession.getState().reset();
+  useSignInPanel.getState().reset();
+  resetMegaMenuAd();
+  mockApi({ '/globalresource/category-flyout/': null });
+  setSession();
+});
+
+async function openDrawer(path = '/') {
+  const user = userEvent.setup();
+  const result = renderInRouter(
+    <>
+      <MobileMenu />
+      <SignInPanelHost />
+    </>,
+    path,
+  );
+  const button = screen.getByRole('button', { name: 'Menu' });
+  expect(button).toHaveAttribute('aria-expanded', 'false');
+  await user.click(button);
+  const dialog = await screen.findByRole('dialog', { name: 'Menu' });
+  return { user, button, dialog, ...result };
+}
+
+const title = () => screen.getByRole('dialog').getAttribute('aria-labelledby');
+const dialogName = () => document.getElementById(title()!)!.textContent;
+
+describe('MobileDrawer', () => {
+  it('opens from the menu button with Sign In and Track Order for guests', async () => {
+    const { user, button, dialog, router } = await openDrawer();
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(within(dialog).getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('link', { name: 'My Account' })).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Track Order' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/account/track-your-order/');
+  });
+
+  it('greets a signed-in customer by first name with a My Account link', async () => {
+    setSession(SIGNED_IN);
+    const { dialog } = await openDrawer();
+    expect(within(dialog).getByText('Hi, Jane')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'My Account' })).toHaveAttribute('href', '/account/');
+    expect(within(dialog).queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Track Order' })).toBeInTheDocument();
+  });
+
+  it('Sign In closes the drawer and opens the sign-in panel; focus comes back to the menu button', async () => {
+    const { user, button, dialog } = await openDrawer();
+    await user.click(within(dialog).getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('dialog', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(button).toHaveFocus();
+  });
+
+  it('shows the local store city and state with Change', async () => {
+    setSession(JANESVILLE);
+    const listener = vi.fn();
+    window.addEventListener(OPEN_STORE_MENU_EVENT, listener);
+    const { user, dialog } = await openDrawer();
+    expect(within(dialog).getByText('Janesville, WI')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: /^Change/ }));
+    await vi.waitFor(() => expect(listener).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    window.removeEventListener(OPEN_STORE_MENU_EVENT, listener);
+  });
+
+  it('offers Find Your Store without a store', async () => {
+    const { dialog } = await openDrawer();
+    expect(within(dialog).getByRole('button', { name: 'Find Your Store' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /^Change/ })).not.toBeInTheDocument();
+  });
+
+  it('drills down with Shop All at each level, and Back follows the history', async () => {
+    const { user, router } = await openDrawer();
+
+    await user.click(screen.getByRole('button', { name: 'Farm & Ranch' }));
+    expect(dialogName()).toBe('Farm & Ranch');
+    const shopAll = screen.getByRole('button', { name: 'Shop All Farm & Ranch' });
+    expect(shopAll).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Animal Feed' }));
+    expect(dialogName()).toBe('Animal Feed');
+    expect(screen.getByRole('button', { name: 'Shop All Animal Feed' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Poultry Feed' })).toHaveAttribute(
+      'href',
+      '/farm-ranch/animal-feed/poultry-feed/',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(dialogName()).toBe('Farm & Ranch');
+    expect(screen.getByRole('button', { name: 'Animal Feed' })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(dialogName()).toBe('Menu');
+    expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Farm & Ranch' })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Pet' }));
+    await user.click(screen.getByRole('button', { name: 'Shop All Pet' }));
+    expect(router.state.location.pathname).toBe('/pet/');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('starts at the top level when opened again', async () => {
+    const { user, button } = await openDrawer();
+    await user.click(screen.getByRole('button', { name: 'Farm & Ranch' }));
+    await user.keyboard('{Escape}');
+    await user.click(button);
+    expect(dialogName()).toBe('Menu');
+  });
+
+  it('automotive service drills into Tires, Batteries and Services & Repair', async () => {
+    const { user } = await openDrawer();
+    await user.click(screen.getByRole('button', { name: 'Automotive Service Center' }));
+    const list = screen.getByRole('list', { name: 'Automotive Service Center' });
+    expect(within(list).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
+      '/tires/',
+      '/batteries/',
+      '/automotive-service-repair/',
+    ]);
+  });
+
+  it.each([
+    [false, '/rewards/'],
+    [true, '/account/rewards/'],
+  ])('Rewards is an action (signed in: %s) going to %s', async (loggedIn, path) => {
+    if (loggedIn) setSession(SIGNED_IN);
+    const { user, router } = await openDrawer();
+    const rewards = screen.getByRole('button', { name: 'Rewards' });
+    await user.click(rewards);
+    expect(router.state.location.pathname).toBe(path);
+  });
+
+  it('Animal Rx is an action; Gift Cards and Blog are links', async () => {
+    const { user, router, dialog } = await openDrawer();
+    expect(within(dialog).getByRole('link', { name: 'Gift Cards' })).toHaveAttribute('href', '/gift-cards/');
+    expect(within(dialog).getByRole('link', { name: 'Blog' })).toHaveAttribute('href', '/blog/');
+    expect(within(dialog).getAllByRole('link', { name: 'Gift Cards' })).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Animal Rx' }));
+    expect(router.state.location.pathname).toBe('/animalrx/');
+  });
+});

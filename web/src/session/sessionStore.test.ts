@@ -1,0 +1,96 @@
+import { renderHook } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { headerFixture, SIGNED_IN } from '../header/testing';
+import { useHeaderDataLifecycle, useSession } from './index';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  useSession.getState().reset();
+});
+
+function deferred() {
+  let resolve!: (r: Response) => void;
+  const promise = new Promise<Response>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+describe('useSession', () => {
+  it('loads the header data once and maps it', async () => {
+    fetchMock.mockImplementation(async () => Response.json(headerFixture({ ...SIGNED_IN, cartSummaryJson: { cartQty: 4 } })));
+
+    const { load } = useSession.getState();
+    await Promise.all([load(), load()]);
+    await load();
+
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]![0]).toBe('/globalresource/header/');
+    expect(useSession.getState()).toMatchObject({
+      status: 'success',
+      loggedIn: true,
+      customer: { firstName: 'Jane' },
+      cartQty: 4,
+      localStore: null,
+    });
+    expect(useSession.getState().deptMenu.length).toBeGreaterThan(0);
+  });
+
+  it('refresh() refetches, and only the newest answer counts', async () => {
+    const first = deferred();
+    const second = deferred();
+    fetchMock.mockReturnValueOnce(first.promise).mockReturnValueOnce(second.promise);
+    const { load, refresh } = useSession.getState();
+
+    const a = load();
+    const b = refresh();
+    second.resolve(Response.json(headerFixture({ cartSummaryJson: { cartQty: 2 } })));
+    await b;
+    first.resolve(Response.json(headerFixture({ cartSummaryJson: { cartQty: 9 } })));
+    await a;
+
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(useSession.getState().cartQty).toBe(2);
+  });
+
+  it('keeps what it shows when a refresh fails', async () => {
+    fetchMock.mockResolvedValueOnce(Response.json(headerFixture(SIGNED_IN)));
+    await useSession.getState().load();
+    fetchMock.mockResolvedValueOnce(new Response('x', { status: 500 }));
+    await useSession.getState().refresh();
+
+    expect(useSession.getState()).toMatchObject({ status: 'success', loggedIn: true });
+  });
+
+  it('is an error before any success', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('x', { status: 500 }));
+    await useSession.getState().load();
+    expect(useSession.getState()).toMatchObject({ status: 'error', loggedIn: false, deptMenu: [] });
+  });
+
+  it('setCartQty sets the count at once', () => {
+    useSession.getState().setCartQty(5);
+    expect(useSession.getState().cartQty).toBe(5);
+    useSession.getState().setCartQty(-1);
+    expect(useSession.getState().cartQty).toBe(0);
+  });
+});
+
+describe('useHeaderDataLifecycle', () => {
+  it('loads on mount and refetches when the page is shown from the back/forward cache', async () => {
+    fetchMock.mockImplementation(async () => Response.json(headerFixture()));
+    const { unmount } = renderHook(() => useHeaderDataLifecycle());
+    await vi.waitFor(() => expect(useSession.getState().status).toBe('success'));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false }));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+
+    unmount();
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,103 @@
+import { create } from 'zustand';
+import {
+  EMPTY_HEADER,
+  fetchHeader,
+  type CustomerJson,
+  type HeaderData,
+  type HeaderLink,
+  type LocalStoreJson,
+  type MenuItem,
+  type SiteMessage,
+} from '../api/shell';
+
+export type SessionStatus = 'idle' | 'loading' | 'success' | 'error';
+
+/** The header data the shell shares (spec §3 "Header data"). */
+export interface SessionData {
+  loggedIn: boolean;
+  greeting: string | null;
+  customer: CustomerJson | null;
+  /** 'Janesville, WI', or null when no store is set. */
+  localStoreName: string | null;
+  localStore: LocalStoreJson | null;
+  cartQty: number;
+  deptMenu: MenuItem[];
+  headerLinks: HeaderLink[];
+  siteMessages: SiteMessage[];
+  serverTime: string | null;
+}
+
+export interface SessionState extends SessionData {
+  status: SessionStatus;
+  /** Loads the header data once; later calls share it (or the request in flight). */
+  load: () => Promise<void>;
+  /**
+   * Refetches the header data (page show, sign-in, store change, cart change).
+   * A refresh supersedes any request still in flight: only the newest answer
+   * is applied. On failure the data already shown is kept.
+   */
+  refresh: () => Promise<void>;
+  /** Sets the cart count at once, e.g. from an add-to-cart answer. */
+  setCartQty: (qty: number) => void;
+  /** Back to the initial state (tests). */
+  reset: () => void;
+}
+
+export function toSessionData(header: HeaderData): SessionData {
+  return {
+    loggedIn: header.loggedIn,
+    greeting: header.greeting,
+    customer: header.customer,
+    localStoreName: header.localStoreName,
+    localStore: header.localStoreJson,
+    cartQty: header.cartSummaryJson.cartQty,
+    deptMenu: header.deptMenu,
+    headerLinks: header.headerLinks,
+    siteMessages: header.siteMessages,
+    serverTime: header.serverTime,
+  };
+}
+
+const initialState: SessionData & { status: SessionStatus } = {
+  status: 'idle',
+  ...toSessionData(EMPTY_HEADER),
+};
+
+let inFlight: Promise<void> | null = null;
+let generation = 0;
+
+export const useSession = create<SessionState>()((set, get) => {
+  function request(): Promise<void> {
+    const mine = ++generation;
+    if (get().status !== 'success') set({ status: 'loading' });
+    const promise = fetchHeader()
+      .then((header) => {
+        if (mine === generation) set({ status: 'success', ...toSessionData(header) });
+      })
+      .catch(() => {
+        // Keep what is shown; a guest header is the fallback before any success.
+        if (mine === generation && get().status !== 'success') set({ status: 'error' });
+      })
+      .finally(() => {
+        if (inFlight === promise) inFlight = null;
+      });
+    inFlight = promise;
+    return promise;
+  }
+
+  return {
+    ...initialState,
+    load: () => {
+      if (inFlight) return inFlight;
+      if (get().status === 'success') return Promise.resolve();
+      return request();
+    },
+    refresh: () => request(),
+    setCartQty: (qty) => set({ cartQty: Math.max(0, Math.trunc(qty)) }),
+    reset: () => {
+      generation++;
+      inFlight = null;
+      set(initialState);
+    },
+  };
+});

@@ -1,0 +1,18 @@
+import { useEffect } from 'react';
+import { useSession } from './sessionStore';
+
+/**
+ * Loads the header data on mount and refetches it when the page is shown
+ * again from the back/forward cache (spec §7: "refetched on page show").
+ * The first `pageshow` of a fresh load is covered by the mount.
+ */
+export function useHeaderDataLifecycle(): void {
+  useEffect(() => {
+    void useSession.getState().load();
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) void useSession.getState().refresh();
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+}
