@@ -46,6 +46,21 @@ ensure_nisshi() {
   NISSHI=$(command -v nisshi)
 }
 
+port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+# free_port PORT — PORT, or the next free one above it.
+free_port() {
+  local port=$1
+  while port_in_use "$port"; do port=$((port + 1)); done
+  echo "$port"
+}
+
+# require_port PORT WHAT — fail clearly when something else listens there.
+require_port() {
+  port_in_use "$1" && die "port $1 ($2) is taken by another program; stop it or choose another port"
+  return 0
+}
+
 # start_postgres DIR PORT [fast] — a private cluster under DIR listening on 127.0.0.1:PORT.
 start_postgres() {
   local dir=$1 port=$2 fast=${3:-}
