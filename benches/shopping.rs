@@ -71,7 +71,7 @@ async fn main() {
         .unwrap();
     let (base, _) = admin.rsplit_once('/').unwrap();
     let pool = PgPoolOptions::new()
-        .max_connections(40)
+        .max_connections(pool_size())
         .connect(&format!("{base}/{name}"))
         .await
         .unwrap();
