@@ -6,7 +6,7 @@ use command::catalog::*;
 use cqrs_es::Aggregate;
 use sqlx::PgConnection;
 
-use crate::engine::Projection;
+use crate::engine::{json, text as name, Projection};
 pub use crate::engine::{ProjectionError, StoredEvent};
 
 pub const PROJECTION: &str = "catalog";
@@ -32,17 +32,6 @@ pub const TABLES: [&str; 8] = [
     "header_links",
     "mega_menu_ad",
 ];
-
-fn json<T: serde::Serialize>(value: &T) -> serde_json::Value {
-    serde_json::to_value(value).expect("read-model value serialises")
-}
-
-fn name<T: serde::Serialize>(value: &T) -> String {
-    match json(value) {
-        serde_json::Value::String(s) => s,
-        other => other.to_string(),
-    }
-}
 
 async fn apply_event(conn: &mut PgConnection, e: &StoredEvent) -> Result<(), ProjectionError> {
     match e.aggregate_type.as_str() {

@@ -97,6 +97,19 @@ fn from_row(row: &sqlx::postgres::PgRow) -> StoredEvent {
 const EVENT_COLUMNS: &str =
     "aggregate_type, aggregate_id, sequence, event_type, event_version, payload";
 
+/// A value as JSON for a read-model column.
+pub fn json<T: serde::Serialize>(value: &T) -> serde_json::Value {
+    serde_json::to_value(value).expect("read-model values serialise")
+}
+
+/// An enum (or any value) as the text it serialises to: `PriceMode::BelowMap` → "BelowMap".
+pub fn text<T: serde::Serialize>(value: &T) -> String {
+    match json(value) {
+        serde_json::Value::String(s) => s,
+        other => other.to_string(),
+    }
+}
+
 /// One read model fed by events of some aggregate types.
 #[async_trait::async_trait]
 pub trait Projection: Send + Sync {

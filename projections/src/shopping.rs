@@ -10,7 +10,7 @@ use command::shopping::visitor::{Visitor, VisitorEvent};
 use cqrs_es::Aggregate;
 use sqlx::PgConnection;
 
-use crate::engine::{self, Projection, ProjectionError, StoredEvent};
+use crate::engine::{self, text, Projection, ProjectionError, StoredEvent};
 
 pub struct ShoppingProjection;
 
@@ -21,13 +21,6 @@ const TABLES: [&str; 4] = [
     "visitors",
     "newsletter_subscriptions",
 ];
-
-fn text<T: serde::Serialize>(value: &T) -> String {
-    match serde_json::to_value(value).expect("serialises") {
-        serde_json::Value::String(s) => s,
-        other => other.to_string(),
-    }
-}
 
 /// Adds or grows a line; answers whether the line is new.
 async fn add_line(conn: &mut PgConnection, cart: &str, l: &AddedLine) -> Result<bool, sqlx::Error> {

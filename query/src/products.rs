@@ -95,18 +95,7 @@ pub fn format_price(cents: i64) -> String {
     format!("{sign}${grouped}.{:02}", cents % 100)
 }
 
-/// The URL slug of a product name: "Behlen 4' Stock Tank" → "behlen-4-stock-tank".
-pub fn slug(name: &str) -> String {
-    let mut out = String::new();
-    for c in name.to_ascii_lowercase().chars() {
-        if c.is_ascii_alphanumeric() {
-            out.push(c);
-        } else if c != '\'' && !out.ends_with('-') && !out.is_empty() {
-            out.push('-');
-        }
-    }
-    out.trim_end_matches('-').to_string()
-}
+pub use command::catalog::slug;
 
 /// "/product/{blainNumber}/{slug}/"
 pub fn product_url(blain_number: &str, name: &str) -> String {

@@ -10,6 +10,7 @@ use axum::{Json, Router};
 use chrono::{DateTime, Utc};
 use command::catalog::{LocalDeliveryInformation, WeeklyHours};
 use command::http::{ApiError, ApiJson};
+use command::identity::Identity;
 use serde::{Deserialize, Serialize};
 use sqlx::postgres::PgRow;
 use sqlx::{PgPool, Row};
@@ -221,7 +222,7 @@ pub struct StoreSearchRequest {
     pub desired_quantity: Option<i64>,
 }
 
-/// The body of `POST /products/a/storestatus-json`.
+/// The body of `POST /products/a/storestatus-json`: where to search from.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct StoreStatusBody {
@@ -231,27 +232,44 @@ pub struct StoreStatusBody {
     pub must_include_local_store: Option<bool>,
     #[serde(default)]
     pub exact_position: Option<Position>,
+    /// The visitor's store as the client knows it; else the one the visitor chose.
     #[serde(default)]
     pub store_num: Option<i32>,
 }
 
-/// The body of `POST /products/a/stockstatus-json`.
+/// The body of `POST /products/a/stockstatus-json`: the same plus the product.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct StockStatusBody {
-    #[serde(default)]
-    pub zip: Option<String>,
-    #[serde(default)]
-    pub must_include_local_store: Option<bool>,
-    #[serde(default)]
-    pub exact_position: Option<Position>,
-    #[serde(default)]
-    pub store_num: Option<i32>,
+    #[serde(flatten)]
+    pub origin: StoreStatusBody,
     pub blain_number: String,
     #[serde(default)]
     pub filter_only_in_stock: Option<bool>,
     #[serde(default)]
     pub desired_quantity: Option<i64>,
+}
+
+impl StoreStatusBody {
+    /// The search request and the local store: the body's, else the visitor's choice.
+    async fn resolve(
+        self,
+        pool: &PgPool,
+        identity: &Identity,
+    ) -> Result<(StoreSearchRequest, Option<i32>), ApiError> {
+        let local_store = match self.store_num {
+            Some(store) => Some(store),
+            None => command::routes::local_store(pool, &identity.visitor_id).await?,
+        };
+        let request = StoreSearchRequest {
+            zip: self.zip,
+            must_include_local_store: self.must_include_local_store,
+            exact_position: self.exact_position,
+            store_num: local_store,
+            ..StoreSearchRequest::default()
+        };
+        Ok((request, local_store))
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -560,16 +578,10 @@ pub async fn store_search(
 /// `POST /products/a/storestatus-json`
 async fn store_status(
     State(state): State<QueryState>,
+    identity: Identity,
     ApiJson(body): ApiJson<StoreStatusBody>,
 ) -> Result<Json<StoreSearchResponse>, ApiError> {
-    let local_store = body.store_num;
-    let request = StoreSearchRequest {
-        zip: body.zip,
-        must_include_local_store: body.must_include_local_store,
-        exact_position: body.exact_position,
-        store_num: body.store_num,
-        ..StoreSearchRequest::default()
-    };
+    let (request, local_store) = body.resolve(&state.pool, &identity).await?;
     Ok(Json(
         store_search(&state.pool, request, local_store, Utc::now()).await?,
     ))
@@ -578,17 +590,15 @@ async fn store_status(
 /// `POST /products/a/stockstatus-json`
 async fn stock_status(
     State(state): State<QueryState>,
+    identity: Identity,
     ApiJson(body): ApiJson<StockStatusBody>,
 ) -> Result<Json<StoreSearchResponse>, ApiError> {
-    let local_store = body.store_num;
+    let (request, local_store) = body.origin.resolve(&state.pool, &identity).await?;
     let request = StoreSearchRequest {
-        zip: body.zip,
-        must_include_local_store: body.must_include_local_store,
-        exact_position: body.exact_position,
-        store_num: body.store_num,
         blain_number: Some(body.blain_number),
         filter_only_in_stock: body.filter_only_in_stock,
         desired_quantity: body.desired_quantity,
+        ..request
     };
     Ok(Json(
         store_search(&state.pool, request, local_store, Utc::now()).await?,

@@ -70,18 +70,6 @@ struct Tree {
     leaves: Vec<Leaf>,
 }
 
-fn slug(name: &str) -> String {
-    let mut out = String::new();
-    for c in name.to_ascii_lowercase().chars() {
-        if c.is_ascii_alphanumeric() {
-            out.push(c);
-        } else if c != '\'' && !out.ends_with('-') && !out.is_empty() {
-            out.push('-');
-        }
-    }
-    out.trim_end_matches('-').to_string()
-}
-
 /// Builds the department list and the weighted leaves while walking the tables.
 #[derive(Default)]
 struct Builder {

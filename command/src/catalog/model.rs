@@ -3,6 +3,20 @@
 use chrono::{DateTime, NaiveTime, Utc};
 use serde::{Deserialize, Serialize};
 
+/// The URL slug of a name: "Behlen 4' Stock Tank" → "behlen-4-stock-tank" (department URLs,
+/// product URLs).
+pub fn slug(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.to_ascii_lowercase().chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c);
+        } else if c != '\'' && !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+    }
+    out.trim_end_matches('-').to_string()
+}
+
 /// Department ids the spec treats specially (shown in the mega menu's lower list).
 pub const AUTOMOTIVE_SERVICE_CENTER_ID: i32 = 12;
 pub const ANIMAL_RX_ID: i32 = 13;
