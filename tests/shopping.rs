@@ -95,13 +95,25 @@ async fn choosing_a_store_is_remembered_and_shows_in_the_header() {
     assert_eq!(h["localStoreJson"]["state"], "WI");
     // Store searches put the chosen store first without the client naming it.
     let near_madison = c
-        .post("/products/a/storestatus-json", json!({"zip": "53703", "mustIncludeLocalStore": true}))
+        .post(
+            "/products/a/storestatus-json",
+            json!({"zip": "53703", "mustIncludeLocalStore": true}),
+        )
         .await
         .json();
     assert_eq!(near_madison["resolutionType"], "Success");
-    assert_eq!(near_madison["statusList"][0]["store"]["storeNum"], 1, "{near_madison}");
-    let without = c.post("/products/a/storestatus-json", json!({"zip": "53703"})).await.json();
-    assert_ne!(without["statusList"][0]["store"]["storeNum"], 1, "Madison stores are nearer than Janesville");
+    assert_eq!(
+        near_madison["statusList"][0]["store"]["storeNum"], 1,
+        "{near_madison}"
+    );
+    let without = c
+        .post("/products/a/storestatus-json", json!({"zip": "53703"}))
+        .await
+        .json();
+    assert_ne!(
+        without["statusList"][0]["store"]["storeNum"], 1,
+        "Madison stores are nearer than Janesville"
+    );
     // A later visit of the same visitor (visit cookie expired) still has the store.
     c.cookies.remove("sf_visit");
     assert_eq!(
