@@ -202,23 +202,14 @@ impl Position {
 
 /// What a store search asks: where (a position, a ZIP, or else the local store), and
 /// optionally which product and how many.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase")]
+/// The local store is passed to [`store_search`] on its own.
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct StoreSearchRequest {
-    #[serde(default)]
     pub zip: Option<String>,
-    #[serde(default)]
     pub must_include_local_store: Option<bool>,
-    #[serde(default)]
     pub exact_position: Option<Position>,
-    /// The visitor's local store as the client knows it.
-    #[serde(default)]
-    pub store_num: Option<i32>,
-    #[serde(default)]
     pub blain_number: Option<String>,
-    #[serde(default)]
     pub filter_only_in_stock: Option<bool>,
-    #[serde(default)]
     pub desired_quantity: Option<i64>,
 }
 
@@ -265,7 +256,6 @@ impl StoreStatusBody {
             zip: self.zip,
             must_include_local_store: self.must_include_local_store,
             exact_position: self.exact_position,
-            store_num: local_store,
             ..StoreSearchRequest::default()
         };
         Ok((request, local_store))
