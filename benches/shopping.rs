@@ -89,11 +89,11 @@ async fn main() {
     .await
     .unwrap();
     let app = storefront::app::router(
-        storefront::app::AppState {
-            pool: pool.clone(),
-            bus: projections::bus::BusConfig::new(brokers),
-            web_dir: std::env::temp_dir(),
-        },
+        storefront::app::AppState::new(
+            pool.clone(),
+            projections::bus::BusConfig::new(brokers),
+            std::env::temp_dir(),
+        ),
         &storefront::Roles::all(),
     );
 

@@ -126,6 +126,21 @@ wait_http() {
   return 1
 }
 
+# ensure_cookie_keys FILE — exports COOKIE_KEYS from FILE, generating a random key into it
+# (mode 600) when it does not exist yet. To rotate: put a new key first, comma separated.
+ensure_cookie_keys() {
+  local file=$1
+  if [ -z "${COOKIE_KEYS:-}" ]; then
+    if [ ! -s "$file" ]; then
+      log "generating the cookie signing key in $file"
+      mkdir -p "$(dirname "$file")"
+      ( umask 077; head -c 48 /dev/urandom | od -An -tx1 | tr -d ' \n' >"$file" )
+    fi
+    COOKIE_KEYS=$(cat "$file")
+    export COOKIE_KEYS
+  fi
+}
+
 web_install() {
   ( cd web && if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
       log "installing the web app's npm packages"; npm ci --no-audit --no-fund --loglevel=error; fi )

@@ -35,6 +35,7 @@ pub const API_PREFIXES: &[&str] = &[
     "/hawk.png",
     "/healthz",
     "/readyz",
+    "/metrics",
 ];
 
 #[derive(Clone)]
@@ -42,12 +43,48 @@ pub struct AppState {
     pub pool: PgPool,
     pub bus: BusConfig,
     pub web_dir: PathBuf,
+    /// Signing keys and flags of the identity cookies.
+    pub cookies: command::identity::CookieSettings,
+    /// What `/readyz` holds against (outbox lag bound, dead letters).
+    pub health: HealthSettings,
+}
+
+/// Readiness bounds.
+#[derive(Debug, Clone)]
+pub struct HealthSettings {
+    /// This process runs the outbox relay: it is not ready while the outbox lags more than
+    /// `outbox_lag_max` (other processes only report the lag).
+    pub relay_role: bool,
+    pub outbox_lag_max: Duration,
+}
+
+impl Default for HealthSettings {
+    fn default() -> Self {
+        Self {
+            relay_role: true,
+            outbox_lag_max: Duration::from_secs(60),
+        }
+    }
+}
+
+impl AppState {
+    /// State for tests and tools: an ephemeral signing key, default bounds.
+    pub fn new(pool: PgPool, bus: BusConfig, web_dir: PathBuf) -> Self {
+        Self {
+            pool,
+            bus,
+            web_dir,
+            cookies: command::identity::CookieSettings::new(command::secrets::Keyring::ephemeral()),
+            health: HealthSettings::default(),
+        }
+    }
 }
 
 pub fn router(state: AppState, roles: &crate::Roles) -> Router {
     let mut app = Router::new()
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
+        .route("/metrics", get(metrics))
         .route("/api/openapi.json", get(openapi))
         .nest_service("/assets", ServeDir::new(state.web_dir.join("assets")))
         .fallback(spa)
@@ -71,16 +108,24 @@ pub fn router(state: AppState, roles: &crate::Roles) -> Router {
     if roles.tracker {
         app = app.merge(tracker::router());
     }
-    app.layer(axum::middleware::from_fn(command::identity::identity_layer))
-        .layer(axum::middleware::from_fn(cache_headers))
-        .layer(tower_http::catch_panic::CatchPanicLayer::custom(
-            panic_response,
-        ))
-        .layer(tower_http::limit::RequestBodyLimitLayer::new(
-            MAX_BODY_BYTES,
-        ))
-        .layer(axum::middleware::from_fn(json_errors))
-        .layer(tower_http::trace::TraceLayer::new_for_http())
+    app.layer(axum::middleware::from_fn_with_state(
+        state.pool.clone(),
+        command::idempotency::layer,
+    ))
+    .layer(axum::middleware::from_fn_with_state(
+        state.cookies.clone(),
+        command::identity::identity_layer,
+    ))
+    .layer(axum::middleware::from_fn(cache_headers))
+    .layer(tower_http::catch_panic::CatchPanicLayer::custom(
+        panic_response,
+    ))
+    .layer(tower_http::limit::RequestBodyLimitLayer::new(
+        MAX_BODY_BYTES,
+    ))
+    .layer(axum::middleware::from_fn(reject_nul_in_url))
+    .layer(axum::middleware::from_fn(json_errors))
+    .layer(tower_http::trace::TraceLayer::new_for_http())
 }
 
 /// The OpenAPI document of every endpoint (docs/openapi.json, kept in sync by tests/openapi.rs).
@@ -94,7 +139,9 @@ async fn healthz() -> Json<serde_json::Value> {
     Json(json!({ "status": "ok" }))
 }
 
-/// Ready when Postgres answers, every embedded migration is applied and the broker answers.
+/// Ready when Postgres answers, every embedded migration is applied, the broker answers and
+/// (in the process that runs the relay) the outbox lags less than the configured bound.
+/// Outbox lag and dead letters are reported either way.
 async fn readyz(State(state): State<AppState>) -> Response {
     let (database, migrations) = match migrations_applied(&state.pool).await {
         Ok(true) => ("ok", "ok"),
@@ -105,17 +152,91 @@ async fn readyz(State(state): State<AppState>) -> Response {
         Ok(()) => "ok",
         Err(_) => "unreachable",
     };
-    let ready = database == "ok" && migrations == "ok" && broker == "ok";
+    let backlog = if migrations == "ok" {
+        pipeline_health(&state.pool).await.ok()
+    } else {
+        None
+    };
+    let lag = backlog.as_ref().map(|b| b.outbox_lag_seconds);
+    let lagging = state.health.relay_role
+        && lag.is_some_and(|l| l > state.health.outbox_lag_max.as_secs_f64());
+    let ready = database == "ok" && migrations == "ok" && broker == "ok" && !lagging;
     let status = if ready {
         StatusCode::OK
     } else {
         StatusCode::SERVICE_UNAVAILABLE
     };
+    let outbox = match &backlog {
+        Some(b) if lagging => format!(
+            "lagging: the oldest unpublished event is {:.0} s old (bound {} s)",
+            b.outbox_lag_seconds,
+            state.health.outbox_lag_max.as_secs()
+        ),
+        Some(_) => "ok".to_string(),
+        None => "unknown".to_string(),
+    };
     let body = json!({
         "status": if ready { "ready" } else { "not ready" },
-        "checks": { "postgres": database, "migrations": migrations, "broker": broker },
+        "checks": { "postgres": database, "migrations": migrations, "broker": broker, "outbox": outbox },
+        "outboxLagSeconds": lag,
+        "outboxUnpublished": backlog.as_ref().map(|b| b.outbox_unpublished),
+        "deadLetters": backlog.as_ref().map(|b| b.dead_letters),
     });
     (status, Json(body)).into_response()
+}
+
+/// The pipeline's backlog: the age of the oldest unpublished outbox row, how many rows wait,
+/// and how many messages are parked as dead letters.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PipelineHealth {
+    pub outbox_lag_seconds: f64,
+    pub outbox_unpublished: i64,
+    pub dead_letters: i64,
+}
+
+pub async fn pipeline_health(pool: &PgPool) -> Result<PipelineHealth, sqlx::Error> {
+    let query = sqlx::query_as::<_, (f64, i64, i64)>(
+        "SELECT coalesce((SELECT extract(epoch FROM now() - recorded_at)::float8 FROM outbox \
+                          WHERE published_at IS NULL ORDER BY id LIMIT 1), 0), \
+                (SELECT count(*) FROM outbox WHERE published_at IS NULL), \
+                (SELECT count(*) FROM dead_letters)",
+    )
+    .fetch_one(pool);
+    let (lag, unpublished, dead) = tokio::time::timeout(Duration::from_secs(2), query)
+        .await
+        .map_err(|_| sqlx::Error::PoolTimedOut)??;
+    Ok(PipelineHealth {
+        outbox_lag_seconds: lag.max(0.0),
+        outbox_unpublished: unpublished,
+        dead_letters: dead,
+    })
+}
+
+/// Prometheus text metrics of the pipeline.
+async fn metrics(State(state): State<AppState>) -> Response {
+    let Ok(h) = pipeline_health(&state.pool).await else {
+        return ApiError::Unavailable("metrics: PostgreSQL did not answer".into()).into_response();
+    };
+    let text = format!(
+        "# HELP storefront_outbox_lag_seconds Age of the oldest event not yet published to Kafka.\n\
+         # TYPE storefront_outbox_lag_seconds gauge\n\
+         storefront_outbox_lag_seconds {:.3}\n\
+         # HELP storefront_outbox_unpublished Events waiting in the outbox.\n\
+         # TYPE storefront_outbox_unpublished gauge\n\
+         storefront_outbox_unpublished {}\n\
+         # HELP storefront_dead_letters Messages parked by consumers after bounded retries.\n\
+         # TYPE storefront_dead_letters gauge\n\
+         storefront_dead_letters {}\n",
+        h.outbox_lag_seconds, h.outbox_unpublished, h.dead_letters
+    );
+    (
+        [(
+            header::CONTENT_TYPE,
+            "text/plain; version=0.0.4; charset=utf-8",
+        )],
+        text,
+    )
+        .into_response()
 }
 
 /// Whether every migration embedded in this binary has been applied successfully.
@@ -187,8 +308,8 @@ fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Response {
     ApiError::internal("a handler panicked").into_response()
 }
 
-/// Errors produced below our handlers (body limit, method not allowed) on API paths get the
-/// one JSON error shape too.
+/// Errors produced below our handlers (body limit, method not allowed, unreadable path or
+/// query parameters) on API paths get the one JSON error shape too.
 async fn json_errors(request: Request, next: axum::middleware::Next) -> Response {
     let api = is_api_path(request.uri().path());
     let response = next.run(request).await;
@@ -196,28 +317,49 @@ async fn json_errors(request: Request, next: axum::middleware::Next) -> Response
         .headers()
         .get(header::CONTENT_TYPE)
         .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
-    if is_json {
+    let status = response.status();
+    if is_json || !(status.is_client_error() || status.is_server_error()) {
         return response;
     }
-    match response.status() {
-        StatusCode::PAYLOAD_TOO_LARGE => command::http::error_response(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "TooLarge",
-            "The request is too large.",
-        ),
-        StatusCode::METHOD_NOT_ALLOWED if api => {
-            let mut r = command::http::error_response(
-                StatusCode::METHOD_NOT_ALLOWED,
-                "MethodNotAllowed",
-                "This method is not allowed here.",
-            );
-            if let Some(allow) = response.headers().get(header::ALLOW) {
-                r.headers_mut().insert(header::ALLOW, allow.clone());
-            }
-            r
-        }
-        _ => response,
+    if !api && status != StatusCode::PAYLOAD_TOO_LARGE {
+        return response;
     }
+    let (code, message) = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => ("TooLarge", "The request is too large."),
+        StatusCode::METHOD_NOT_ALLOWED => ("MethodNotAllowed", "This method is not allowed here."),
+        StatusCode::NOT_FOUND => ("NotFound", "URL route not found"),
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => (
+            "UnsupportedMediaType",
+            "The request must be JSON (Content-Type: application/json).",
+        ),
+        StatusCode::UNPROCESSABLE_ENTITY => ("InvalidInput", "The request is not valid."),
+        s if s.is_server_error() => ("Internal", command::http::GENERIC_MESSAGE),
+        _ => ("BadRequest", "The request could not be read."),
+    };
+    let mut r = command::http::error_response(status, code, message);
+    for name in [header::ALLOW, header::RETRY_AFTER] {
+        if let Some(value) = response.headers().get(&name) {
+            r.headers_mut().insert(name, value.clone());
+        }
+    }
+    r
+}
+
+/// A URL whose path or query holds an encoded NUL (`%00`) is refused once, here: no handler
+/// ever sees text PostgreSQL cannot store.
+async fn reject_nul_in_url(request: Request, next: axum::middleware::Next) -> Response {
+    let has_nul = request
+        .uri()
+        .path_and_query()
+        .is_some_and(|p| p.as_str().as_bytes().windows(3).any(|w| w == b"%00"));
+    if has_nul {
+        return command::http::error_response(
+            StatusCode::BAD_REQUEST,
+            "InvalidText",
+            command::http::INVALID_TEXT_MESSAGE,
+        );
+    }
+    next.run(request).await
 }
 
 /// Hashed assets are immutable; everything else (index.html, API answers) is revalidated.

@@ -24,6 +24,15 @@ struct Cli {
     /// Topic the outbox relay publishes domain events to.
     #[arg(long, env = "EVENTS_TOPIC", default_value = bus::EVENTS_TOPIC, global = true)]
     events_topic: String,
+    /// Prefix of our Kafka consumer group ids (`PREFIX.projections`, …), so two stacks can
+    /// share a broker.
+    #[arg(
+        long,
+        env = "CONSUMER_GROUP_PREFIX",
+        default_value = "storefront",
+        global = true
+    )]
+    consumer_group_prefix: String,
     /// Log as JSON lines instead of text.
     #[arg(long, env = "LOG_JSON", global = true)]
     log_json: bool,
@@ -50,6 +59,18 @@ enum Command {
         /// PostgreSQL connections of the pool. More than a few per core only adds contention.
         #[arg(long, env = "DB_POOL_SIZE", default_value_t = 10)]
         db_pool_size: u32,
+        /// Keys that sign visitor, visit and cart cookies, comma separated, newest first (each at
+        /// least 32 characters). The first signs, all verify: put a new key first to rotate.
+        /// Without it a random key is made for this process (cookies end with it).
+        #[arg(long, env = "COOKIE_KEYS", hide_env_values = true)]
+        cookie_keys: Option<String>,
+        /// Mark cookies `Secure` (served over TLS, or behind a TLS proxy).
+        #[arg(long, env = "COOKIE_SECURE")]
+        cookie_secure: bool,
+        /// `/readyz` turns non-ready when the oldest unpublished outbox event is older than
+        /// this many seconds (in the process that runs the relay).
+        #[arg(long, env = "OUTBOX_LAG_MAX_SECS", default_value_t = 60)]
+        outbox_lag_max_secs: u64,
     },
     /// Apply the database migrations and load reference data (ZIP centroids).
     Migrate,
@@ -69,6 +90,11 @@ enum Command {
         #[command(subcommand)]
         action: ProjectionsAction,
     },
+    /// Messages the consumers parked after bounded retries.
+    Deadletters {
+        #[command(subcommand)]
+        action: DeadlettersAction,
+    },
     /// Run only the outbox relay (same as `serve --roles relay` without HTTP).
     Relay {
         /// Rows per publish batch.
@@ -80,7 +106,26 @@ enum Command {
 #[derive(Subcommand)]
 enum ProjectionsAction {
     /// Empty the read models and replay every event from the event store.
-    Rebuild,
+    Rebuild {
+        /// Rebuild beside the live tables and swap them in; reads keep answering throughout.
+        #[arg(long)]
+        online: bool,
+    },
+    /// Rebuild every read model into a scratch schema and compare it with the live one, table
+    /// by table (row counts and checksums); exit 1 on a difference. Changes nothing.
+    Verify,
+}
+
+#[derive(Subcommand)]
+enum DeadlettersAction {
+    /// Print the parked messages as JSON lines.
+    List,
+    /// Apply parked messages again; each that applies is removed. Exit 1 if any still fails.
+    Retry {
+        /// Only this dead letter (its id from `list`).
+        #[arg(long)]
+        id: Option<i64>,
+    },
 }
 
 fn init_logging(json: bool) {
@@ -118,9 +163,23 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             index_dir: _,
             roles,
             db_pool_size,
+            cookie_keys,
+            cookie_secure,
+            outbox_lag_max_secs,
         } => {
             let roles = Roles::parse(&roles)?;
             let bind = config::parse_bind(&bind)?;
+            let keyring = match cookie_keys {
+                Some(list) => command::secrets::Keyring::parse(&list)
+                    .map_err(|e| config::setting_error("COOKIE_KEYS", e.to_string()))?,
+                None => {
+                    tracing::warn!(
+                        "COOKIE_KEYS is not set: signing cookies with a random key of this process \
+                         (visitors lose their carts at restart; infra/run sets one)"
+                    );
+                    command::secrets::Keyring::ephemeral()
+                }
+            };
             let pool = config::connect_database(&cli.database_url, db_pool_size.max(2)).await?;
             serve::serve(
                 pool,
@@ -130,6 +189,12 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     web_dir,
                     roles,
                     events_topic: cli.events_topic,
+                    group_prefix: cli.consumer_group_prefix,
+                    cookies: command::identity::CookieSettings {
+                        keyring: std::sync::Arc::new(keyring),
+                        secure: cookie_secure,
+                    },
+                    outbox_lag_max: std::time::Duration::from_secs(outbox_lag_max_secs),
                 },
             )
             .await?;
@@ -167,22 +232,75 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
         }
         Command::Projections {
-            action: ProjectionsAction::Rebuild,
+            action: ProjectionsAction::Rebuild { online },
         } => {
             let pool = config::connect_database(&cli.database_url, 2).await?;
             for projection in projections::engine::all() {
                 let progress = storefront::progress::Progress::new(projection.name(), 0);
-                let applied =
-                    projections::engine::rebuild(projection, &pool, 2000, &|done, total| {
+                let report = |done, total| {
+                    progress.set_total(total);
+                    progress.set(done);
+                };
+                let applied = if online {
+                    projections::verify::rebuild_online(projection, &pool, &report).await?
+                } else {
+                    projections::engine::rebuild(projection, &pool, 2000, &report).await?
+                };
+                progress.finish();
+                println!(
+                    "{} read models rebuilt from {applied} events{}",
+                    projection.name(),
+                    if online { " and swapped in" } else { "" }
+                );
+            }
+        }
+        Command::Projections {
+            action: ProjectionsAction::Verify,
+        } => {
+            let pool = config::connect_database(&cli.database_url, 2).await?;
+            let mut differs = false;
+            for projection in projections::engine::all() {
+                let progress = storefront::progress::Progress::new(projection.name(), 0);
+                let verification =
+                    projections::verify::verify(projection, &pool, &|done, total| {
                         progress.set_total(total);
                         progress.set(done);
                     })
                     .await?;
                 progress.finish();
-                println!(
-                    "{} read models rebuilt from {applied} events",
-                    projection.name()
-                );
+                print!("{}", verification.report());
+                differs |= verification.differs();
+            }
+            if differs {
+                println!("the read models differ from a rebuild of the event store");
+                return Ok(ExitCode::FAILURE);
+            }
+            println!("every read model equals a rebuild of the event store");
+        }
+        Command::Deadletters { action } => {
+            let pool = config::connect_database(&cli.database_url, 2).await?;
+            match action {
+                DeadlettersAction::List => {
+                    let letters = projections::deadletters::list(&pool).await?;
+                    for letter in &letters {
+                        println!("{}", serde_json::to_string(letter)?);
+                    }
+                    eprintln!("{} dead letters", letters.len());
+                }
+                DeadlettersAction::Retry { id } => {
+                    let report = projections::deadletters::retry(&pool, id).await?;
+                    for (id, error) in &report.still_failing {
+                        eprintln!("dead letter {id} still fails: {error}");
+                    }
+                    println!(
+                        "{} applied, {} still failing",
+                        report.applied,
+                        report.still_failing.len()
+                    );
+                    if !report.still_failing.is_empty() {
+                        return Ok(ExitCode::FAILURE);
+                    }
+                }
             }
         }
         Command::Relay { batch_size } => {

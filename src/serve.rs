@@ -20,6 +20,10 @@ pub struct ServeOptions {
     pub web_dir: PathBuf,
     pub roles: Roles,
     pub events_topic: String,
+    /// Prefix of the consumer group ids.
+    pub group_prefix: String,
+    pub cookies: command::identity::CookieSettings,
+    pub outbox_lag_max: Duration,
 }
 
 pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyhow::Result<()> {
@@ -56,9 +60,30 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
             options.events_topic.clone(),
             stop_rx.clone(),
         );
+        let group = projections::runner::projections_group(&options.group_prefix);
         background.spawn(async move {
-            if let Err(e) = projections::runner::run_projections(pool, bus, topic, stop).await {
+            if let Err(e) =
+                projections::runner::run_projections(pool, bus, topic, group, stop).await
+            {
                 tracing::error!(error = %e, "catalog projection stopped");
+            }
+        });
+    }
+
+    if options.roles.command {
+        // Stored idempotent answers are kept 24 hours.
+        let (pool, mut stop) = (pool.clone(), stop_rx.clone());
+        background.spawn(async move {
+            loop {
+                match command::idempotency::purge_expired(&pool).await {
+                    Ok(0) => {}
+                    Ok(n) => tracing::info!(deleted = n, "expired idempotency keys purged"),
+                    Err(e) => tracing::warn!(error = %e, "could not purge idempotency keys"),
+                }
+                tokio::select! {
+                    _ = tokio::time::sleep(Duration::from_secs(600)) => {}
+                    _ = stop.changed() => break,
+                }
             }
         });
     }
@@ -67,6 +92,11 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
         pool: pool.clone(),
         bus: bus.clone(),
         web_dir: options.web_dir.clone(),
+        cookies: options.cookies.clone(),
+        health: app::HealthSettings {
+            relay_role: options.roles.relay,
+            outbox_lag_max: options.outbox_lag_max,
+        },
     };
     let listener = tokio::net::TcpListener::bind(options.bind)
         .await

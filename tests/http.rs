@@ -39,11 +39,7 @@ async fn get(app: &axum::Router, path: &str) -> (StatusCode, axum::http::HeaderM
 async fn app(env: &TestEnv, bus: BusConfig) -> axum::Router {
     storefront::zips::load(&env.pool).await.unwrap();
     router(
-        AppState {
-            pool: env.pool.clone(),
-            bus,
-            web_dir: web_dir(),
-        },
+        AppState::new(env.pool.clone(), bus, web_dir()),
         &Roles::all(),
     )
 }

@@ -3,21 +3,23 @@
 mod common;
 
 use command::catalog::{Product, ProductCommand};
-use command::eventstore::{cqrs, execute_with_retry};
+use command::eventstore::execute;
 use common::*;
 use sqlx::Row;
 
 #[tokio::test]
-async fn an_event_appended_through_cqrs_lands_in_the_outbox() {
+async fn an_event_appended_by_the_production_path_lands_in_the_outbox() {
     let env = spawn_env().await;
-    let cqrs = cqrs::<Product>(env.pool.clone(), ());
-    execute_with_retry(
-        &cqrs,
+    let executed = execute::<Product>(
+        &env.pool,
+        &(),
         "700100",
         ProductCommand::Upsert(Box::new(product("700100", 4999))),
+        None,
     )
     .await
     .expect("command succeeds");
+    assert!(matches!(executed.outcome, Ok(1)), "{:?}", executed.outcome);
 
     let row = sqlx::query(
         "SELECT aggregate_type, aggregate_id, sequence, published_at IS NULL AS unpublished FROM outbox",

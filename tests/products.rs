@@ -21,11 +21,7 @@ fn reference() -> DateTime<Utc> {
 
 fn app_for(env: &TestEnv) -> axum::Router {
     router(
-        AppState {
-            pool: env.pool.clone(),
-            bus: env.bus.clone(),
-            web_dir: std::env::temp_dir(),
-        },
+        AppState::new(env.pool.clone(), env.bus.clone(), std::env::temp_dir()),
         &Roles::all(),
     )
 }

@@ -26,6 +26,7 @@ async fn stored(env: &TestEnv, aggregate_id: &str) -> Vec<StoredEvent> {
         event_type: r.get("event_type"),
         event_version: r.get("event_version"),
         payload: r.get("payload"),
+        recorded_at: None,
     })
     .collect()
 }
@@ -99,6 +100,7 @@ async fn events_reach_the_read_model_through_the_relay_and_kafka() {
         env.pool.clone(),
         env.bus.clone(),
         env.topic.clone(),
+        projections::runner::projections_group("storefront"),
         stop_rx,
     ));
 

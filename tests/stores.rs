@@ -38,11 +38,7 @@ async fn setup() -> (TestEnv, axum::Router) {
         .await
         .expect("ZIP centroids");
     let app = router(
-        AppState {
-            pool: env.pool.clone(),
-            bus: env.bus.clone(),
-            web_dir: std::env::temp_dir(),
-        },
+        AppState::new(env.pool.clone(), env.bus.clone(), std::env::temp_dir()),
         &Roles::all(),
     );
     (env, app)

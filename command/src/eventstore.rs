@@ -1,17 +1,19 @@
-//! Access to the postgres-es event store: the cqrs-es framework per aggregate (single
-//! commands, bounded retry on conflicts) and a batch path that loads many aggregates in one
-//! query, lets each aggregate `handle` its command and appends all resulting events in one
-//! transaction (import and seed).
+//! Access to the postgres-es event store: the one append path of the system. It loads the
+//! aggregates of a command (or a batch of them) in one query, lets each aggregate `handle` its
+//! command, and appends all resulting events in one transaction together with the inline read
+//! models and the command's idempotent answer; a concurrent writer (sequence conflict) makes
+//! it reload and decide again (bounded). See docs/decisions.md for why this replaces cqrs-es'
+//! `CqrsFramework::execute`.
 
 use std::collections::HashMap;
-use std::sync::Arc;
 
 use cqrs_es::event_sink::EventSink;
-use cqrs_es::persist::{EventUpcaster, PersistedEventStore, SerializedEvent};
-use cqrs_es::{Aggregate, AggregateError, CqrsFramework, DomainEvent};
-use postgres_es::PostgresEventRepository;
+use cqrs_es::persist::{EventUpcaster, SerializedEvent};
+use cqrs_es::{Aggregate, DomainEvent};
 use serde_json::Value;
 use sqlx::{PgPool, Row};
+
+use crate::idempotency::{lookup, store, IdempotencyKey, Lookup, StoredAnswer};
 
 /// Every migration of the system (event store, outbox, read models), embedded in the binary.
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../infra/migrations");
@@ -20,40 +22,10 @@ pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../infra/migratio
 /// Enough for dozens of simultaneous writers on one aggregate (each round one of them wins).
 pub const MAX_CONFLICT_RETRIES: usize = 64;
 
-pub type Cqrs<A> = CqrsFramework<A, PersistedEventStore<PostgresEventRepository, A>>;
-
 /// Upcasters for every event version that was ever released and later superseded.
-/// None yet: all catalog events are at 1.0. Add one per superseded version, never edit events.
+/// None yet: all events are at 1.0. Add one per superseded version, never edit events.
 pub fn upcasters() -> Vec<Box<dyn EventUpcaster>> {
     Vec::new()
-}
-
-/// A cqrs-es framework for one aggregate type on the shared pool, with the upcasters.
-pub fn cqrs<A: Aggregate + 'static>(pool: PgPool, services: A::Services) -> Arc<Cqrs<A>> {
-    let store = PersistedEventStore::new_event_store(PostgresEventRepository::new(pool))
-        .with_upcasters(upcasters());
-    Arc::new(CqrsFramework::new(store, vec![], services))
-}
-
-/// Runs a command, retrying (bounded) when a concurrent writer won the race on the aggregate.
-pub async fn execute_with_retry<A: Aggregate + 'static>(
-    cqrs: &Cqrs<A>,
-    aggregate_id: &str,
-    command: A::Command,
-) -> Result<(), AggregateError<A::Error>>
-where
-    A::Command: Clone,
-{
-    let mut attempt = 0;
-    loop {
-        match cqrs.execute(aggregate_id, command.clone()).await {
-            Err(AggregateError::AggregateConflict) if attempt < MAX_CONFLICT_RETRIES => {
-                attempt += 1;
-                tokio::time::sleep(std::time::Duration::from_millis(attempt as u64)).await;
-            }
-            other => return other,
-        }
-    }
 }
 
 /// Decodes a stored or published event into its type, upcasting older versions first.
@@ -141,12 +113,56 @@ where
     A: Aggregate + Clone,
     A::Command: Clone,
 {
+    match execute_idempotent::<A>(pool, services, aggregate_id, command, inline, None).await? {
+        Idempotent::Fresh(executed, _) => Ok(executed),
+        Idempotent::Seen(_) => unreachable!("no key, nothing seen"),
+    }
+}
+
+/// Builds the answer of a command from the aggregate after it and the outcome; `None` for
+/// answers that must not be stored (outages: a retry should run again).
+pub type AnswerFn<'a, A> =
+    &'a (dyn Fn(&A, &Result<usize, <A as Aggregate>::Error>) -> Option<StoredAnswer> + Send + Sync);
+
+/// A command's idempotency: its key and how its answer is made.
+pub struct IdempotentCommand<'a, A: Aggregate> {
+    pub key: &'a IdempotencyKey,
+    pub answer: AnswerFn<'a, A>,
+}
+
+/// The result of [`execute_idempotent`].
+#[derive(Debug)]
+pub enum Idempotent<A: Aggregate> {
+    /// The command ran; its answer (if any) was stored in the appending transaction.
+    Fresh(Executed<A>, Option<StoredAnswer>),
+    /// The key was seen before: replay this, nothing ran.
+    Seen(Lookup),
+}
+
+/// [`execute`] with an Idempotency-Key: when the key was seen, nothing runs and the stored
+/// answer (or the mismatch) comes back; otherwise the answer is stored in the transaction that
+/// appends the events, so a command that committed always has its answer.
+pub async fn execute_idempotent<A>(
+    pool: &PgPool,
+    services: &A::Services,
+    aggregate_id: &str,
+    command: A::Command,
+    inline: Option<&dyn InlineProjection>,
+    idempotency: Option<IdempotentCommand<'_, A>>,
+) -> Result<Idempotent<A>, StoreError>
+where
+    A: Aggregate + Clone,
+    A::Command: Clone,
+{
     let commands = vec![(aggregate_id.to_string(), command)];
-    let (mut outcomes, mut aggregates) =
-        with_retries::<A>(pool, services, commands, inline).await?;
-    let outcome = outcomes.pop().expect("one outcome per command");
-    let (aggregate, _) = aggregates.remove(aggregate_id).unwrap_or_default();
-    Ok(Executed { aggregate, outcome })
+    match with_retries::<A>(pool, services, commands, inline, idempotency.as_ref()).await? {
+        Attempt::Seen(lookup) => Ok(Idempotent::Seen(lookup)),
+        Attempt::Done((mut outcomes, mut aggregates), answer) => {
+            let outcome = outcomes.pop().expect("one outcome per command");
+            let (aggregate, _) = aggregates.remove(aggregate_id).unwrap_or_default();
+            Ok(Idempotent::Fresh(Executed { aggregate, outcome }, answer))
+        }
+    }
 }
 
 /// Executes many commands of one aggregate type with few round trips: one query loads the
@@ -162,23 +178,32 @@ where
     A: Aggregate + Clone,
     A::Command: Clone,
 {
-    Ok(with_retries::<A>(pool, services, commands, None).await?.0)
+    match with_retries::<A>(pool, services, commands, None, None).await? {
+        Attempt::Done((outcomes, _), _) => Ok(outcomes),
+        Attempt::Seen(_) => unreachable!("no key, nothing seen"),
+    }
 }
 
 type Decided<A> = (Vec<BatchOutcome<A>>, HashMap<String, (A, i64)>);
+
+enum Attempt<A: Aggregate> {
+    Done(Decided<A>, Option<StoredAnswer>),
+    Seen(Lookup),
+}
 
 async fn with_retries<A>(
     pool: &PgPool,
     services: &A::Services,
     commands: Vec<(String, A::Command)>,
     inline: Option<&dyn InlineProjection>,
-) -> Result<Decided<A>, StoreError>
+    idempotency: Option<&IdempotentCommand<'_, A>>,
+) -> Result<Attempt<A>, StoreError>
 where
     A: Aggregate + Clone,
     A::Command: Clone,
 {
     for attempt in 0..MAX_CONFLICT_RETRIES {
-        match try_batch::<A>(pool, services, commands.clone(), inline).await {
+        match try_batch::<A>(pool, services, commands.clone(), inline, idempotency).await {
             Err(StoreError::Database(sqlx::Error::Database(e)))
                 if e.code().as_deref() == Some("23505") =>
             {
@@ -200,10 +225,18 @@ async fn try_batch<A>(
     services: &A::Services,
     commands: Vec<(String, A::Command)>,
     inline: Option<&dyn InlineProjection>,
-) -> Result<Decided<A>, StoreError>
+    idempotency: Option<&IdempotentCommand<'_, A>>,
+) -> Result<Attempt<A>, StoreError>
 where
     A: Aggregate + Clone,
 {
+    if let Some(idem) = idempotency {
+        let mut conn = pool.acquire().await?;
+        match lookup(&mut conn, idem.key).await? {
+            Lookup::Fresh => {}
+            seen => return Ok(Attempt::Seen(seen)),
+        }
+    }
     let ids: Vec<String> = commands.iter().map(|(id, _)| id.clone()).collect();
     let rows = sqlx::query(
         "SELECT aggregate_id, sequence, event_type, event_version, payload FROM events \
@@ -256,8 +289,27 @@ where
         }
     }
 
-    if !appended.is_empty() {
+    // The answer is made from what the aggregate decided, before anything is written.
+    let answer = match (
+        idempotency,
+        outcomes.first(),
+        commands_first_id(&aggregates, &ids),
+    ) {
+        (Some(idem), Some(outcome), Some(aggregate)) if outcomes.len() == 1 => {
+            (idem.answer)(aggregate, outcome)
+        }
+        _ => None,
+    };
+    if !appended.is_empty() || answer.is_some() {
         let mut tx = pool.begin().await?;
+        if let (Some(idem), Some(answer)) = (idempotency, &answer) {
+            // First, so a concurrent request with the same key waits here and then replays.
+            if !store(&mut tx, idem.key, answer).await? {
+                drop(tx);
+                let mut conn = pool.acquire().await?;
+                return Ok(Attempt::Seen(lookup(&mut conn, idem.key).await?));
+            }
+        }
         sqlx::query(
             "INSERT INTO events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata) \
              SELECT $1, a, s, t, v, p, '{}'::json \
@@ -276,5 +328,13 @@ where
         }
         tx.commit().await?;
     }
-    Ok((outcomes, aggregates))
+    Ok(Attempt::Done((outcomes, aggregates), answer))
+}
+
+/// The (single) command's aggregate after deciding.
+fn commands_first_id<'m, A>(
+    aggregates: &'m HashMap<String, (A, i64)>,
+    ids: &[String],
+) -> Option<&'m A> {
+    aggregates.get(ids.first()?).map(|(a, _)| a)
 }

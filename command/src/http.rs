@@ -78,9 +78,14 @@ impl IntoResponse for ApiError {
     }
 }
 
+/// The message for text PostgreSQL cannot store (a NUL character).
+pub const INVALID_TEXT_MESSAGE: &str =
+    "The request contains a character that is not allowed (NUL).";
+
 /// `axum::Json` whose rejections (malformed JSON, wrong types, wrong content type) answer in
-/// the one error shape: 400 for unreadable JSON, 422 for well-formed JSON of the wrong shape,
-/// 415 without a JSON content type.
+/// the one error shape: 400 for unreadable JSON (lone surrogates included) and for text with a
+/// NUL character, 422 for well-formed JSON of the wrong shape (a top-level value that is not
+/// an object included), 415 without a JSON content type.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ApiJson<T>(pub T);
 
@@ -93,8 +98,8 @@ where
 
     async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, Self::Rejection> {
         use axum::extract::rejection::JsonRejection;
-        match Json::<T>::from_request(req, state).await {
-            Ok(Json(value)) => Ok(ApiJson(value)),
+        let value = match Json::<serde_json::Value>::from_request(req, state).await {
+            Ok(Json(value)) => value,
             Err(rejection) => {
                 let (status, code, message) = match &rejection {
                     JsonRejection::JsonDataError(e) => (
@@ -123,10 +128,128 @@ where
                         "The request could not be read.".to_string(),
                     ),
                 };
-                Err(error_response(status, code, message))
+                return Err(error_response(status, code, message));
             }
+        };
+        from_json_value(value).map(ApiJson)
+    }
+}
+
+/// A parsed JSON body as `T`: it must be an object and hold no NUL character.
+#[allow(clippy::result_large_err)] // the rejection is the response itself, as axum's are
+pub fn from_json_value<T: serde::de::DeserializeOwned>(
+    value: serde_json::Value,
+) -> Result<T, Response> {
+    if !value.is_object() {
+        return Err(error_response(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "InvalidInput",
+            "The request is not valid: the body must be a JSON object.",
+        ));
+    }
+    if has_nul(&value) {
+        return Err(error_response(
+            StatusCode::BAD_REQUEST,
+            "InvalidText",
+            INVALID_TEXT_MESSAGE,
+        ));
+    }
+    serde_json::from_value(value).map_err(|e| {
+        error_response(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "InvalidInput",
+            format!("The request is not valid: {e}"),
+        )
+    })
+}
+
+/// Whether any string (or object key) in the value holds a NUL character.
+fn has_nul(value: &serde_json::Value) -> bool {
+    use serde_json::Value;
+    match value {
+        Value::String(s) => s.contains('\0'),
+        Value::Array(items) => items.iter().any(has_nul),
+        Value::Object(map) => map.iter().any(|(k, v)| k.contains('\0') || has_nul(v)),
+        _ => false,
+    }
+}
+
+/// JSON or a classic form post (`application/x-www-form-urlencoded`), with the same rules:
+/// no NUL character anywhere; a form that does not fit `T` is 422.
+pub struct JsonOrForm<T>(pub T);
+
+impl<T: serde::de::DeserializeOwned + Send, S: Send + Sync> axum::extract::FromRequest<S>
+    for JsonOrForm<T>
+{
+    type Rejection = Response;
+
+    async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, Self::Rejection> {
+        let form = req
+            .headers()
+            .get(axum::http::header::CONTENT_TYPE)
+            .is_some_and(|v| {
+                v.as_bytes()
+                    .starts_with(b"application/x-www-form-urlencoded")
+            });
+        if !form {
+            return ApiJson::<T>::from_request(req, state)
+                .await
+                .map(|ApiJson(v)| JsonOrForm(v));
+        }
+        let bytes = axum::body::Bytes::from_request(req, state)
+            .await
+            .map_err(|_| {
+                error_response(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    "TooLarge",
+                    "The request is too large.",
+                )
+            })?;
+        let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(&bytes).map_err(|_| {
+            error_response(
+                StatusCode::BAD_REQUEST,
+                "BadRequest",
+                "The form could not be read.",
+            )
+        })?;
+        if pairs
+            .iter()
+            .any(|(k, v)| k.contains('\0') || v.contains('\0'))
+        {
+            return Err(error_response(
+                StatusCode::BAD_REQUEST,
+                "InvalidText",
+                INVALID_TEXT_MESSAGE,
+            ));
+        }
+        serde_urlencoded::from_bytes(&bytes)
+            .map(JsonOrForm)
+            .map_err(|e| {
+                error_response(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    "InvalidInput",
+                    format!("The request is not valid: {e}"),
+                )
+            })
+    }
+}
+
+/// A client-supplied value made safe for a log line: control characters (CR, LF, ESC, …)
+/// escaped so it can never start a forged line, and cut to `max` characters.
+pub fn log_safe(text: &str, max: usize) -> String {
+    let mut out = String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i == max {
+            out.push('…');
+            break;
+        }
+        if c.is_control() || c == '\u{2028}' || c == '\u{2029}' {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
         }
     }
+    out
 }
 
 impl<T: Serialize> IntoResponse for ApiJson<T> {
@@ -155,5 +278,31 @@ impl ApiError {
             code,
             message: message.into(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn logged_values_cannot_forge_lines() {
+        assert_eq!(
+            log_safe("boom\r\n2026-01-01 INFO forged", 100),
+            "boom\\r\\n2026-01-01 INFO forged"
+        );
+        assert_eq!(log_safe("\u{1b}[31mred", 100), "\\u{1b}[31mred");
+        assert_eq!(log_safe("abcdef", 3), "abc…");
+        assert!(!log_safe("a\u{2028}b", 10).contains('\u{2028}'));
+    }
+
+    #[test]
+    fn nul_characters_are_found_anywhere() {
+        let v: serde_json::Value = serde_json::from_str(r#"{"a":[{"b":"x\u0000"}]}"#).unwrap();
+        assert!(has_nul(&v));
+        let v: serde_json::Value = serde_json::from_str(r#"{"a\u0000":1}"#).unwrap();
+        assert!(has_nul(&v));
+        let v: serde_json::Value = serde_json::from_str(r#"{"a":"\\u0000"}"#).unwrap();
+        assert!(!has_nul(&v), "an escaped backslash is plain text");
     }
 }

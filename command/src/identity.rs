@@ -1,13 +1,22 @@
 //! Visitor identity in cookies: a visitor cookie (360 days), a visit cookie (4 hours, renewed
 //! on every page or API request) and the guest cart's id. All HttpOnly and SameSite=Lax: the
 //! browser code never needs to read them.
+//!
+//! Every id is made by the server and signed with the [`Keyring`]: a cookie value is
+//! `id.signature`. The cart's signature also covers its owner (the visitor id), so a cart
+//! cookie copied into another browser, a forged value or an unsigned id (`sf_cart=a`) does not
+//! verify: the request is treated as having no cart, and the next add makes a new one.
 
-use axum::extract::{FromRequestParts, Request};
+use std::sync::Arc;
+
+use axum::extract::{FromRequestParts, Request, State};
 use axum::http::header::{COOKIE, SET_COOKIE};
 use axum::http::request::Parts;
-use axum::http::HeaderValue;
+use axum::http::{HeaderMap, HeaderValue};
 use axum::middleware::Next;
 use axum::response::Response;
+
+use crate::secrets::Keyring;
 
 pub const VISITOR_COOKIE: &str = "sf_vid";
 pub const VISIT_COOKIE: &str = "sf_visit";
@@ -16,15 +25,62 @@ pub const VISITOR_MAX_AGE: u64 = 360 * 24 * 3600;
 pub const VISIT_MAX_AGE: u64 = 4 * 3600;
 pub const CART_MAX_AGE: u64 = 30 * 24 * 3600;
 
-/// Who is asking, from their cookies (new ids are made for the first request).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Signature purposes: a value signed for one never verifies as another.
+const VISITOR: &str = "visitor";
+const VISIT: &str = "visit";
+const CART: &str = "cart";
+/// Purpose of the visitor id derived from an Idempotency-Key (see [`identity_layer`]).
+const VISITOR_FROM_KEY: &str = "visitor-from-idempotency-key";
+
+/// How cookies are made: the signing keys and whether they carry `Secure`.
+#[derive(Debug, Clone)]
+pub struct CookieSettings {
+    pub keyring: Arc<Keyring>,
+    /// Served over TLS (directly or behind a TLS proxy): cookies are `Secure`.
+    pub secure: bool,
+}
+
+impl CookieSettings {
+    pub fn new(keyring: Keyring) -> Self {
+        Self {
+            keyring: Arc::new(keyring),
+            secure: false,
+        }
+    }
+}
+
+/// Who is asking, from their verified cookies (new ids are made for the first request).
+#[derive(Debug, Clone)]
 pub struct Identity {
     pub visitor_id: String,
     pub visit_id: String,
+    /// The visitor's cart, only when its cookie is signed for this visitor.
     pub cart_id: Option<String>,
+    /// The visitor id was made for this request (no valid visitor cookie came with it).
+    pub new_visitor: bool,
+    settings: CookieSettings,
 }
 
-/// A cookie value of ours: an id of 1–64 lowercase letters, digits or dashes.
+impl Identity {
+    /// The `Set-Cookie` value that hands `cart_id` to this visitor.
+    pub fn cart_cookie(&self, cart_id: &str) -> HeaderValue {
+        let signed = signed(&self.settings.keyring, CART, cart_id, &self.visitor_id);
+        set_cookie(CART_COOKIE, &signed, CART_MAX_AGE, self.settings.secure)
+    }
+
+    /// An identity with fresh ids (a request that passed no identity layer).
+    pub fn anonymous(settings: CookieSettings) -> Self {
+        Self {
+            visitor_id: new_id(),
+            visit_id: new_id(),
+            cart_id: None,
+            new_visitor: true,
+            settings,
+        }
+    }
+}
+
+/// An id of ours: 1–64 lowercase letters, digits or dashes.
 fn valid_id(value: &str) -> bool {
     !value.is_empty()
         && value.len() <= 64
@@ -33,7 +89,8 @@ fn valid_id(value: &str) -> bool {
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
 }
 
-pub fn cookie_value(headers: &axum::http::HeaderMap, name: &str) -> Option<String> {
+/// The raw value of cookie `name`, if present.
+pub fn cookie_value(headers: &HeaderMap, name: &str) -> Option<String> {
     headers
         .get_all(COOKIE)
         .iter()
@@ -42,12 +99,35 @@ pub fn cookie_value(headers: &axum::http::HeaderMap, name: &str) -> Option<Strin
         .filter_map(|pair| pair.trim().split_once('='))
         .find(|(k, _)| *k == name)
         .map(|(_, v)| v.trim().to_string())
-        .filter(|v| valid_id(v))
 }
 
-pub fn set_cookie(name: &str, value: &str, max_age: u64) -> HeaderValue {
+/// `id.signature`, the signature covering `id` and `owner`.
+fn signed(keyring: &Keyring, purpose: &str, id: &str, owner: &str) -> String {
+    format!("{id}.{}", keyring.sign(purpose, &format!("{id}|{owner}")))
+}
+
+/// The id inside a signed cookie value, when the signature holds for `purpose` and `owner`.
+fn verified(keyring: &Keyring, purpose: &str, value: &str, owner: &str) -> Option<String> {
+    let (id, signature) = value.rsplit_once('.')?;
+    (valid_id(id) && keyring.verify(purpose, &format!("{id}|{owner}"), signature))
+        .then(|| id.to_string())
+}
+
+/// A verified id from cookie `name` of the request.
+fn verified_cookie(
+    keyring: &Keyring,
+    headers: &HeaderMap,
+    name: &str,
+    purpose: &str,
+    owner: &str,
+) -> Option<String> {
+    verified(keyring, purpose, &cookie_value(headers, name)?, owner)
+}
+
+pub fn set_cookie(name: &str, value: &str, max_age: u64, secure: bool) -> HeaderValue {
+    let secure = if secure { "; Secure" } else { "" };
     HeaderValue::from_str(&format!(
-        "{name}={value}; Path=/; Max-Age={max_age}; HttpOnly; SameSite=Lax"
+        "{name}={value}; Path=/; Max-Age={max_age}; HttpOnly; SameSite=Lax{secure}"
     ))
     .expect("cookie ids are header-safe")
 }
@@ -56,31 +136,54 @@ pub fn new_id() -> String {
     uuid::Uuid::new_v4().simple().to_string()
 }
 
-/// Reads or makes the visitor and visit ids, hands them to handlers as an [`Identity`]
-/// extension and (re)sets the cookies on the answer. Hashed assets are left alone.
-pub async fn identity_layer(mut request: Request, next: Next) -> Response {
+/// Reads the visitor, visit and cart ids from signed cookies (ignoring any that do not
+/// verify), makes new ones where needed, hands them to handlers as an [`Identity`] extension
+/// and (re)sets the cookies on the answer. Hashed assets are left alone.
+///
+/// A request without a valid visitor cookie that carries an `Idempotency-Key` gets a visitor
+/// id derived from that key (keyed hash), so a retried first request of a new browser is the
+/// same visitor and finds the answer stored for it.
+pub async fn identity_layer(
+    State(settings): State<CookieSettings>,
+    mut request: Request,
+    next: Next,
+) -> Response {
     if request.uri().path().starts_with("/assets/") {
         return next.run(request).await;
     }
+    let keyring = &settings.keyring;
     let headers = request.headers();
-    let existing_visitor = cookie_value(headers, VISITOR_COOKIE);
+    let existing_visitor = verified_cookie(keyring, headers, VISITOR_COOKIE, VISITOR, "");
+    let new_visitor = existing_visitor.is_none();
+    let visitor_id =
+        existing_visitor.unwrap_or_else(|| match crate::idempotency::key_header(headers) {
+            Some(Ok(key)) => keyring.derive(VISITOR_FROM_KEY, key),
+            _ => new_id(),
+        });
+    let visit_id =
+        verified_cookie(keyring, headers, VISIT_COOKIE, VISIT, &visitor_id).unwrap_or_else(new_id);
+    let cart_id = verified_cookie(keyring, headers, CART_COOKIE, CART, &visitor_id);
     let identity = Identity {
-        visitor_id: existing_visitor.clone().unwrap_or_else(new_id),
-        visit_id: cookie_value(headers, VISIT_COOKIE).unwrap_or_else(new_id),
-        cart_id: cookie_value(headers, CART_COOKIE),
+        visitor_id,
+        visit_id,
+        cart_id,
+        new_visitor,
+        settings: settings.clone(),
     };
     request.extensions_mut().insert(identity.clone());
     let mut response = next.run(request).await;
     let out = response.headers_mut();
-    if existing_visitor.is_none() {
+    if new_visitor {
+        let value = signed(keyring, VISITOR, &identity.visitor_id, "");
         out.append(
             SET_COOKIE,
-            set_cookie(VISITOR_COOKIE, &identity.visitor_id, VISITOR_MAX_AGE),
+            set_cookie(VISITOR_COOKIE, &value, VISITOR_MAX_AGE, settings.secure),
         );
     }
+    let visit = signed(keyring, VISIT, &identity.visit_id, &identity.visitor_id);
     out.append(
         SET_COOKIE,
-        set_cookie(VISIT_COOKIE, &identity.visit_id, VISIT_MAX_AGE),
+        set_cookie(VISIT_COOKIE, &visit, VISIT_MAX_AGE, settings.secure),
     );
     response
 }
@@ -93,38 +196,67 @@ impl<S: Send + Sync> FromRequestParts<S> for Identity {
             .extensions
             .get::<Identity>()
             .cloned()
-            .unwrap_or_else(|| Identity {
-                visitor_id: cookie_value(&parts.headers, VISITOR_COOKIE).unwrap_or_else(new_id),
-                visit_id: cookie_value(&parts.headers, VISIT_COOKIE).unwrap_or_else(new_id),
-                cart_id: cookie_value(&parts.headers, CART_COOKIE),
-            }))
+            // Without the identity layer nothing can be verified: a fresh, cookie-less visitor.
+            .unwrap_or_else(|| Identity::anonymous(CookieSettings::new(Keyring::ephemeral()))))
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use axum::http::HeaderMap;
-
     use super::*;
 
+    fn ring() -> Keyring {
+        Keyring::parse("0123456789abcdef0123456789abcdef").unwrap()
+    }
+
     #[test]
-    fn cookies_are_read_by_name_and_foreign_values_ignored() {
+    fn cookies_are_read_by_name() {
         let mut h = HeaderMap::new();
         h.insert(
             COOKIE,
-            "a=1; sf_vid=abc-123; sf_cart=<script>".parse().unwrap(),
+            "a=1; sf_vid=abc-123.x; sf_cart=<script>".parse().unwrap(),
         );
-        assert_eq!(cookie_value(&h, VISITOR_COOKIE).as_deref(), Some("abc-123"));
-        assert_eq!(cookie_value(&h, CART_COOKIE), None);
+        assert_eq!(
+            cookie_value(&h, VISITOR_COOKIE).as_deref(),
+            Some("abc-123.x")
+        );
         assert_eq!(cookie_value(&h, VISIT_COOKIE), None);
     }
 
     #[test]
-    fn cookies_are_http_only_and_lax() {
-        let c = set_cookie(VISITOR_COOKIE, "x1", VISITOR_MAX_AGE);
+    fn only_signed_ids_of_their_owner_verify() {
+        let ring = ring();
+        let cart = signed(&ring, CART, "c0ffee", "visitor-a");
+        assert_eq!(
+            verified(&ring, CART, &cart, "visitor-a").as_deref(),
+            Some("c0ffee")
+        );
+        assert_eq!(
+            verified(&ring, CART, &cart, "visitor-b"),
+            None,
+            "another visitor"
+        );
+        assert_eq!(verified(&ring, VISITOR, &cart, "visitor-a"), None);
+        assert_eq!(verified(&ring, CART, "a", "visitor-a"), None, "unsigned");
+        assert_eq!(verified(&ring, CART, "c0ffee.", "visitor-a"), None);
+        let forged = format!("c0ffef.{}", cart.rsplit_once('.').unwrap().1);
+        assert_eq!(
+            verified(&ring, CART, &forged, "visitor-a"),
+            None,
+            "id changed"
+        );
+        let other_key = Keyring::parse("fedcba9876543210fedcba9876543210").unwrap();
+        assert_eq!(verified(&other_key, CART, &cart, "visitor-a"), None);
+    }
+
+    #[test]
+    fn cookies_are_http_only_and_lax_and_secure_when_asked() {
+        let c = set_cookie(VISITOR_COOKIE, "x1.ab", VISITOR_MAX_AGE, false);
         assert_eq!(
             c,
-            "sf_vid=x1; Path=/; Max-Age=31104000; HttpOnly; SameSite=Lax"
+            "sf_vid=x1.ab; Path=/; Max-Age=31104000; HttpOnly; SameSite=Lax"
         );
+        let c = set_cookie(VISITOR_COOKIE, "x1.ab", VISITOR_MAX_AGE, true);
+        assert!(c.to_str().unwrap().ends_with("; Secure"));
     }
 }

@@ -6,14 +6,75 @@ use std::future::Future;
 use std::time::Duration;
 
 use rdkafka::admin::{AdminClient, AdminOptions, NewTopic, TopicReplication};
-use rdkafka::client::DefaultClientContext;
+use std::sync::Arc;
+
+use rdkafka::client::{ClientContext, DefaultClientContext};
 use rdkafka::config::{ClientConfig, RDKafkaLogLevel};
-use rdkafka::consumer::{CommitMode, Consumer, StreamConsumer};
+use rdkafka::consumer::{CommitMode, Consumer, ConsumerContext, StreamConsumer};
 use rdkafka::error::{KafkaError, RDKafkaErrorCode};
 use rdkafka::message::{Message, OwnedMessage};
 use rdkafka::producer::{FutureProducer, Producer};
 use rdkafka::{Offset, TopicPartitionList};
 use tokio::sync::watch;
+
+use crate::lograte::LogLimiter;
+
+/// The client context of our producers and consumers: librdkafka's own log lines and errors
+/// go to `tracing`, each kind at most once per interval with a count of the lines held back
+/// (a broker outage would otherwise write several lines a second).
+#[derive(Clone, Default)]
+pub struct BusContext {
+    limiter: Arc<LogLimiter>,
+}
+
+impl BusContext {
+    fn write(&self, level: RDKafkaLogLevel, key: &str, text: &str) {
+        let Some(held_back) = self.limiter.check(key) else {
+            return;
+        };
+        match level {
+            RDKafkaLogLevel::Emerg
+            | RDKafkaLogLevel::Alert
+            | RDKafkaLogLevel::Critical
+            | RDKafkaLogLevel::Error => {
+                tracing::error!(target: "librdkafka", held_back, "{text}")
+            }
+            RDKafkaLogLevel::Warning => tracing::warn!(target: "librdkafka", held_back, "{text}"),
+            RDKafkaLogLevel::Notice | RDKafkaLogLevel::Info => {
+                tracing::info!(target: "librdkafka", held_back, "{text}")
+            }
+            RDKafkaLogLevel::Debug => tracing::debug!(target: "librdkafka", held_back, "{text}"),
+        }
+    }
+}
+
+impl ClientContext for BusContext {
+    fn log(&self, level: RDKafkaLogLevel, fac: &str, log_message: &str) {
+        self.write(
+            level,
+            &format!("log:{fac}"),
+            &format!("{fac}: {log_message}"),
+        );
+    }
+
+    fn error(&self, error: KafkaError, reason: &str) {
+        let kind = error
+            .rdkafka_error_code()
+            .map_or_else(|| "other".to_string(), |c| format!("{c:?}"));
+        self.write(
+            RDKafkaLogLevel::Error,
+            &format!("error:{kind}"),
+            &format!("{error}: {reason}"),
+        );
+    }
+}
+
+impl ConsumerContext for BusContext {}
+
+/// Our producer type.
+pub type BusProducer = FutureProducer<BusContext>;
+/// Our consumer type.
+pub type BusConsumer = StreamConsumer<BusContext>;
 
 /// Domain events, published by the outbox relay. Key = aggregate id.
 pub const EVENTS_TOPIC: &str = "storefront.events.v1";
@@ -71,14 +132,14 @@ impl BusConfig {
     }
 
     /// An idempotent producer with acks=all: retries never duplicate or reorder a partition.
-    pub fn producer(&self) -> Result<FutureProducer, BusError> {
+    pub fn producer(&self) -> Result<BusProducer, BusError> {
         self.base()
             .set("enable.idempotence", "true")
             .set("acks", "all")
             .set("linger.ms", "5")
             .set("message.timeout.ms", "30000")
             .set("compression.type", "none")
-            .create()
+            .create_with_context(BusContext::default())
             .map_err(|e| self.err(e))
     }
 
@@ -126,15 +187,15 @@ impl BusConfig {
 
     /// A consumer in `group` that starts from the earliest offset when the group is new and
     /// never commits by itself.
-    pub fn consumer(&self, group: &str, topics: &[&str]) -> Result<StreamConsumer, BusError> {
-        let consumer: StreamConsumer = self
+    pub fn consumer(&self, group: &str, topics: &[&str]) -> Result<BusConsumer, BusError> {
+        let consumer: BusConsumer = self
             .base()
             .set("group.id", group)
             .set("enable.auto.commit", "false")
             .set("enable.auto.offset.store", "false")
             .set("auto.offset.reset", "earliest")
             .set("session.timeout.ms", "10000")
-            .create()
+            .create_with_context(BusContext::default())
             .map_err(|e| self.err(e))?;
         consumer.subscribe(topics).map_err(|e| self.err(e))?;
         Ok(consumer)
@@ -142,7 +203,7 @@ impl BusConfig {
 }
 
 /// Flushes a producer so nothing queued is lost at shutdown.
-pub fn flush(producer: &FutureProducer, timeout: Duration) {
+pub fn flush(producer: &BusProducer, timeout: Duration) {
     if let Err(e) = producer.flush(timeout) {
         tracing::warn!(error = %e, "producer flush did not finish");
     }
@@ -184,6 +245,7 @@ where
     E: std::fmt::Display,
 {
     let consumer = bus.consumer(group, topics)?;
+    let limiter = LogLimiter::default();
     loop {
         if *shutdown.borrow() {
             break;
@@ -193,9 +255,16 @@ where
         tokio::select! {
             _ = shutdown.changed() => break,
             received = consumer.recv() => match received {
-                Ok(m) => batch.push(m.detach()),
+                Ok(m) => {
+                    if let Some(held_back) = limiter.reset("recv") {
+                        tracing::info!(group, held_back, "consumer receiving again");
+                    }
+                    batch.push(m.detach())
+                }
                 Err(e) => {
-                    tracing::warn!(error = %e, group, "consumer error");
+                    if let Some(held_back) = limiter.check("recv") {
+                        tracing::warn!(error = %e, group, held_back, "consumer error");
+                    }
                     tokio::time::sleep(Duration::from_millis(200)).await;
                     continue;
                 }
@@ -206,7 +275,9 @@ where
             match tokio::time::timeout_at(deadline, consumer.recv()).await {
                 Ok(Ok(m)) => batch.push(m.detach()),
                 Ok(Err(e)) => {
-                    tracing::warn!(error = %e, group, "consumer error");
+                    if let Some(held_back) = limiter.check("recv") {
+                        tracing::warn!(error = %e, group, held_back, "consumer error");
+                    }
                     break;
                 }
                 Err(_) => break,
@@ -218,7 +289,9 @@ where
             match handler(batch.clone()).await {
                 Ok(()) => break,
                 Err(e) => {
-                    tracing::error!(error = %e, group, "handler failed; retrying the batch");
+                    if let Some(held_back) = limiter.check("handler") {
+                        tracing::error!(error = %e, group, held_back, "handler failed; retrying the batch");
+                    }
                     tokio::select! {
                         _ = tokio::time::sleep(backoff) => {}
                         _ = shutdown.changed() => return Ok(()),
@@ -232,8 +305,11 @@ where
         } else {
             CommitMode::Async
         };
+        limiter.reset("handler");
         if let Err(e) = consumer.commit(&offsets, mode) {
-            tracing::warn!(error = %e, group, "offset commit failed; the batch may be redelivered");
+            if limiter.check("commit").is_some() {
+                tracing::warn!(error = %e, group, "offset commit failed; the batch may be redelivered");
+            }
         }
     }
     Ok(())

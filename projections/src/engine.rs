@@ -35,6 +35,10 @@ pub struct StoredEvent {
     pub event_type: String,
     pub event_version: String,
     pub payload: serde_json::Value,
+    /// When the event was appended; `None` while projecting inline in the appending
+    /// transaction, where `now()` is that same instant. Read models take their timestamps
+    /// from here, never from the clock, so a rebuild gives exactly what the live system holds.
+    pub recorded_at: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 impl From<Envelope> for StoredEvent {
@@ -46,6 +50,7 @@ impl From<Envelope> for StoredEvent {
             event_type: e.event_type,
             event_version: e.event_version,
             payload: e.payload,
+            recorded_at: Some(e.recorded_at),
         }
     }
 }
@@ -59,6 +64,7 @@ impl From<&command::eventstore::AppendedEvent> for StoredEvent {
             event_type: e.event_type.clone(),
             event_version: e.event_version.clone(),
             payload: e.payload.clone(),
+            recorded_at: None,
         }
     }
 }
@@ -91,11 +97,12 @@ fn from_row(row: &sqlx::postgres::PgRow) -> StoredEvent {
         event_type: row.get("event_type"),
         event_version: row.get("event_version"),
         payload: row.get("payload"),
+        recorded_at: Some(row.get("recorded_at")),
     }
 }
 
 const EVENT_COLUMNS: &str =
-    "aggregate_type, aggregate_id, sequence, event_type, event_version, payload";
+    "aggregate_type, aggregate_id, sequence, event_type, event_version, payload, recorded_at";
 
 /// A value as JSON for a read-model column.
 pub fn json<T: serde::Serialize>(value: &T) -> serde_json::Value {
@@ -261,17 +268,7 @@ pub async fn apply_inline(
         last.insert((&event.aggregate_type, &event.aggregate_id), event.sequence);
     }
     for ((aggregate_type, aggregate_id), sequence) in last {
-        sqlx::query(
-            "INSERT INTO projection_progress (projection, aggregate_type, aggregate_id, last_sequence) \
-             VALUES ($1, $2, $3, $4) ON CONFLICT (projection, aggregate_type, aggregate_id) \
-             DO UPDATE SET last_sequence = EXCLUDED.last_sequence",
-        )
-        .bind(projection.name())
-        .bind(aggregate_type)
-        .bind(aggregate_id)
-        .bind(sequence)
-        .execute(&mut *conn)
-        .await?;
+        advance(conn, projection, aggregate_type, aggregate_id, sequence).await?;
     }
     Ok(())
 }
@@ -297,18 +294,53 @@ pub async fn rebuild(
     on_progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Result<u64, ProjectionError> {
     let mut tx = pool.begin().await?;
+    let applied = rebuild_in(projection, &mut tx, chunk, on_progress).await?;
+    tx.commit().await?;
+    Ok(applied)
+}
+
+/// [`rebuild`] inside the caller's transaction, on whatever tables its `search_path` names
+/// first (a scratch schema for `projections verify` and `rebuild --online`).
+pub async fn rebuild_in(
+    projection: &dyn Projection,
+    conn: &mut PgConnection,
+    chunk: i64,
+    on_progress: &(dyn Fn(u64, u64) + Sync),
+) -> Result<u64, ProjectionError> {
     for table in projection.tables() {
         sqlx::query(&format!("DELETE FROM {table}"))
-            .execute(&mut *tx)
+            .execute(&mut *conn)
             .await?;
     }
     sqlx::query("DELETE FROM projection_progress WHERE projection = $1")
         .bind(projection.name())
-        .execute(&mut *tx)
+        .execute(&mut *conn)
         .await?;
-    let applied = stream_events(projection, &mut tx, chunk, on_progress, true).await?;
-    tx.commit().await?;
-    Ok(applied)
+    stream_events(projection, conn, chunk, on_progress, true).await
+}
+
+/// Applies, inside the caller's transaction, the events of the projection's aggregates recorded
+/// at or after `since` that it has not seen (the tail appended while an online rebuild ran).
+pub async fn apply_recorded_since(
+    projection: &dyn Projection,
+    conn: &mut PgConnection,
+    since: chrono::DateTime<chrono::Utc>,
+) -> Result<u64, ProjectionError> {
+    let types: Vec<String> = projection
+        .aggregate_types()
+        .iter()
+        .map(|t| t.to_string())
+        .collect();
+    let rows = sqlx::query(&format!(
+        "SELECT {EVENT_COLUMNS} FROM events WHERE aggregate_type = ANY($1) AND recorded_at >= $2 \
+         ORDER BY aggregate_type, aggregate_id, sequence"
+    ))
+    .bind(&types)
+    .bind(since)
+    .fetch_all(&mut *conn)
+    .await?;
+    let events: Vec<StoredEvent> = rows.iter().map(from_row).collect();
+    Ok(apply_in(projection, conn, events).await? as u64)
 }
 
 async fn stream_events(
@@ -362,6 +394,98 @@ async fn stream_events(
         }
     }
     Ok(applied)
+}
+
+/// Serialises writers of one aggregate in one projection (transaction-scoped).
+async fn lock_aggregate(
+    conn: &mut PgConnection,
+    projection: &dyn Projection,
+    event: &StoredEvent,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("SELECT pg_advisory_xact_lock(hashtext($1), hashtext($2 || '/' || $3))")
+        .bind(projection.name())
+        .bind(&event.aggregate_type)
+        .bind(&event.aggregate_id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// Records that the projection is past `sequence` of the aggregate (never moving it back).
+async fn advance(
+    conn: &mut PgConnection,
+    projection: &dyn Projection,
+    aggregate_type: &str,
+    aggregate_id: &str,
+    sequence: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO projection_progress (projection, aggregate_type, aggregate_id, last_sequence) \
+         VALUES ($1, $2, $3, $4) ON CONFLICT (projection, aggregate_type, aggregate_id) \
+         DO UPDATE SET last_sequence = GREATEST(projection_progress.last_sequence, EXCLUDED.last_sequence)",
+    )
+    .bind(projection.name())
+    .bind(aggregate_type)
+    .bind(aggregate_id)
+    .bind(sequence)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// Moves the projection past a parked (dead-lettered) event without applying it, so the
+/// aggregate's later events apply instead of stopping at the gap.
+pub async fn skip_past(
+    projection: &dyn Projection,
+    pool: &PgPool,
+    event: &StoredEvent,
+) -> Result<(), ProjectionError> {
+    if !projection
+        .aggregate_types()
+        .contains(&event.aggregate_type.as_str())
+    {
+        return Ok(());
+    }
+    let mut tx = pool.begin().await?;
+    lock_aggregate(&mut tx, projection, event).await?;
+    advance(
+        &mut tx,
+        projection,
+        &event.aggregate_type,
+        &event.aggregate_id,
+        event.sequence,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Applies one (parked) event again whatever the progress says, for `deadletters retry`.
+pub async fn reapply(
+    projection: &dyn Projection,
+    pool: &PgPool,
+    event: &StoredEvent,
+) -> Result<(), ProjectionError> {
+    if projection.inline()
+        || !projection
+            .aggregate_types()
+            .contains(&event.aggregate_type.as_str())
+    {
+        return Ok(());
+    }
+    let mut tx = pool.begin().await?;
+    lock_aggregate(&mut tx, projection, event).await?;
+    projection.apply_one(&mut tx, event).await?;
+    advance(
+        &mut tx,
+        projection,
+        &event.aggregate_type,
+        &event.aggregate_id,
+        event.sequence,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(())
 }
 
 /// Every projection of the system, in rebuild order.

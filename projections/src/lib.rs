@@ -2,8 +2,11 @@
 
 pub mod bus;
 pub mod catalog;
+pub mod deadletters;
 pub mod engine;
 pub mod envelope;
+pub mod lograte;
 pub mod relay;
 pub mod runner;
 pub mod shopping;
+pub mod verify;

@@ -2,15 +2,25 @@
 //! id, so per-aggregate order holds on the partition) and stamps them published once the broker
 //! acknowledged them. A crash between send and stamp only republishes: duplicates, never loss.
 //! A Postgres advisory lock keeps a single active relay; others wait as standbys.
+//!
+//! The relay heals: when the producer hits a fatal error (an idempotent producer whose broker
+//! came back without its data answers UnknownProducerId, and librdkafka then refuses every
+//! send) or keeps failing, the producer is dropped and a new one made; unstamped rows are
+//! simply published again. Repeated failures are logged once per interval with a count.
 
 use std::time::Duration;
 
-use rdkafka::producer::{FutureProducer, FutureRecord};
+use std::sync::Mutex;
+
+use rdkafka::error::KafkaError;
+use rdkafka::producer::{FutureRecord, Producer as _};
+use rdkafka::types::RDKafkaErrorCode;
 use sqlx::{PgPool, Row};
 use tokio::sync::watch;
 
-use crate::bus::{self, BusConfig, BusError};
+use crate::bus::{self, BusConfig, BusError, BusProducer};
 use crate::envelope::Envelope;
+use crate::lograte::LogLimiter;
 
 /// Advisory lock key held by the active relay ("outbox" in ASCII).
 const RELAY_LOCK: i64 = 0x6f7574626f78;
@@ -25,7 +35,27 @@ pub enum RelayError {
     NotAcknowledged {
         event_id: uuid::Uuid,
         reason: String,
+        /// The producer cannot recover from this error: it must be replaced.
+        fatal: bool,
     },
+}
+
+/// Consecutive failed batches after which the producer is replaced even without a fatal error.
+const RECREATE_AFTER_FAILURES: u32 = 3;
+
+/// Errors after which an idempotent producer can never send again.
+fn is_fatal(e: &KafkaError) -> bool {
+    matches!(
+        e.rdkafka_error_code(),
+        Some(
+            RDKafkaErrorCode::Fatal
+                | RDKafkaErrorCode::UnknownProducerId
+                | RDKafkaErrorCode::OutOfOrderSequenceNumber
+                | RDKafkaErrorCode::InvalidProducerEpoch
+                | RDKafkaErrorCode::ProducerFenced
+                | RDKafkaErrorCode::InvalidProducerIdMapping
+        )
+    )
 }
 
 #[derive(Debug, Clone)]
@@ -47,17 +77,36 @@ impl Default for RelayConfig {
 
 pub struct Relay {
     pool: PgPool,
-    producer: FutureProducer,
+    bus: BusConfig,
+    producer: Mutex<BusProducer>,
     config: RelayConfig,
+    limiter: LogLimiter,
 }
 
 impl Relay {
     pub fn new(pool: PgPool, bus: &BusConfig, config: RelayConfig) -> Result<Self, RelayError> {
         Ok(Self {
             pool,
-            producer: bus.producer()?,
+            bus: bus.clone(),
+            producer: Mutex::new(bus.producer()?),
             config,
+            limiter: LogLimiter::default(),
         })
+    }
+
+    fn producer(&self) -> BusProducer {
+        self.producer
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    /// Drops the producer (and whatever it still queues) and makes a new one.
+    pub fn recreate_producer(&self) -> Result<(), RelayError> {
+        let fresh = self.bus.producer()?;
+        *self.producer.lock().unwrap_or_else(|e| e.into_inner()) = fresh;
+        tracing::warn!("outbox relay: producer recreated");
+        Ok(())
     }
 
     /// Publishes until `shutdown` turns true, then flushes the producer.
@@ -79,27 +128,44 @@ impl Relay {
         }
         tracing::info!(topic = %self.config.topic, "outbox relay active");
         let mut backoff = Duration::from_millis(100);
+        let mut failures = 0u32;
         while !*shutdown.borrow() {
             match self.publish_batch().await {
-                Ok(0) => {
+                Ok(n) => {
                     backoff = Duration::from_millis(100);
-                    tokio::select! {
-                        _ = tokio::time::sleep(self.config.idle_poll) => {}
-                        _ = shutdown.changed() => {}
+                    if failures > 0 {
+                        let held_back = self.limiter.reset("batch").unwrap_or(0);
+                        tracing::info!(failures, held_back, "outbox relay publishing again");
+                        failures = 0;
+                    }
+                    if n == 0 {
+                        tokio::select! {
+                            _ = tokio::time::sleep(self.config.idle_poll) => {}
+                            _ = shutdown.changed() => {}
+                        }
                     }
                 }
-                Ok(_) => backoff = Duration::from_millis(100),
                 Err(e) => {
-                    tracing::error!(error = %e, "relay batch failed; retrying");
+                    failures += 1;
+                    if let Some(held_back) = self.limiter.check("batch") {
+                        tracing::error!(error = %e, failures, held_back, "relay batch failed; retrying");
+                    }
+                    let fatal = matches!(e, RelayError::NotAcknowledged { fatal: true, .. })
+                        || self.producer().client().fatal_error().is_some();
+                    if fatal || failures.is_multiple_of(RECREATE_AFTER_FAILURES) {
+                        if let Err(e) = self.recreate_producer() {
+                            tracing::error!(error = %e, "outbox relay: could not recreate the producer");
+                        }
+                    }
                     tokio::select! {
                         _ = tokio::time::sleep(backoff) => {}
                         _ = shutdown.changed() => {}
                     }
-                    backoff = (backoff * 2).min(Duration::from_secs(5));
+                    backoff = (backoff * 2).min(Duration::from_secs(2));
                 }
             }
         }
-        bus::flush(&self.producer, Duration::from_secs(10));
+        bus::flush(&self.producer(), Duration::from_secs(10));
         let _ = sqlx::query("SELECT pg_advisory_unlock($1)")
             .bind(RELAY_LOCK)
             .execute(&mut *lock_conn)
@@ -122,6 +188,7 @@ impl Relay {
         if rows.is_empty() {
             return Ok(0);
         }
+        let producer = self.producer();
         let mut ids = Vec::with_capacity(rows.len());
         let mut pending = Vec::with_capacity(rows.len());
         for row in rows {
@@ -142,13 +209,23 @@ impl Relay {
                 .key(&envelope.aggregate_id)
                 .payload(&body);
             let delivery = loop {
-                match self.producer.send_result(record) {
+                match producer.send_result(record) {
                     Ok(delivery) => break delivery,
                     Err((e, returned)) if is_queue_full(&e) => {
                         record = returned;
                         tokio::time::sleep(Duration::from_millis(5)).await;
                     }
-                    Err((e, _)) => return Err(BusError::from_kafka(e).into()),
+                    Err((e, _)) => {
+                        return Err(if is_fatal(&e) {
+                            RelayError::NotAcknowledged {
+                                event_id: envelope.event_id,
+                                reason: e.to_string(),
+                                fatal: true,
+                            }
+                        } else {
+                            BusError::from_kafka(e).into()
+                        })
+                    }
                 }
             };
             pending.push((envelope.event_id, delivery));
@@ -159,6 +236,7 @@ impl Relay {
                 Ok(Err((e, _))) => {
                     return Err(RelayError::NotAcknowledged {
                         event_id,
+                        fatal: is_fatal(&e),
                         reason: e.to_string(),
                     })
                 }
@@ -166,6 +244,7 @@ impl Relay {
                     return Err(RelayError::NotAcknowledged {
                         event_id,
                         reason: "the producer was dropped".into(),
+                        fatal: false,
                     })
                 }
             }

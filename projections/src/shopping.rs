@@ -48,6 +48,7 @@ async fn add_to_summary(
     conn: &mut PgConnection,
     cart: &str,
     lines: &[AddedLine],
+    at: Option<At>,
 ) -> Result<(), sqlx::Error> {
     let line_price =
         |l: &AddedLine| l.unit_price_cents + l.warranty.as_ref().map_or(0, |w| w.price_cents);
@@ -57,46 +58,58 @@ async fn add_to_summary(
         .map(|l| i64::from(l.quantity) * line_price(l))
         .sum();
     sqlx::query(
-        "INSERT INTO carts (cart_id, item_count, line_count, subtotal_cents) VALUES ($1, $2, $3, $4) \
+        "INSERT INTO carts (cart_id, item_count, line_count, subtotal_cents, updated_at) \
+         VALUES ($1, $2, $3, $4, coalesce($5, now())) \
          ON CONFLICT (cart_id) DO UPDATE SET item_count = carts.item_count + $2, line_count = carts.line_count + $3, \
-         subtotal_cents = carts.subtotal_cents + $4, updated_at = now()",
+         subtotal_cents = carts.subtotal_cents + $4, updated_at = EXCLUDED.updated_at",
     )
     .bind(cart)
     .bind(items)
     .bind(lines.len() as i32)
     .bind(subtotal)
+    .bind(at)
     .execute(conn)
     .await?;
     Ok(())
 }
 
 /// Recomputes the cart's summary from its lines.
-async fn recompute_summary(conn: &mut PgConnection, cart: &str) -> Result<(), sqlx::Error> {
+async fn recompute_summary(
+    conn: &mut PgConnection,
+    cart: &str,
+    at: Option<At>,
+) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "INSERT INTO carts (cart_id, item_count, line_count, subtotal_cents) \
+        "INSERT INTO carts (cart_id, item_count, line_count, subtotal_cents, updated_at) \
          SELECT $1, coalesce(sum(quantity), 0)::int, count(*)::int, \
-                coalesce(sum(quantity * (unit_price_cents + coalesce((warranty->>'priceCents')::bigint, 0))), 0)::bigint \
+                coalesce(sum(quantity * (unit_price_cents + coalesce((warranty->>'priceCents')::bigint, 0))), 0)::bigint, \
+                coalesce($2, now()) \
          FROM cart_lines WHERE cart_id = $1 \
          ON CONFLICT (cart_id) DO UPDATE SET item_count = EXCLUDED.item_count, line_count = EXCLUDED.line_count, \
-         subtotal_cents = EXCLUDED.subtotal_cents, updated_at = now()",
+         subtotal_cents = EXCLUDED.subtotal_cents, updated_at = EXCLUDED.updated_at",
     )
     .bind(cart)
+    .bind(at)
     .execute(conn)
     .await?;
     Ok(())
 }
 
+/// When an event happened (its `recorded_at`; `None` = now, in the appending transaction).
+type At = chrono::DateTime<chrono::Utc>;
+
 async fn apply_cart(
     conn: &mut PgConnection,
     cart: &str,
     event: CartEvent,
+    at: Option<At>,
 ) -> Result<(), sqlx::Error> {
     let added = match event {
         CartEvent::ItemAdded(line) => vec![line],
         CartEvent::BundleAdded { lines, .. } | CartEvent::ComparisonAdded { lines } => lines,
         other => {
             change_lines(conn, cart, other).await?;
-            return recompute_summary(conn, cart).await;
+            return recompute_summary(conn, cart, at).await;
         }
     };
     let mut all_new = true;
@@ -104,9 +117,9 @@ async fn apply_cart(
         all_new &= add_line(conn, cart, line).await?;
     }
     if all_new {
-        add_to_summary(conn, cart, &added).await
+        add_to_summary(conn, cart, &added, at).await
     } else {
-        recompute_summary(conn, cart).await
+        recompute_summary(conn, cart, at).await
     }
 }
 
@@ -177,27 +190,35 @@ impl Projection for ShoppingProjection {
     ) -> Result<(), ProjectionError> {
         match e.aggregate_type.as_str() {
             t if t == Cart::TYPE => {
-                apply_cart(conn, &e.aggregate_id, e.typed::<CartEvent>()?).await?
+                apply_cart(
+                    conn,
+                    &e.aggregate_id,
+                    e.typed::<CartEvent>()?,
+                    e.recorded_at,
+                )
+                .await?
             }
             t if t == Visitor::TYPE => {
                 let VisitorEvent::LocalStoreSelected { store_num } = e.typed()?;
                 sqlx::query(
-                    "INSERT INTO visitors (visitor_id, store_num) VALUES ($1, $2) \
-                     ON CONFLICT (visitor_id) DO UPDATE SET store_num = $2, updated_at = now()",
+                    "INSERT INTO visitors (visitor_id, store_num, updated_at) VALUES ($1, $2, coalesce($3, now())) \
+                     ON CONFLICT (visitor_id) DO UPDATE SET store_num = $2, updated_at = EXCLUDED.updated_at",
                 )
                 .bind(&e.aggregate_id)
                 .bind(store_num)
+                .bind(e.recorded_at)
                 .execute(conn)
                 .await?;
             }
             t if t == Subscription::TYPE => {
                 let SubscriptionEvent::Subscribed { email, source } = e.typed()?;
                 sqlx::query(
-                    "INSERT INTO newsletter_subscriptions (email, source, subscribed_at) VALUES ($1, $2, now()) \
+                    "INSERT INTO newsletter_subscriptions (email, source, subscribed_at) VALUES ($1, $2, coalesce($3, now())) \
                      ON CONFLICT (email) DO NOTHING",
                 )
                 .bind(email)
                 .bind(source)
+                .bind(e.recorded_at)
                 .execute(conn)
                 .await?;
             }

@@ -218,11 +218,11 @@ impl Client {
 
     pub fn new(env: &TestEnv) -> Client {
         let app = storefront::app::router(
-            storefront::app::AppState {
-                pool: env.pool.clone(),
-                bus: env.bus.clone(),
-                web_dir: std::env::temp_dir().join("no-web-dir"),
-            },
+            storefront::app::AppState::new(
+                env.pool.clone(),
+                env.bus.clone(),
+                std::env::temp_dir().join("no-web-dir"),
+            ),
             &storefront::Roles::all(),
         );
         Client {
@@ -246,9 +246,35 @@ impl Client {
         content_type: Option<&str>,
         body: String,
     ) -> Answer {
+        self.send_with(method, path, content_type, body, &[]).await
+    }
+
+    /// A POST of JSON with an Idempotency-Key.
+    pub async fn post_keyed(&mut self, path: &str, key: &str, json: serde_json::Value) -> Answer {
+        self.send_with(
+            "POST",
+            path,
+            Some("application/json"),
+            json.to_string(),
+            &[("idempotency-key", key)],
+        )
+        .await
+    }
+
+    pub async fn send_with(
+        &mut self,
+        method: &str,
+        path: &str,
+        content_type: Option<&str>,
+        body: String,
+        headers: &[(&str, &str)],
+    ) -> Answer {
         use http_body_util::BodyExt;
         use tower::ServiceExt;
         let mut request = axum::http::Request::builder().method(method).uri(path);
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
         if !self.cookies.is_empty() {
             let cookie = self
                 .cookies
@@ -290,5 +316,150 @@ impl Client {
     pub async fn post(&mut self, path: &str, json: serde_json::Value) -> Answer {
         self.send("POST", path, Some("application/json"), json.to_string())
             .await
+    }
+}
+
+/// A minimal HTTP/1.1 client over TCP for tests against the real binary: one request per
+/// connection. Answers (status, set-cookie values, body), or an error when the connection
+/// failed (as a browser would see it).
+pub async fn http(
+    addr: &str,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> std::io::Result<(u16, Vec<String>, String)> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(addr).await?;
+    let mut request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n",
+        body.len()
+    );
+    for (name, value) in headers {
+        request.push_str(&format!("{name}: {value}\r\n"));
+    }
+    request.push_str("\r\n");
+    request.push_str(body);
+    stream.write_all(request.as_bytes()).await?;
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).await?;
+    let text = String::from_utf8_lossy(&raw).to_string();
+    let (head, rest) = text.split_once("\r\n\r\n").ok_or_else(|| {
+        std::io::Error::new(std::io::ErrorKind::UnexpectedEof, "no complete answer")
+    })?;
+    let status: u16 = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(|| std::io::Error::other("no status"))?;
+    let mut cookies = Vec::new();
+    let mut chunked = false;
+    for line in head.lines().skip(1) {
+        if let Some((name, value)) = line.split_once(':') {
+            let name = name.trim().to_ascii_lowercase();
+            if name == "set-cookie" {
+                cookies.push(value.trim().to_string());
+            }
+            if name == "transfer-encoding" && value.contains("chunked") {
+                chunked = true;
+            }
+        }
+    }
+    let body = if chunked {
+        dechunk(rest)
+    } else {
+        rest.to_string()
+    };
+    Ok((status, cookies, body))
+}
+
+fn dechunk(mut rest: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, tail)) = rest.split_once("\r\n") {
+        let Ok(n) = usize::from_str_radix(size.trim(), 16) else {
+            break;
+        };
+        if n == 0 || tail.len() < n {
+            break;
+        }
+        out.push_str(&tail[..n]);
+        rest = tail[n..].trim_start_matches("\r\n");
+    }
+    out
+}
+
+/// The real `storefront serve` on a port the kernel picks, against the env's database and
+/// broker; answers the process and its address (host:port).
+pub async fn start_server(
+    env: &TestEnv,
+    extra_env: &[(&str, &str)],
+) -> (std::process::Child, String) {
+    use std::io::{BufRead, BufReader};
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_storefront"));
+    command
+        .args([
+            "serve",
+            "--bind",
+            "127.0.0.1:0",
+            "--web-dir",
+            "/nonexistent",
+        ])
+        .env("DATABASE_URL", &env.database_url)
+        .env("KAFKA_BROKERS", brokers())
+        .env("EVENTS_TOPIC", &env.topic)
+        .env("CONSUMER_GROUP_PREFIX", unique("group"))
+        .env("RUST_LOG", "warn")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null());
+    for (k, v) in extra_env {
+        command.env(k, v);
+    }
+    let mut child = command.spawn().expect("start the server");
+    let stdout = child.stdout.take().expect("stdout");
+    let addr = tokio::task::spawn_blocking(move || {
+        let mut lines = BufReader::new(stdout).lines();
+        let line = lines
+            .find_map(|l| l.ok().filter(|l| l.starts_with("Storefront is up: ")))
+            .expect("the server prints its URL");
+        // Keep draining stdout so the server never blocks on a full pipe.
+        std::thread::spawn(move || for _ in lines {});
+        line.trim_start_matches("Storefront is up: http://")
+            .trim_end_matches('/')
+            .to_string()
+    })
+    .await
+    .unwrap();
+    (child, addr)
+}
+
+/// A store and a few plain products (ship to home, pickup at store 1) in the read models, for
+/// tests that shop without seeding the demo catalog.
+pub async fn small_catalog(env: &TestEnv) {
+    sqlx::query(
+        "INSERT INTO stores (store_num, city, city_alias, state, address1, zip, phone, lat, lon, time_zone, hours, url_alias, \
+         google_place_id, google_map_zoom, coming_soon, local_delivery_enabled, local_delivery_label) VALUES \
+         (1, 'Janesville', 'janesville', 'WI', '2500 Milton Ave', '53545', '(608) 752-9000', 42.7, -89.0, 'America/Chicago', '{}', \
+          'janesville-wi', 'x', 14, false, true, 'Same Day Delivery Available')",
+    )
+    .execute(&env.pool)
+    .await
+    .unwrap();
+    for blain in ["100", "200", "300"] {
+        sqlx::query(
+            "INSERT INTO products (blain_number, name, vendor_brand, description, department_id, department_path, kind, \
+             price_cents, price_mode, images, attributes, warning_level, requires_confirmation, requires_agreement, bundle, \
+             warranties, ship_to_home, store_pickup, same_day_delivery, discontinued) VALUES \
+             ($1, 'Poly Rope ' || $1, 'Brand', '', 101, '{Farm}', 'General', 1000, 'Regular', '[]', '[]', 'NoWarning', false, false, \
+              '[]', '[]', true, true, true, false)",
+        )
+        .bind(blain)
+        .execute(&env.pool)
+        .await
+        .unwrap();
+        sqlx::query("INSERT INTO store_inventory VALUES ($1, 1, true, 100000)")
+            .bind(blain)
+            .execute(&env.pool)
+            .await
+            .unwrap();
     }
 }

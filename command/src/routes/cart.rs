@@ -3,17 +3,19 @@
 
 use axum::extract::State;
 use axum::http::header::SET_COOKIE;
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
-use axum::{Json, Router};
+use axum::{Extension, Json, Router};
 use serde::{Deserialize, Serialize};
 
 use super::{local_store, CommandState};
 use crate::cart::command_types::FulfillmentType;
 use crate::cart::{Cart, CartCommand, CartError, Placement};
-use crate::eventstore::{execute, Executed};
+use crate::eventstore::{execute_idempotent, Executed, Idempotent, IdempotentCommand};
 use crate::http::{ApiError, ApiJson};
-use crate::identity::{new_id, set_cookie, Identity, CART_COOKIE, CART_MAX_AGE};
+use crate::idempotency::{IdempotencyKey, StoredAnswer};
+use crate::identity::{new_id, Identity};
 
 pub fn router(state: CommandState) -> Router {
     Router::new()
@@ -115,11 +117,41 @@ async fn placement(
     })
 }
 
+/// The answer of a cart command: the result code and the cart as it is now, plus the cart
+/// cookie when the command made the cart. `None` for an outage (never stored).
+fn cart_answer(
+    identity: &Identity,
+    new_cart: Option<&str>,
+    cart: &Cart,
+    outcome: &Result<usize, CartError>,
+) -> Option<StoredAnswer> {
+    if let Err(CartError::Unavailable(_)) = outcome {
+        return None;
+    }
+    let body = CartResult {
+        success: outcome.is_ok(),
+        result_code: match outcome {
+            Ok(_) => "Success".into(),
+            Err(e) => e.result_code().into(),
+        },
+        message: outcome.as_ref().err().map(|e| e.to_string()),
+        cart_qty: cart.quantity(),
+        line_count: cart.lines.len(),
+    };
+    let cookie = match new_cart {
+        Some(id) if !cart.lines.is_empty() => vec![(SET_COOKIE, identity.cart_cookie(id))],
+        _ => vec![],
+    };
+    Some(StoredAnswer::json(StatusCode::OK, &body, cookie))
+}
+
 /// Runs a cart command for the visitor's cart (made on the first add) and answers with the
-/// result code and the cart as it is now.
+/// result code and the cart as it is now. With an Idempotency-Key the answer is stored in the
+/// appending transaction, and a repeat replays it.
 async fn run(
     state: &CommandState,
     identity: &Identity,
+    key: &Option<Extension<IdempotencyKey>>,
     command: CartCommand,
     creates: bool,
 ) -> Response {
@@ -137,50 +169,54 @@ async fn run(
             .into_response()
         }
     };
-    let executed = execute::<Cart>(
+    let new_cart = new_cart.then_some(cart_id.as_str());
+    let answer = |cart: &Cart, outcome: &Result<usize, CartError>| {
+        cart_answer(identity, new_cart, cart, outcome)
+    };
+    let idempotency = key.as_ref().map(|Extension(key)| IdempotentCommand {
+        key,
+        answer: &answer,
+    });
+    let executed = execute_idempotent::<Cart>(
         &state.pool,
         &state.cart_services,
         &cart_id,
         command,
         Some(state.inline.as_ref()),
+        idempotency,
     )
     .await;
-    let (cart, result) = match executed {
-        Ok(Executed {
-            outcome: Err(CartError::Unavailable(detail)),
-            ..
-        }) => return ApiError::Unavailable(detail).into_response(),
-        Ok(Executed { aggregate, outcome }) => (aggregate, outcome.map(|_| ())),
-        Err(e) => return ApiError::internal(e).into_response(),
-    };
-    let body = CartResult {
-        success: result.is_ok(),
-        result_code: match &result {
-            Ok(()) => "Success".into(),
-            Err(e) => e.result_code().into(),
-        },
-        message: result.err().map(|e| e.to_string()),
-        cart_qty: cart.quantity(),
-        line_count: cart.lines.len(),
-    };
-    let mut response = Json(body).into_response();
-    if new_cart && !cart.lines.is_empty() {
-        response
-            .headers_mut()
-            .append(SET_COOKIE, set_cookie(CART_COOKIE, &cart_id, CART_MAX_AGE));
+    match executed {
+        Ok(Idempotent::Seen(seen)) => seen
+            .into_response()
+            .unwrap_or_else(|| ApiError::internal("seen key without answer").into_response()),
+        Ok(Idempotent::Fresh(
+            Executed {
+                outcome: Err(CartError::Unavailable(detail)),
+                ..
+            },
+            _,
+        )) => ApiError::Unavailable(detail).into_response(),
+        Ok(Idempotent::Fresh(Executed { aggregate, outcome }, stored)) => {
+            stored.or_else(|| answer(&aggregate, &outcome)).map_or_else(
+                || ApiError::internal("no answer").into_response(),
+                StoredAnswer::into_fresh_response,
+            )
+        }
+        Err(e) => ApiError::internal(e).into_response(),
     }
-    response
 }
 
 /// Resolves where the products go, then runs the add built from that placement.
 async fn add(
     state: &CommandState,
     identity: &Identity,
+    key: Option<Extension<IdempotencyKey>>,
     request: &PlacementRequest,
     command: impl FnOnce(Placement) -> CartCommand,
 ) -> Response {
     match placement(state, identity, request).await {
-        Ok(placement) => run(state, identity, command(placement), true).await,
+        Ok(placement) => run(state, identity, &key, command(placement), true).await,
         Err(e) => e.into_response(),
     }
 }
@@ -188,9 +224,10 @@ async fn add(
 async fn add_to_cart(
     State(state): State<CommandState>,
     identity: Identity,
+    key: Option<Extension<IdempotencyKey>>,
     ApiJson(r): ApiJson<AddToCartRequest>,
 ) -> Response {
-    add(&state, &identity, &r.placement, |placement| {
+    add(&state, &identity, key, &r.placement, |placement| {
         CartCommand::AddItem {
             blain_number: r.blain_number,
             quantity: r.quantity,
@@ -206,9 +243,10 @@ async fn add_to_cart(
 async fn bundle_to_cart(
     State(state): State<CommandState>,
     identity: Identity,
+    key: Option<Extension<IdempotencyKey>>,
     ApiJson(r): ApiJson<AddToCartRequest>,
 ) -> Response {
-    add(&state, &identity, &r.placement, |placement| {
+    add(&state, &identity, key, &r.placement, |placement| {
         CartCommand::AddBundle {
             blain_number: r.blain_number,
             quantity: r.quantity,
@@ -223,9 +261,10 @@ async fn bundle_to_cart(
 async fn comparison_to_cart(
     State(state): State<CommandState>,
     identity: Identity,
+    key: Option<Extension<IdempotencyKey>>,
     ApiJson(r): ApiJson<ComparisonRequest>,
 ) -> Response {
-    add(&state, &identity, &r.placement, |placement| {
+    add(&state, &identity, key, &r.placement, |placement| {
         CartCommand::AddComparison {
             blain_numbers: r.blain_numbers,
             confirmed: r.placement.confirmed,
@@ -239,6 +278,7 @@ async fn comparison_to_cart(
 async fn update_warranty(
     State(state): State<CommandState>,
     identity: Identity,
+    key: Option<Extension<IdempotencyKey>>,
     ApiJson(request): ApiJson<WarrantyRequest>,
 ) -> Response {
     let Some(warranty_id) = request.warranty_id else {
@@ -248,23 +288,25 @@ async fn update_warranty(
         line_id: request.line_id,
         warranty_id,
     };
-    run(&state, &identity, command, false).await
+    run(&state, &identity, &key, command, false).await
 }
 
 async fn remove_warranty(
     State(state): State<CommandState>,
     identity: Identity,
+    key: Option<Extension<IdempotencyKey>>,
     ApiJson(request): ApiJson<WarrantyRequest>,
 ) -> Response {
     let command = CartCommand::RemoveWarranty {
         line_id: request.line_id,
     };
-    run(&state, &identity, command, false).await
+    run(&state, &identity, &key, command, false).await
 }
 
 async fn change_quantity(
     State(state): State<CommandState>,
     identity: Identity,
+    key: Option<Extension<IdempotencyKey>>,
     ApiJson(request): ApiJson<QuantityRequest>,
 ) -> Response {
     let Some(quantity) = request.quantity else {
@@ -275,16 +317,17 @@ async fn change_quantity(
         line_id: request.line_id,
         quantity,
     };
-    run(&state, &identity, command, false).await
+    run(&state, &identity, &key, command, false).await
 }
 
 async fn remove_line(
     State(state): State<CommandState>,
     identity: Identity,
+    key: Option<Extension<IdempotencyKey>>,
     ApiJson(request): ApiJson<QuantityRequest>,
 ) -> Response {
     let command = CartCommand::RemoveItem {
         line_id: request.line_id,
     };
-    run(&state, &identity, command, false).await
+    run(&state, &identity, &key, command, false).await
 }

@@ -7,9 +7,8 @@ use axum::routing::post;
 use axum::{Json, Router};
 use serde::Deserialize;
 
-use super::newsletter::JsonOrForm;
 use super::CommandState;
-use crate::http::ApiError;
+use crate::http::{log_safe, ApiError, JsonOrForm};
 use crate::identity::Identity;
 
 pub const MAX_URL_CHARS: usize = 2048;
@@ -46,11 +45,12 @@ async fn log(
         .get(axum::http::header::USER_AGENT)
         .and_then(|v| v.to_str().ok())
         .map(|v| cut(v, 300));
+    // Client text is escaped (no CR/LF can start a forged line) and cut short.
     tracing::warn!(
         visitor = %identity.visitor_id,
         // Query strings can carry tokens: only the path is logged.
-        url = %cut(url.split(['?', '#']).next().unwrap_or(""), 200),
-        error = %cut(&error, 500),
+        url = %log_safe(url.split(['?', '#']).next().unwrap_or(""), 200),
+        error = %log_safe(&error, 500),
         "client error reported"
     );
     let stored = sqlx::query(

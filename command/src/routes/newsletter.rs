@@ -1,15 +1,16 @@
 //! POST /email/marketing/subscribe: the footer's newsletter sign-up.
 
-use axum::extract::{FromRequest, Request, State};
-use axum::http::header::CONTENT_TYPE;
+use axum::extract::State;
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
-use axum::{Form, Json, Router};
+use axum::{Extension, Json, Router};
 use serde::Deserialize;
 
 use super::CommandState;
-use crate::eventstore::execute;
-use crate::http::{ApiError, ApiJson};
+use crate::eventstore::{execute_idempotent, Idempotent, IdempotentCommand};
+use crate::http::{ApiError, JsonOrForm};
+use crate::idempotency::{IdempotencyKey, StoredAnswer};
 use crate::shopping::subscription::{Subscription, SubscriptionCommand, SubscriptionError};
 use crate::validation::{normalize_email, EMAIL_MESSAGE};
 
@@ -28,32 +29,9 @@ pub struct SubscribeRequest {
     pub source: Option<String>,
 }
 
-/// JSON or a classic form post: the legacy footer form posts `EmailAddress=…`.
-pub struct JsonOrForm<T>(pub T);
-
-impl<T: serde::de::DeserializeOwned + Send, S: Send + Sync> FromRequest<S> for JsonOrForm<T> {
-    type Rejection = Response;
-
-    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let form = req.headers().get(CONTENT_TYPE).is_some_and(|v| {
-            v.as_bytes()
-                .starts_with(b"application/x-www-form-urlencoded")
-        });
-        if form {
-            Form::<T>::from_request(req, state)
-                .await
-                .map(|Form(v)| JsonOrForm(v))
-                .map_err(|_| ApiError::bad_request("InvalidInput", EMAIL_MESSAGE).into_response())
-        } else {
-            ApiJson::<T>::from_request(req, state)
-                .await
-                .map(|ApiJson(v)| JsonOrForm(v))
-        }
-    }
-}
-
 async fn subscribe(
     State(state): State<CommandState>,
+    key: Option<Extension<IdempotencyKey>>,
     JsonOrForm(request): JsonOrForm<SubscribeRequest>,
 ) -> Response {
     let email = normalize_email(&request.email_address);
@@ -67,21 +45,40 @@ async fn subscribe(
         email: email.clone(),
         source,
     };
-    match execute::<Subscription>(
+    // Only a subscription that ran is stored with the key; a refused address is not.
+    let answer = |_: &Subscription, outcome: &Result<usize, SubscriptionError>| {
+        outcome.is_ok().then(|| {
+            StoredAnswer::json(
+                StatusCode::OK,
+                &serde_json::json!({ "success": true }),
+                vec![],
+            )
+        })
+    };
+    let idempotency = key.as_ref().map(|Extension(key)| IdempotentCommand {
+        key,
+        answer: &answer,
+    });
+    match execute_idempotent::<Subscription>(
         &state.pool,
         &(),
         &email,
         command,
         Some(state.inline.as_ref()),
+        idempotency,
     )
     .await
     {
-        Ok(executed) => match executed.outcome {
-            Ok(_) => Json(serde_json::json!({ "success": true })).into_response(),
-            Err(SubscriptionError::InvalidEmail) => {
+        Ok(Idempotent::Fresh(executed, stored)) => match (stored, executed.outcome) {
+            (Some(answer), _) => answer.into_fresh_response(),
+            (None, Ok(_)) => Json(serde_json::json!({ "success": true })).into_response(),
+            (None, Err(SubscriptionError::InvalidEmail)) => {
                 ApiError::bad_request("InvalidEmail", EMAIL_MESSAGE).into_response()
             }
         },
+        Ok(Idempotent::Seen(seen)) => seen
+            .into_response()
+            .unwrap_or_else(|| ApiError::internal("seen key without answer").into_response()),
         Err(e) => ApiError::internal(e).into_response(),
     }
 }

@@ -12,6 +12,13 @@
  *
  * When the page is reloaded the returned promise never settles, so callers
  * don't flash an error state while the browser navigates away.
+ *
+ * Every POST carries an `Idempotency-Key` header: a fresh key per call unless
+ * the caller passes one (`idempotencyKey`, or the header itself in `headers`).
+ * The server answers a repeat of a key with the stored answer, so a caller that
+ * retries one user action must pass the same key to every attempt (get one with
+ * `newIdempotencyKey()`); a new user action gets a new key. This layer itself
+ * never retries.
  */
 
 import { reloadPage } from './reload';
@@ -29,6 +36,31 @@ export class NetworkError extends Error {
   }
 }
 
+/** The request header that makes a POST safe to repeat. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+/** The server's rule for a key: 1 to 255 visible ASCII characters (0x21–0x7E). */
+const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+export function isValidIdempotencyKey(key: string): boolean {
+  return IDEMPOTENCY_KEY_PATTERN.test(key);
+}
+
+/**
+ * A fresh idempotency key (a random UUID) for one user action. Reuse it for
+ * every attempt of that action; never for another one.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // `randomUUID` exists only in secure contexts (https, localhost); a page
+  // served over plain http still has `getRandomValues`. Same format (v4).
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions {
@@ -37,6 +69,32 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * POST only: the `Idempotency-Key` to send. Omit it for a fresh key per
+   * call; pass the same key to every retry of one user action. Must be 1 to
+   * 255 visible ASCII characters, or the call rejects with a `TypeError`
+   * without sending anything. Ignored for other methods.
+   */
+  idempotencyKey?: string;
+}
+
+/**
+ * The key a POST sends: `explicit`, else one the caller put in `headers` (any
+ * spelling; removed from `headers` so the header is sent once), else a fresh one.
+ */
+function postIdempotencyKey(headers: Record<string, string>, explicit: string | undefined): string {
+  let key = explicit;
+  for (const name of Object.keys(headers)) {
+    if (name.toLowerCase() === IDEMPOTENCY_KEY_HEADER.toLowerCase()) {
+      key ??= headers[name];
+      delete headers[name];
+    }
+  }
+  key ??= newIdempotencyKey();
+  if (!isValidIdempotencyKey(key)) {
+    throw new TypeError('An Idempotency-Key must be 1 to 255 visible ASCII characters');
+  }
+  return key;
 }
 
 function never<T>(): Promise<T> {
@@ -51,15 +109,19 @@ export async function apiRequest<T>(
   url: string,
   options: RequestOptions = {},
 ): Promise<T | undefined> {
-  const { method = 'GET', body, headers = {}, signal } = options;
+  const { method = 'GET', body, headers = {}, signal, idempotencyKey } = options;
+  const requestHeaders: Record<string, string> = {
+    Accept: 'application/json',
+    ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    ...headers,
+  };
+  if (method === 'POST') {
+    requestHeaders[IDEMPOTENCY_KEY_HEADER] = postIdempotencyKey(requestHeaders, idempotencyKey);
+  }
   const init: RequestInit = {
     method,
     credentials: 'same-origin',
-    headers: {
-      Accept: 'application/json',
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...headers,
-    },
+    headers: requestHeaders,
     signal,
   };
   if (body !== undefined) {

@@ -28,4 +28,18 @@ describe('reportError', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ url: '/faq/', error: 'TypeError: boom' });
     await Promise.resolve();
   });
+
+  it('sends a fresh Idempotency-Key with each report', async () => {
+    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
+    reportError(new Error('one'), '/a/');
+    reportError(new Error('two'), '/b/');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    const keys = fetchMock.mock.calls.map(([, init]) =>
+      new Headers(init?.headers).get('Idempotency-Key'),
+    );
+    for (const key of keys) expect(key).toMatch(/^[\x21-\x7e]{1,255}$/);
+    expect(keys[0]).not.toBe(keys[1]);
+    await Promise.resolve();
+  });
 });

@@ -7,6 +7,7 @@
  */
 import { createElement } from 'react';
 import { create } from 'zustand';
+import { IDEMPOTENCY_KEY_HEADER, newIdempotencyKey } from '../api/client';
 import { GENERIC_ERROR_MESSAGE } from '../stores/departmentsStore';
 import { GENERIC_ERROR_TITLE, Modal } from './Modal';
 
@@ -43,7 +44,8 @@ export function GenericErrorHost() {
 
 /**
  * Reports an error to the server's client log. Fire-and-forget: never throws,
- * never shows anything.
+ * never shows anything. Sent with `fetch` directly (keepalive, and none of the
+ * API client's reload handling), with a fresh `Idempotency-Key` per report.
  */
 export function reportError(error: unknown, url: string = window.location.href): void {
   const text =
@@ -51,7 +53,10 @@ export function reportError(error: unknown, url: string = window.location.href):
   try {
     void fetch(LOG_URL, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: {
+        'Content-Type': 'application/json',
+        [IDEMPOTENCY_KEY_HEADER]: newIdempotencyKey(),
+      },
       body: JSON.stringify({ url, error: text.slice(0, 8192) }),
       credentials: 'same-origin',
       keepalive: true,
