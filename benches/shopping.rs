@@ -88,14 +88,14 @@ async fn main() {
     .fetch_all(&pool)
     .await
     .unwrap();
-    let app = storefront::app::router(
-        storefront::app::AppState::new(
-            pool.clone(),
-            projections::bus::BusConfig::new(brokers),
-            std::env::temp_dir(),
-        ),
-        &storefront::Roles::all(),
+    let state = storefront::app::AppState::new(
+        pool.clone(),
+        projections::bus::BusConfig::new(brokers),
+        std::env::temp_dir(),
     );
+    // Shoppers hold signed cookies, as browsers do after their first request.
+    let cookies = state.cookies.clone();
+    let app = storefront::app::router(state, &storefront::Roles::all());
 
     println!("add-to-cart (one cart per worker, 5 lines each, then new carts):");
     for concurrency in [1usize, 8, 32] {
@@ -103,12 +103,13 @@ async fn main() {
         let started = Instant::now();
         let mut tasks = Vec::new();
         for w in 0..concurrency {
-            let (app, products) = (app.clone(), products.clone());
+            let (app, products, cookies) = (app.clone(), products.clone(), cookies.clone());
             tasks.push(tokio::spawn(async move {
                 let mut latencies = Vec::with_capacity(per_worker);
                 for i in 0..per_worker {
                     // A shopper's cart holds a handful of lines: start a new cart every 5 adds.
-                    let cookie = format!("sf_cart=c{concurrency}w{w}n{}; sf_vid=v{w}", i / 5);
+                    let cart = format!("c{concurrency}w{w}n{}", i / 5);
+                    let cookie = cookies.cookie_header(&format!("v{w}"), Some(&cart));
                     let blain = &products[(w * 31 + i) % products.len()];
                     let body = format!(r#"{{"blainNumber":"{blain}","quantity":1}}"#);
                     let t = Instant::now();
@@ -139,11 +140,11 @@ async fn main() {
         &app,
         "GET",
         "/stores/set-json/1",
-        "sf_vid=reader",
+        &cookies.cookie_header("reader", None),
         String::new(),
     )
     .await;
-    let cookie = "sf_vid=reader; sf_cart=c1w0n0";
+    let cookie = &cookies.cookie_header("reader", Some("c1w0n0"));
     for (label, method, path, body) in [
         (
             "GET /globalresource/header/",

@@ -140,3 +140,56 @@ async fn serve_answers_and_stops_gracefully_on_sigterm() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("shutting down"), "{stderr}");
 }
+
+#[tokio::test]
+async fn projections_verify_exits_non_zero_on_a_difference_and_names_the_table() {
+    let env = spawn_env().await;
+    let mut c = Client::seeded(&env, 30).await;
+    let blain: String = sqlx::query_scalar("SELECT min(blain_number) FROM products")
+        .fetch_one(&env.pool)
+        .await
+        .unwrap();
+    c.post(
+        "/products/a/addtocart",
+        serde_json::json!({"blainNumber": blain}),
+    )
+    .await;
+    let verify = || {
+        storefront()
+            .args(["projections", "verify"])
+            .env("DATABASE_URL", &env.database_url)
+            .output()
+            .unwrap()
+    };
+    let out = verify();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(stdout.contains("every read model equals"), "{stdout}");
+    assert!(!stdout.contains("DIFFERS"), "{stdout}");
+
+    sqlx::query("UPDATE products SET name = 'Edited by hand' WHERE blain_number = $1")
+        .bind(&blain)
+        .execute(&env.pool)
+        .await
+        .unwrap();
+    let out = verify();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    let line = stdout
+        .lines()
+        .find(|l| l.contains("DIFFERS"))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    assert!(line.contains("products"), "{line}");
+    assert!(
+        stdout.contains("Edited by hand"),
+        "the differing row is shown: {stdout}"
+    );
+
+    let out = storefront()
+        .args(["deadletters", "list"])
+        .env("DATABASE_URL", &env.database_url)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("0 dead letters"));
+}

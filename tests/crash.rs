@@ -116,6 +116,12 @@ async fn acknowledged_adds_survive_kill_9_and_reach_the_topic() {
     }
     let acked: usize = results.iter().map(|s| s.acked.len()).sum();
     assert!(acked > 100, "{acked} adds acknowledged before the kill");
+    let committed = count(
+        &env.pool,
+        "SELECT count(*) FROM events WHERE aggregate_type = 'Cart'",
+    )
+    .await;
+    println!("{acked} adds acknowledged, {committed} committed when the server was killed");
 
     // Restart: the relay publishes what the dead server left in the outbox.
     let (mut server, _addr) = start_server(&env, &keys).await;

@@ -38,8 +38,15 @@ impl ApiError {
 }
 
 impl From<sqlx::Error> for ApiError {
+    /// PostgreSQL out of reach (pool exhausted, connection lost) is an outage: 503. Anything
+    /// else is a fault of ours: 500.
     fn from(e: sqlx::Error) -> Self {
-        ApiError::internal(e)
+        match e {
+            sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) => {
+                ApiError::Unavailable(e.to_string())
+            }
+            other => ApiError::internal(other),
+        }
     }
 }
 
@@ -147,6 +154,8 @@ pub fn from_json_value<T: serde::de::DeserializeOwned>(
             "The request is not valid: the body must be a JSON object.",
         ));
     }
+    let mut value = value;
+    whole_floats_to_integers(&mut value);
     if has_nul(&value) {
         return Err(error_response(
             StatusCode::BAD_REQUEST,
@@ -161,6 +170,24 @@ pub fn from_json_value<T: serde::de::DeserializeOwned>(
             format!("The request is not valid: {e}"),
         )
     })
+}
+
+/// `2.0` is the integer 2 in JSON (and in OpenAPI): numbers without a fraction become
+/// integers, so integer fields accept them. Beyond 2^53 a float is not exact: left alone.
+fn whole_floats_to_integers(value: &mut serde_json::Value) {
+    use serde_json::Value;
+    match value {
+        Value::Number(n) if n.is_f64() => {
+            if let Some(f) = n.as_f64() {
+                if f.fract() == 0.0 && f.abs() <= 9_007_199_254_740_992.0 {
+                    *value = Value::from(f as i64);
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(whole_floats_to_integers),
+        Value::Object(map) => map.values_mut().for_each(whole_floats_to_integers),
+        _ => {}
+    }
 }
 
 /// Whether any string (or object key) in the value holds a NUL character.
@@ -294,6 +321,20 @@ mod tests {
         assert_eq!(log_safe("\u{1b}[31mred", 100), "\\u{1b}[31mred");
         assert_eq!(log_safe("abcdef", 3), "abc…");
         assert!(!log_safe("a\u{2028}b", 10).contains('\u{2028}'));
+    }
+
+    #[test]
+    fn whole_floats_are_integers_and_fractions_stay() {
+        #[derive(serde::Deserialize)]
+        struct Q {
+            quantity: i32,
+            price: f64,
+        }
+        let q: Q = from_json_value(serde_json::json!({"quantity": 2.0, "price": 2.0}))
+            .unwrap_or_else(|_| panic!("2.0 is an integer"));
+        assert_eq!((q.quantity, q.price), (2, 2.0));
+        assert!(from_json_value::<Q>(serde_json::json!({"quantity": 2.5, "price": 1})).is_err());
+        assert!(from_json_value::<Q>(serde_json::json!({"quantity": 1e300, "price": 1})).is_err());
     }
 
     #[test]

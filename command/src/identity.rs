@@ -47,6 +47,22 @@ impl CookieSettings {
             secure: false,
         }
     }
+
+    /// A `Cookie` request header as a browser holding these ids would send it (benchmarks and
+    /// tools that act as many shoppers).
+    pub fn cookie_header(&self, visitor_id: &str, cart_id: Option<&str>) -> String {
+        let mut header = format!(
+            "{VISITOR_COOKIE}={}",
+            signed(&self.keyring, VISITOR, visitor_id, "")
+        );
+        if let Some(cart) = cart_id {
+            header.push_str(&format!(
+                "; {CART_COOKIE}={}",
+                signed(&self.keyring, CART, cart, visitor_id)
+            ));
+        }
+        header
+    }
 }
 
 /// Who is asking, from their verified cookies (new ids are made for the first request).

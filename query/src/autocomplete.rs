@@ -87,7 +87,16 @@ pub fn highlight(text: &str, keyword: &str) -> String {
     let lower = text.to_lowercase();
     let needle = keyword.to_lowercase();
     match (!needle.is_empty()).then(|| lower.find(&needle)).flatten() {
-        Some(start) if lower.len() == text.len() => {
+        // Offsets found in the lowercased text hold in the original only when lowercasing kept
+        // every character's length; else (and off a character boundary) nothing is bolded.
+        Some(start)
+            if lower.len() == text.len()
+                && text.chars().all(|c| {
+                    c.to_lowercase().map(char::len_utf8).sum::<usize>() == c.len_utf8()
+                })
+                && text.is_char_boundary(start)
+                && text.is_char_boundary(start + needle.len()) =>
+        {
             let end = start + needle.len();
             format!(
                 "{}<strong>{}</strong>{}",
@@ -236,6 +245,23 @@ mod tests {
         assert_eq!(usable_keyword("12345").as_deref(), Some("12345"));
         assert_eq!(usable_keyword("  rope ").as_deref(), Some("rope"));
         assert_eq!(usable_keyword(&"a".repeat(200)).unwrap().len(), 150);
+    }
+
+    #[test]
+    fn text_whose_lowercase_changes_character_sizes_is_never_sliced_apart() {
+        // 'İ' (2 bytes) lowercases to 3 bytes and 'ẞ' (3) to 'ß' (2): same total length.
+        for (text, keyword) in [
+            ("İẞ rope", "rope"),
+            ("İẞ", "ß"),
+            ("ẞİ", "i̇"),
+            ("Ωmega", "ω"),
+        ] {
+            let out = highlight(text, keyword);
+            assert!(
+                out.contains(&escape_html(text)) || out.contains("<strong>"),
+                "{out}"
+            );
+        }
     }
 
     #[test]
