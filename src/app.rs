@@ -47,6 +47,8 @@ pub struct AppState {
     pub cookies: command::identity::CookieSettings,
     /// What `/readyz` holds against (outbox lag bound, dead letters).
     pub health: HealthSettings,
+    /// This process's search index.
+    pub search: std::sync::Arc<search_indexer::SearchEngine>,
 }
 
 /// Readiness bounds.
@@ -76,6 +78,7 @@ impl AppState {
             web_dir,
             cookies: command::identity::CookieSettings::new(command::secrets::Keyring::ephemeral()),
             health: HealthSettings::default(),
+            search: std::sync::Arc::new(search_indexer::SearchEngine::in_memory()),
         }
     }
 }
@@ -103,6 +106,7 @@ pub fn router(state: AppState, roles: &crate::Roles) -> Router {
     if roles.query {
         app = app.merge(query::router(query::QueryState {
             pool: state.pool.clone(),
+            search: state.search.clone(),
         }));
     }
     if roles.tracker {

@@ -53,6 +53,10 @@ enum Command {
         /// Where each query replica keeps its search index.
         #[arg(long, env = "INDEX_DIR", default_value = "var/index")]
         index_dir: PathBuf,
+        /// This process's name in its search index consumer group (default: host name and a
+        /// hash of INDEX_DIR).
+        #[arg(long, env = "SEARCH_INSTANCE")]
+        search_instance: Option<String>,
         /// Roles to run, comma separated (default: all).
         #[arg(long, env = "ROLES", default_value = ROLE_NAMES)]
         roles: String,
@@ -89,6 +93,13 @@ enum Command {
     Projections {
         #[command(subcommand)]
         action: ProjectionsAction,
+    },
+    /// Build a fresh search index from the catalog read models and make it current; a running
+    /// server swaps to it within seconds, answering searches throughout.
+    Reindex {
+        /// Where the index lives (the server's INDEX_DIR).
+        #[arg(long, env = "INDEX_DIR", default_value = "var/index")]
+        index_dir: PathBuf,
     },
     /// Messages the consumers parked after bounded retries.
     Deadletters {
@@ -160,7 +171,8 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Serve {
             bind,
             web_dir,
-            index_dir: _,
+            index_dir,
+            search_instance,
             roles,
             db_pool_size,
             cookie_keys,
@@ -195,6 +207,9 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                         secure: cookie_secure,
                     },
                     outbox_lag_max: std::time::Duration::from_secs(outbox_lag_max_secs),
+                    search_instance: search_instance
+                        .unwrap_or_else(|| serve::default_search_instance(&index_dir)),
+                    index_dir,
                 },
             )
             .await?;
@@ -277,6 +292,25 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
             println!("every read model equals a rebuild of the event store");
         }
+        Command::Reindex { index_dir } => {
+            let pool = config::connect_database(&cli.database_url, 2).await?;
+            let progress = storefront::progress::Progress::new("search index", 0);
+            let started = std::time::Instant::now();
+            let (products, path) =
+                search_indexer::SearchEngine::build_in_dir(&index_dir, &pool, &|done, total| {
+                    progress.set_total(total);
+                    progress.set(done);
+                })
+                .await?;
+            progress.finish();
+            let bytes = dir_size(&path);
+            println!(
+                "search index built: {products} products in {:.1} s, {:.1} MB, now current in {}",
+                started.elapsed().as_secs_f64(),
+                bytes as f64 / 1e6,
+                index_dir.display()
+            );
+        }
         Command::Deadletters { action } => {
             let pool = config::connect_database(&cli.database_url, 2).await?;
             match action {
@@ -325,4 +359,17 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Bytes of the files in a directory (one level: an index generation).
+fn dir_size(path: &std::path::Path) -> u64 {
+    std::fs::read_dir(path)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok()?.metadata().ok())
+                .filter(|m| m.is_file())
+                .map(|m| m.len())
+                .sum()
+        })
+        .unwrap_or(0)
 }

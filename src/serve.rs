@@ -24,6 +24,10 @@ pub struct ServeOptions {
     pub group_prefix: String,
     pub cookies: command::identity::CookieSettings,
     pub outbox_lag_max: Duration,
+    /// Where this process keeps its search index.
+    pub index_dir: PathBuf,
+    /// Names this process's index consumer group (`PREFIX.indexer.INSTANCE`).
+    pub search_instance: String,
 }
 
 pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyhow::Result<()> {
@@ -70,6 +74,12 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
         });
     }
 
+    let search = if options.roles.query {
+        open_search(&pool, &bus, &options, &mut background, &stop_rx).await?
+    } else {
+        std::sync::Arc::new(search_indexer::SearchEngine::in_memory())
+    };
+
     if options.roles.command {
         // Stored idempotent answers are kept 24 hours.
         let (pool, mut stop) = (pool.clone(), stop_rx.clone());
@@ -97,6 +107,7 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
             relay_role: options.roles.relay,
             outbox_lag_max: options.outbox_lag_max,
         },
+        search,
     };
     let listener = tokio::net::TcpListener::bind(options.bind)
         .await
@@ -133,6 +144,86 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
     pool.close().await;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// Opens (or builds) this process's search index under INDEX_DIR and keeps it current: the
+/// index consumer, and a watch for generations made by `storefront reindex`.
+async fn open_search(
+    pool: &PgPool,
+    bus: &BusConfig,
+    options: &ServeOptions,
+    background: &mut JoinSet<()>,
+    stop: &watch::Receiver<bool>,
+) -> anyhow::Result<std::sync::Arc<search_indexer::SearchEngine>> {
+    use search_indexer::SearchEngine;
+    let (engine, existing) = SearchEngine::open(&options.index_dir).map_err(|e| {
+        crate::config::setting_error(
+            "INDEX_DIR",
+            format!(
+                "cannot open the search index in {}: {e}",
+                options.index_dir.display()
+            ),
+        )
+    })?;
+    let engine = std::sync::Arc::new(engine);
+    engine.refresh_departments(pool).await?;
+    if !existing || engine.is_empty() {
+        let (engine, pool) = (engine.clone(), pool.clone());
+        background.spawn(async move {
+            let started = std::time::Instant::now();
+            match engine.reindex(&pool, &|_, _| {}).await {
+                Ok(n) => tracing::info!(
+                    products = n,
+                    seconds = started.elapsed().as_secs_f64(),
+                    "search index built"
+                ),
+                Err(e) => tracing::error!(error = %e, "building the search index failed"),
+            }
+        });
+    }
+    let group =
+        search_indexer::indexer::indexer_group(&options.group_prefix, &options.search_instance);
+    let (e, p, b, topic, s) = (
+        engine.clone(),
+        pool.clone(),
+        bus.clone(),
+        options.events_topic.clone(),
+        stop.clone(),
+    );
+    background.spawn(async move {
+        if let Err(err) = search_indexer::indexer::run_indexer(e, p, b, topic, group, s).await {
+            tracing::error!(error = %err, "search index consumer stopped");
+        }
+    });
+    let (e, p, mut s) = (engine.clone(), pool.clone(), stop.clone());
+    background.spawn(async move {
+        loop {
+            tokio::select! {
+                _ = tokio::time::sleep(Duration::from_secs(3)) => {}
+                _ = s.changed() => break,
+            }
+            if let Err(err) = e.follow_current(&p).await {
+                tracing::warn!(error = %err, "could not follow the new search index");
+            }
+        }
+    });
+    Ok(engine)
+}
+
+/// This process's default search instance name: the host name and a hash of the index
+/// directory, so processes on one host with their own INDEX_DIR get their own groups.
+pub fn default_search_instance(index_dir: &std::path::Path) -> String {
+    use sha2::Digest;
+    let host = std::fs::read_to_string("/etc/hostname")
+        .ok()
+        .map(|h| h.trim().to_string())
+        .filter(|h| !h.is_empty())
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .unwrap_or_else(|| "host".into());
+    let dir = std::fs::canonicalize(index_dir).unwrap_or_else(|_| index_dir.to_path_buf());
+    let hash = sha2::Sha256::digest(dir.to_string_lossy().as_bytes());
+    let short: String = hash[..4].iter().map(|b| format!("{b:02x}")).collect();
+    format!("{host}-{short}")
 }
 
 pub async fn shutdown_signal() {

@@ -9,7 +9,11 @@ use common::*;
 
 fn storefront() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_storefront"));
-    c.env("RUST_LOG", "warn").stdin(Stdio::null());
+    // Each server keeps its own search index.
+    let index = std::env::temp_dir().join(unique("index"));
+    c.env("RUST_LOG", "warn")
+        .env("INDEX_DIR", index)
+        .stdin(Stdio::null());
     c
 }
 

@@ -7,6 +7,7 @@ pub mod header;
 pub mod hours;
 pub mod listing;
 pub mod products;
+pub mod search;
 pub mod stock;
 pub mod stores;
 pub mod tires;
@@ -18,6 +19,8 @@ use sqlx::PgPool;
 #[derive(Clone)]
 pub struct QueryState {
     pub pool: PgPool,
+    /// This process's search index.
+    pub search: std::sync::Arc<search_indexer::SearchEngine>,
 }
 
 pub fn router(state: QueryState) -> Router {
@@ -30,4 +33,5 @@ pub fn router(state: QueryState) -> Router {
         .merge(header::router(state.clone()))
         .merge(cart::router(state.clone()))
         .merge(autocomplete::router(state.clone()))
+        .merge(search::router(state.clone()))
 }

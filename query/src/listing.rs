@@ -28,51 +28,15 @@ pub fn router(state: QueryState) -> Router {
         .with_state(state)
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub enum Sort {
-    #[serde(rename = "relevance")]
-    Relevance,
-    #[serde(rename = "price-asc")]
-    PriceAsc,
-    #[serde(rename = "price-desc")]
-    PriceDesc,
-    #[serde(rename = "name")]
-    Name,
-    #[serde(rename = "brand")]
-    Brand,
-}
+pub use search_indexer::search::Sort;
 
-impl Sort {
-    pub const ALL: [Sort; 5] = [
-        Sort::Relevance,
-        Sort::PriceAsc,
-        Sort::PriceDesc,
-        Sort::Name,
-        Sort::Brand,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Sort::Relevance => "relevance",
-            Sort::PriceAsc => "price-asc",
-            Sort::PriceDesc => "price-desc",
-            Sort::Name => "name",
-            Sort::Brand => "brand",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<Sort> {
-        Sort::ALL.into_iter().find(|s| s.name() == text)
-    }
-
-    fn order_by(self) -> &'static str {
-        match self {
-            // No relevance signal for a plain department page: by name.
-            Sort::Relevance | Sort::Name => "p.name, p.blain_number",
-            Sort::PriceAsc => "p.price_cents, p.name, p.blain_number",
-            Sort::PriceDesc => "p.price_cents DESC, p.name, p.blain_number",
-            Sort::Brand => "p.vendor_brand, p.name, p.blain_number",
-        }
+fn order_by(sort: Sort) -> &'static str {
+    match sort {
+        // No relevance signal for a plain department page: by name.
+        Sort::Relevance | Sort::Name => "p.name, p.blain_number",
+        Sort::PriceAsc => "p.price_cents, p.name, p.blain_number",
+        Sort::PriceDesc => "p.price_cents DESC, p.name, p.blain_number",
+        Sort::Brand => "p.vendor_brand, p.name, p.blain_number",
     }
 }
 
@@ -271,7 +235,7 @@ pub async fn listing(
              WHERE p.department_id = ANY($1) AND NOT p.discontinued \
                AND (cardinality($2::text[]) = 0 OR p.vendor_brand = ANY($2::text[])) \
              ORDER BY {} LIMIT $3 OFFSET $4",
-            request.sort.order_by()
+            order_by(request.sort)
         ))
         .bind(&ids)
         .bind(&request.brands)

@@ -1,2 +1,13 @@
-//! The catalog's search index. The tantivy schema, indexing from catalog events, faceted search
-//! and autocomplete land with the search issue; until then the query side reads Postgres.
+//! The catalog's search index (tantivy): the schema as data, documents from the catalog read
+//! models, an engine per process that is kept current from the event stream and rebuilt by
+//! `storefront reindex`, faceted search, and the search page's URL contract.
+
+pub mod document;
+pub mod engine;
+pub mod indexer;
+pub mod minmax;
+pub mod schema;
+pub mod search;
+pub mod url;
+
+pub use engine::{SearchEngine, SearchError};

@@ -408,6 +408,7 @@ pub async fn start_server(
         .env("KAFKA_BROKERS", brokers())
         .env("EVENTS_TOPIC", &env.topic)
         .env("CONSUMER_GROUP_PREFIX", unique("group"))
+        .env("INDEX_DIR", std::env::temp_dir().join(unique("index")))
         .env("RUST_LOG", "warn")
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::null());

@@ -1,0 +1,264 @@
+//! `GET /api/search?{the search page's own query string}`: site search and department
+//! listings (a landing page, `lp`) on the index. The query string follows the URL contract
+//! (`search_indexer::url`); the answer carries the page of products (from the read models, in
+//! the index's order), the total and paging, the facets with counts, the filters applied, the
+//! canonical query string and a query id for tracking.
+//!
+//! Facet parameters: `department` (ids; hierarchical), `brand`, `availability` (`store`: in
+//! stock at the visitor's chosen store, `ship`: ships to home), and one per product attribute
+//! (its name as a slug: `group-size`, `season`, …); the range `price` in dollars. A facet name
+//! the index does not know is ignored (a stale link still finds products).
+
+use std::sync::Arc;
+
+use axum::extract::State;
+use axum::http::Uri;
+use axum::routing::get;
+use axum::{Json, Router};
+use command::http::ApiError;
+use command::identity::Identity;
+use search_indexer::search::{
+    attribute_param, resolve_attribute, Availability, FacetResult, SearchQuery, Sort,
+};
+use search_indexer::url::{self, Contract, SearchState};
+use search_indexer::SearchEngine;
+use serde::Serialize;
+use sqlx::Row;
+
+use crate::products::{products_by_number, ProductSummary};
+use crate::QueryState;
+
+/// The spec's search maximum length: longer keywords are cut.
+pub const MAX_KEYWORD_CHARS: usize = 150;
+pub const DEPARTMENT_NOT_FOUND: &str = "Department not found.";
+
+pub fn router(state: QueryState) -> Router {
+    Router::new()
+        .route("/api/search", get(search))
+        .with_state(state)
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchItem {
+    #[serde(flatten)]
+    pub product: ProductSummary,
+    /// Held by a merchandiser's pin at this place.
+    pub pinned: bool,
+    /// Units on hand at the visitor's store (null without a chosen store).
+    pub store_on_hand: Option<i32>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Applied {
+    pub name: String,
+    pub label: String,
+    pub value: String,
+    pub value_label: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Landing {
+    pub id: i32,
+    pub name: String,
+    pub url: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchAnswer {
+    pub keyword: Option<String>,
+    pub landing: Option<Landing>,
+    pub total: u64,
+    pub pg: u32,
+    pub mpp: u32,
+    pub page_count: u64,
+    pub sort: Sort,
+    pub store_num: Option<i32>,
+    pub items: Vec<SearchItem>,
+    pub facets: Vec<FacetResult>,
+    pub applied: Vec<Applied>,
+    /// The canonical query string of this page (the URL contract's writer).
+    pub query: String,
+    /// Identifies this answer in tracking events (query_id).
+    pub query_id: String,
+    pub did_you_mean: Option<String>,
+    pub redirect: Option<String>,
+}
+
+fn bad(code: &'static str, message: impl Into<String>) -> ApiError {
+    ApiError::bad_request(code, message)
+}
+
+/// The search query a URL state asks for (facets resolved against the index).
+pub fn search_query(
+    engine: &SearchEngine,
+    state: &SearchState,
+    store: Option<i32>,
+) -> Result<SearchQuery, ApiError> {
+    let mut q = SearchQuery {
+        keyword: state
+            .keyword
+            .as_ref()
+            .map(|k| k.chars().take(MAX_KEYWORD_CHARS).collect()),
+        any_word: state.param("operator") == Some("or"),
+        store,
+        limit: state.mpp as usize,
+        offset: (state.pg as usize - 1) * state.mpp as usize,
+        ..SearchQuery::default()
+    };
+    if let Some(sort) = state.param("sort") {
+        q.sort = Sort::parse(sort).ok_or_else(|| {
+            let names: Vec<&str> = Sort::ALL.iter().map(|s| s.name()).collect();
+            bad(
+                "InvalidSort",
+                format!("The sort must be one of {}.", names.join(", ")),
+            )
+        })?;
+    }
+    let departments = engine.departments();
+    if let Some(lp) = state.param("lp") {
+        let id = match lp.parse::<i32>() {
+            Ok(id) => departments.by_id.get(&id).map(|d| d.id),
+            Err(_) => departments.by_url(lp).map(|d| d.id),
+        };
+        q.landing = Some(id.ok_or(ApiError::NotFoundMessage(DEPARTMENT_NOT_FOUND))?);
+    }
+    for facet in &state.facets {
+        match facet.name.as_str() {
+            "department" => {
+                for v in &facet.values {
+                    let id = v
+                        .parse::<i32>()
+                        .map_err(|_| bad("InvalidFacet", "A department is given by its number."))?;
+                    q.departments.push(id);
+                }
+            }
+            "brand" => q.brands = facet.values.clone(),
+            "availability" => {
+                for v in &facet.values {
+                    q.availability.push(Availability::parse(v).ok_or_else(|| {
+                        bad("InvalidFacet", "Availability is 'store' or 'ship'.")
+                    })?);
+                }
+            }
+            name => {
+                let resolved = resolve_attribute(engine, name)
+                    .map_err(|e| ApiError::Unavailable(e.to_string()))?;
+                if let Some(attribute) = resolved {
+                    q.attributes.push((attribute, facet.values.clone()));
+                }
+            }
+        }
+    }
+    if let Some(range) = state.range("price") {
+        let lo = (range.from.max(0.0) * 100.0).floor().min(u64::MAX as f64) as u64;
+        let hi = (range.to.max(0.0) * 100.0).ceil().min(u64::MAX as f64) as u64;
+        q.price = Some((lo, hi));
+    }
+    Ok(q)
+}
+
+async fn search(
+    State(state): State<QueryState>,
+    identity: Identity,
+    uri: Uri,
+) -> Result<Json<SearchAnswer>, ApiError> {
+    let contract = Contract::default();
+    let url_state = url::parse(uri.query().unwrap_or(""), &contract)
+        .map_err(|e| bad("InvalidSearch", e.to_string()))?;
+    let store = command::routes::local_store(&state.pool, &identity.visitor_id).await?;
+    let engine: Arc<SearchEngine> = state.search.clone();
+    let query = search_query(&engine, &url_state, store)?;
+    let hits = {
+        let (engine, query) = (engine.clone(), query.clone());
+        tokio::task::spawn_blocking(move || engine.search(&query))
+            .await
+            .map_err(ApiError::internal)?
+            .map_err(ApiError::internal)?
+    };
+    let products = products_by_number(&state.pool, &hits.ids).await?;
+    let on_hand: std::collections::HashMap<String, i32> = match store {
+        Some(store) if !hits.ids.is_empty() => sqlx::query(
+            "SELECT blain_number, store_on_hand FROM store_inventory WHERE store_num = $1 AND blain_number = ANY($2)",
+        )
+        .bind(store)
+        .bind(&hits.ids)
+        .fetch_all(&state.pool)
+        .await?
+        .iter()
+        .map(|r| (r.get(0), r.get(1)))
+        .collect(),
+        _ => Default::default(),
+    };
+    let items = products
+        .into_iter()
+        .map(|product| SearchItem {
+            store_on_hand: store.map(|_| on_hand.get(&product.blain_number).copied().unwrap_or(0)),
+            pinned: false,
+            product,
+        })
+        .collect();
+
+    let mut applied = Vec::new();
+    for facet in &hits.facets {
+        for v in facet.values.iter().filter(|v| v.selected) {
+            applied.push(Applied {
+                name: facet.name.clone(),
+                label: facet.label.clone(),
+                value: v.value.clone(),
+                value_label: v.label.clone(),
+            });
+        }
+    }
+    if let Some((lo, hi)) = query.price {
+        applied.push(Applied {
+            name: "price".into(),
+            label: "Price".into(),
+            value: format!("{},{}", lo as f64 / 100.0, hi as f64 / 100.0),
+            value_label: format!(
+                "{} – {}",
+                crate::products::format_price(lo as i64),
+                crate::products::format_price(hi as i64)
+            ),
+        });
+    }
+    let price_bounds = hits
+        .facets
+        .iter()
+        .find(|f| f.name == "price")
+        .and_then(|f| f.min.zip(f.max));
+    let bounds = |name: &str| (name == "price").then_some(price_bounds).flatten();
+    let departments = engine.departments();
+    let landing = query.landing.and_then(|id| {
+        departments.by_id.get(&id).map(|d| Landing {
+            id: d.id,
+            name: d.name.clone(),
+            url: d.url.clone(),
+        })
+    });
+    let _ = attribute_param;
+    Ok(Json(SearchAnswer {
+        keyword: query.keyword.clone(),
+        landing,
+        total: hits.total,
+        pg: url_state.pg,
+        mpp: url_state.mpp,
+        page_count: hits.total.div_ceil(u64::from(url_state.mpp)),
+        sort: query.sort,
+        store_num: store,
+        items,
+        facets: hits.facets,
+        applied,
+        query: url::write(&url_state, &contract, &bounds),
+        query_id: uuid_like(),
+        did_you_mean: None,
+        redirect: None,
+    }))
+}
+
+fn uuid_like() -> String {
+    command::identity::new_id()
+}

@@ -1,0 +1,429 @@
+//! The search engine of one process: its index (in memory, or in a directory generation under
+//! `INDEX_DIR`), kept current by [`SearchEngine::update`], rebuilt by [`SearchEngine::reindex`]
+//! into a fresh generation that is swapped in atomically while searches keep answering.
+//!
+//! Directory layout: `INDEX_DIR/gen-<id>/` holds one index; `INDEX_DIR/current` names the
+//! live one (written to a temporary file and renamed, so a crash leaves the old or the new).
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, RwLock};
+
+use sqlx::PgPool;
+use tantivy::schema::{Schema, Value};
+use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Term};
+
+use crate::document::{self, Departments};
+use crate::schema::{build_schema, register_tokenizers, Fields};
+
+#[derive(Debug, thiserror::Error)]
+pub enum SearchError {
+    #[error("search index: {0}")]
+    Index(#[from] tantivy::TantivyError),
+    #[error("search index directory: {0}")]
+    Io(#[from] std::io::Error),
+    #[error("database: {0}")]
+    Database(#[from] sqlx::Error),
+    #[error("a reindex is already running")]
+    Busy,
+}
+
+/// Heap of the index writer (tantivy needs at least 15 MB per thread).
+const WRITER_HEAP: usize = 64 * 1024 * 1024;
+/// Products read from PostgreSQL per page while reindexing.
+const PAGE: i64 = 5000;
+
+/// One index generation with its reader and writer.
+pub struct Live {
+    pub index: Index,
+    pub reader: IndexReader,
+    writer: Mutex<IndexWriter>,
+    pub generation: String,
+}
+
+impl Live {
+    fn new(index: Index, generation: String, threads: usize) -> Result<Self, SearchError> {
+        register_tokenizers(&index);
+        let reader = index
+            .reader_builder()
+            .reload_policy(ReloadPolicy::Manual)
+            .try_into()?;
+        let writer = index.writer_with_num_threads(threads, WRITER_HEAP * threads)?;
+        Ok(Self {
+            index,
+            reader,
+            writer: Mutex::new(writer),
+            generation,
+        })
+    }
+}
+
+/// Where a reindex stands (readable while it runs).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReindexProgress {
+    pub running: bool,
+    pub done: u64,
+    pub total: u64,
+}
+
+pub struct SearchEngine {
+    pub fields: Fields,
+    schema: Schema,
+    dir: Option<PathBuf>,
+    live: RwLock<Arc<Live>>,
+    departments: RwLock<Arc<Departments>>,
+    /// Product ids updated while a reindex runs: applied again to the new generation.
+    updated_during_reindex: Mutex<Option<HashSet<String>>>,
+    running: AtomicBool,
+    done: AtomicU64,
+    total: AtomicU64,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl SearchEngine {
+    /// An empty index in memory (tests, tools); fill it with [`Self::reindex`].
+    pub fn in_memory() -> Self {
+        let schema = build_schema();
+        let index = Index::create_in_ram(schema.clone());
+        let live = Live::new(index, "memory".into(), 1).expect("an in-memory index opens");
+        Self::with(schema, None, live)
+    }
+
+    /// The index under `dir` (the generation `dir/current` names), or a new empty one.
+    /// Answers whether an existing index was opened (else the caller should reindex).
+    pub fn open(dir: &Path) -> Result<(Self, bool), SearchError> {
+        std::fs::create_dir_all(dir)?;
+        let schema = build_schema();
+        if let Some(generation) = read_current(dir) {
+            match Index::open_in_dir(dir.join(&generation)) {
+                Ok(index) if index.schema() == schema => {
+                    let live = Live::new(index, generation, 1)?;
+                    return Ok((Self::with(schema, Some(dir.to_path_buf()), live), true));
+                }
+                Ok(_) => tracing::warn!(%generation, "the index has an older schema: rebuilding"),
+                Err(e) => {
+                    tracing::warn!(%generation, error = %e, "the index cannot be opened: rebuilding")
+                }
+            }
+        }
+        let (index, generation) = new_generation(dir, &schema)?;
+        let live = Live::new(index, generation.clone(), 1)?;
+        write_current(dir, &generation)?;
+        Ok((Self::with(schema, Some(dir.to_path_buf()), live), false))
+    }
+
+    fn with(schema: Schema, dir: Option<PathBuf>, live: Live) -> Self {
+        Self {
+            fields: Fields::of(&schema),
+            schema,
+            dir,
+            live: RwLock::new(Arc::new(live)),
+            departments: RwLock::new(Arc::new(Departments::default())),
+            updated_during_reindex: Mutex::new(None),
+            running: AtomicBool::new(false),
+            done: AtomicU64::new(0),
+            total: AtomicU64::new(0),
+        }
+    }
+
+    /// The live generation (searches hold it for their duration: a swap never cuts them).
+    pub fn live(&self) -> Arc<Live> {
+        self.live.read().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    pub fn departments(&self) -> Arc<Departments> {
+        self.departments
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    /// Reloads the department tree (after department events).
+    pub async fn refresh_departments(&self, pool: &PgPool) -> Result<(), SearchError> {
+        let tree = Departments::load(pool).await?;
+        *self.departments.write().unwrap_or_else(|e| e.into_inner()) = Arc::new(tree);
+        Ok(())
+    }
+
+    pub fn progress(&self) -> ReindexProgress {
+        ReindexProgress {
+            running: self.running.load(Ordering::Relaxed),
+            done: self.done.load(Ordering::Relaxed),
+            total: self.total.load(Ordering::Relaxed),
+        }
+    }
+
+    /// How many products the live index holds.
+    pub fn len(&self) -> u64 {
+        self.live().reader.searcher().num_docs()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Re-reads `ids` from the read models and replaces their documents (a product gone or
+    /// discontinued is removed); searchable when this returns.
+    pub async fn update(&self, pool: &PgPool, ids: &[String]) -> Result<usize, SearchError> {
+        if ids.is_empty() {
+            return Ok(0);
+        }
+        if let Some(pending) = lock(&self.updated_during_reindex).as_mut() {
+            pending.extend(ids.iter().cloned());
+        }
+        let docs = document::load_products(pool, ids).await?;
+        let departments = self.departments();
+        let live = self.live();
+        let fields = self.fields.clone();
+        let ids = ids.to_vec();
+        tokio::task::spawn_blocking(move || -> Result<usize, SearchError> {
+            let mut writer = lock(&live.writer);
+            for id in &ids {
+                writer.delete_term(Term::from_field_text(fields.id, id));
+            }
+            for doc in &docs {
+                writer.add_document(doc.to_document(&fields, &departments))?;
+            }
+            writer.commit()?;
+            drop(writer);
+            live.reader.reload()?;
+            Ok(docs.len())
+        })
+        .await
+        .map_err(|e| SearchError::Io(std::io::Error::other(e.to_string())))?
+    }
+
+    /// Builds a fresh index from the read models and swaps it in; searches keep answering
+    /// from the old one until the swap. `on_progress(done, total)` reports as it goes.
+    pub async fn reindex(
+        &self,
+        pool: &PgPool,
+        on_progress: &(dyn Fn(u64, u64) + Sync),
+    ) -> Result<u64, SearchError> {
+        if self.running.swap(true, Ordering::SeqCst) {
+            return Err(SearchError::Busy);
+        }
+        *lock(&self.updated_during_reindex) = Some(HashSet::new());
+        let result = self.build_and_swap(pool, on_progress).await;
+        let pending = lock(&self.updated_during_reindex).take();
+        self.running.store(false, Ordering::SeqCst);
+        let indexed = result?;
+        // Changes that arrived while the new generation was built.
+        if let Some(ids) = pending.filter(|p| !p.is_empty()) {
+            let ids: Vec<String> = ids.into_iter().collect();
+            self.update(pool, &ids).await?;
+        }
+        Ok(indexed)
+    }
+
+    async fn build_and_swap(
+        &self,
+        pool: &PgPool,
+        on_progress: &(dyn Fn(u64, u64) + Sync),
+    ) -> Result<u64, SearchError> {
+        let report = |done: u64, total: u64| {
+            self.total.store(total, Ordering::Relaxed);
+            self.done.store(done, Ordering::Relaxed);
+            on_progress(done, total);
+        };
+        let built = build_generation(
+            pool,
+            self.dir.as_deref(),
+            &self.schema,
+            &self.fields,
+            &report,
+        )
+        .await?;
+        let done = built.indexed;
+        if let Some(dir) = &self.dir {
+            write_current(dir, &built.live.generation)?;
+        }
+        self.swap(built.live, built.departments);
+        Ok(done)
+    }
+
+    /// Makes `fresh` the live generation; the old one's directory is removed a little later
+    /// (searches still running on it keep their open files; its writer stops with the last).
+    fn swap(&self, fresh: Arc<Live>, departments: Arc<Departments>) {
+        *self.departments.write().unwrap_or_else(|e| e.into_inner()) = departments;
+        let generation = fresh.generation.clone();
+        let old = std::mem::replace(
+            &mut *self.live.write().unwrap_or_else(|e| e.into_inner()),
+            fresh,
+        );
+        if let Some(dir) = &self.dir {
+            if old.generation != generation {
+                let old_dir = dir.join(&old.generation);
+                drop(old);
+                tokio::spawn(async move {
+                    tokio::time::sleep(std::time::Duration::from_secs(5)).await;
+                    if let Err(e) = std::fs::remove_dir_all(&old_dir) {
+                        tracing::warn!(dir = %old_dir.display(), error = %e, "could not remove the old index");
+                    }
+                });
+            }
+        }
+    }
+
+    /// Follows a reindex made by another process (`storefront reindex`): when `current`
+    /// names another generation, opens it, swaps it in and re-applies the products changed
+    /// since that generation was built. Answers whether it swapped.
+    pub async fn follow_current(&self, pool: &PgPool) -> Result<bool, SearchError> {
+        let Some(dir) = &self.dir else {
+            return Ok(false);
+        };
+        if self.running.load(Ordering::SeqCst) {
+            return Ok(false);
+        }
+        let Some(generation) = read_current(dir) else {
+            return Ok(false);
+        };
+        if generation == self.live().generation {
+            return Ok(false);
+        }
+        let index = Index::open_in_dir(dir.join(&generation))?;
+        let live = Arc::new(Live::new(index, generation.clone(), 1)?);
+        let departments = Arc::new(Departments::load(pool).await?);
+        self.swap(live, departments);
+        let built_at = std::fs::read_to_string(dir.join(&generation).join(BUILT_AT))
+            .ok()
+            .and_then(|t| chrono::DateTime::parse_from_rfc3339(t.trim()).ok())
+            .map(|t| t.with_timezone(&chrono::Utc))
+            .unwrap_or_else(chrono::Utc::now);
+        let since = built_at - chrono::Duration::minutes(10);
+        let ids: Vec<String> = sqlx::query_scalar(
+            "SELECT DISTINCT aggregate_id FROM events WHERE aggregate_type IN ('Product', 'Inventory') AND recorded_at >= $1",
+        )
+        .bind(since)
+        .fetch_all(pool)
+        .await?;
+        self.update(pool, &ids).await?;
+        tracing::info!(%generation, caught_up = ids.len(), "search index swapped to a new generation");
+        Ok(true)
+    }
+
+    /// `storefront reindex`: builds a new generation under `dir` from the read models and makes
+    /// it current; a running server follows it within seconds. Answers (products, generation).
+    pub async fn build_in_dir(
+        dir: &Path,
+        pool: &PgPool,
+        on_progress: &(dyn Fn(u64, u64) + Sync),
+    ) -> Result<(u64, PathBuf), SearchError> {
+        std::fs::create_dir_all(dir)?;
+        let schema = build_schema();
+        let fields = Fields::of(&schema);
+        let built = build_generation(pool, Some(dir), &schema, &fields, on_progress).await?;
+        let generation = built.live.generation.clone();
+        drop(built);
+        write_current(dir, &generation)?;
+        let path = dir.join(generation);
+        Ok((count_docs(&path)?, path))
+    }
+
+    /// The product number stored in a document.
+    pub fn product_id(&self, doc: &TantivyDocument) -> Option<String> {
+        doc.get_first(self.fields.id)
+            .and_then(|v| v.as_str())
+            .map(str::to_string)
+    }
+}
+
+/// A generation's build time (RFC 3339), written before its products are read.
+const BUILT_AT: &str = "built-at";
+
+struct Built {
+    live: Arc<Live>,
+    departments: Arc<Departments>,
+    indexed: u64,
+}
+
+/// Builds a complete, committed generation from the read models (in `dir`, or in memory).
+async fn build_generation(
+    pool: &PgPool,
+    dir: Option<&Path>,
+    schema: &Schema,
+    fields: &Fields,
+    on_progress: &(dyn Fn(u64, u64) + Sync),
+) -> Result<Built, SearchError> {
+    let departments = Arc::new(Departments::load(pool).await?);
+    let total = document::count_products(pool).await?.max(0) as u64;
+    on_progress(0, total);
+    let (index, generation) = match dir {
+        Some(dir) => {
+            let (index, generation) = new_generation(dir, schema)?;
+            std::fs::write(
+                dir.join(&generation).join(BUILT_AT),
+                chrono::Utc::now().to_rfc3339(),
+            )?;
+            (index, generation)
+        }
+        None => (Index::create_in_ram(schema.clone()), "memory".to_string()),
+    };
+    let threads = if total > 100_000 { 2 } else { 1 };
+    let fresh = Arc::new(Live::new(index, generation, threads)?);
+    let mut after = String::new();
+    let mut done = 0u64;
+    loop {
+        let page = document::load_page(pool, &after, PAGE).await?;
+        let Some(last) = page.last() else { break };
+        after = last.blain_number.clone();
+        let (fresh, fields, departments) = (fresh.clone(), fields.clone(), departments.clone());
+        let n = page.len() as u64;
+        tokio::task::spawn_blocking(move || -> Result<(), SearchError> {
+            let writer = lock(&fresh.writer);
+            for doc in &page {
+                writer.add_document(doc.to_document(&fields, &departments))?;
+            }
+            Ok(())
+        })
+        .await
+        .map_err(|e| SearchError::Io(std::io::Error::other(e.to_string())))??;
+        done += n;
+        on_progress(done.min(total), total);
+    }
+    let committed = fresh.clone();
+    tokio::task::spawn_blocking(move || -> Result<(), SearchError> {
+        let mut writer = lock(&committed.writer);
+        writer.commit()?;
+        drop(writer);
+        committed.reader.reload()?;
+        Ok(())
+    })
+    .await
+    .map_err(|e| SearchError::Io(std::io::Error::other(e.to_string())))??;
+    Ok(Built {
+        live: fresh,
+        departments,
+        indexed: done,
+    })
+}
+
+fn count_docs(path: &Path) -> Result<u64, SearchError> {
+    let index = Index::open_in_dir(path)?;
+    Ok(index.reader()?.searcher().num_docs())
+}
+
+fn read_current(dir: &Path) -> Option<String> {
+    std::fs::read_to_string(dir.join("current"))
+        .ok()
+        .map(|s| s.trim().to_string())
+        .filter(|g| !g.is_empty() && dir.join(g).is_dir())
+}
+
+fn new_generation(dir: &Path, schema: &Schema) -> Result<(Index, String), SearchError> {
+    let generation = format!("gen-{}", uuid::Uuid::new_v4().simple());
+    let path = dir.join(&generation);
+    std::fs::create_dir_all(&path)?;
+    Ok((Index::create_in_dir(&path, schema.clone())?, generation))
+}
+
+fn write_current(dir: &Path, generation: &str) -> Result<(), std::io::Error> {
+    let tmp = dir.join("current.tmp");
+    std::fs::write(&tmp, generation)?;
+    std::fs::rename(&tmp, dir.join("current"))
+}

@@ -1,0 +1,275 @@
+//! The index schema, as data in one place: every field, what it is for, how it is analysed.
+//! Query building (`search.rs`) and document building (`document.rs`) take field handles from
+//! here and nothing else.
+
+use tantivy::schema::{
+    FacetOptions, Field, IndexRecordOption, NumericOptions, Schema, TextFieldIndexing, TextOptions,
+    FAST, INDEXED, STORED, STRING,
+};
+use tantivy::tokenizer::{
+    AsciiFoldingFilter, Language, LowerCaser, NgramTokenizer, RemoveLongFilter, SimpleTokenizer,
+    Stemmer, TextAnalyzer,
+};
+use tantivy::Index;
+
+/// English text: split on non-alphanumerics, lower-cased, accents folded, stemmed.
+pub const STEMMED: &str = "en_stem_folded";
+/// Whole-name prefixes ("pir", "pire", …) for autocomplete.
+pub const PREFIX: &str = "edge_ngram";
+
+/// How a field is indexed.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Kind {
+    /// Stemmed full text, with positions (phrases), weighted by `boost` in keyword search.
+    Text { boost: f32 },
+    /// Edge n-grams of the whole value.
+    Prefix,
+    /// One exact token (ids); stored so results can name the product.
+    Exact,
+    /// A hierarchical facet (`/a/b/c`).
+    Facet,
+    /// An unsigned number: filterable (indexed) and sortable / aggregatable (fast).
+    Number,
+    /// Text kept as one value in a fast column (sorting by name or brand).
+    SortKey,
+}
+
+/// One field of the schema.
+#[derive(Debug, Clone, Copy)]
+pub struct FieldSpec {
+    pub name: &'static str,
+    pub kind: Kind,
+    pub what: &'static str,
+}
+
+/// The schema. Order does not matter; names are the fields' identities in the index.
+pub const FIELDS: &[FieldSpec] = &[
+    FieldSpec {
+        name: "id",
+        kind: Kind::Exact,
+        what: "the product number (blain number)",
+    },
+    FieldSpec {
+        name: "number",
+        kind: Kind::Exact,
+        what: "the product number without punctuation, lower-cased: exact number queries",
+    },
+    FieldSpec {
+        name: "name",
+        kind: Kind::Text { boost: 4.0 },
+        what: "product name",
+    },
+    FieldSpec {
+        name: "brand",
+        kind: Kind::Text { boost: 3.0 },
+        what: "vendor brand",
+    },
+    FieldSpec {
+        name: "keywords",
+        kind: Kind::Text { boost: 1.5 },
+        what: "department names along the path",
+    },
+    FieldSpec {
+        name: "attributes",
+        kind: Kind::Text { boost: 1.5 },
+        what: "attribute values (sizes, groups, seasons, …)",
+    },
+    FieldSpec {
+        name: "description",
+        kind: Kind::Text { boost: 0.5 },
+        what: "description",
+    },
+    FieldSpec {
+        name: "name_prefix",
+        kind: Kind::Prefix,
+        what: "prefixes of the name (autocomplete)",
+    },
+    FieldSpec {
+        name: "department",
+        kind: Kind::Facet,
+        what: "department ids from the top: /d/1/101/1011",
+    },
+    FieldSpec {
+        name: "brand_facet",
+        kind: Kind::Facet,
+        what: "/b/Brand",
+    },
+    FieldSpec {
+        name: "attribute_facet",
+        kind: Kind::Facet,
+        what: "/a/Attribute name/Value",
+    },
+    FieldSpec {
+        name: "price",
+        kind: Kind::Number,
+        what: "price in cents",
+    },
+    FieldSpec {
+        name: "stores",
+        kind: Kind::Number,
+        what: "numbers of the stores holding stock (multi-valued)",
+    },
+    FieldSpec {
+        name: "ecom",
+        kind: Kind::Number,
+        what: "units the web warehouse holds",
+    },
+    FieldSpec {
+        name: "ships",
+        kind: Kind::Number,
+        what: "1 when it can ship to home and the warehouse holds it",
+    },
+    FieldSpec {
+        name: "name_sort",
+        kind: Kind::SortKey,
+        what: "lower-cased name (sort by name)",
+    },
+    FieldSpec {
+        name: "brand_sort",
+        kind: Kind::SortKey,
+        what: "lower-cased brand (sort by brand)",
+    },
+];
+
+/// Field handles of the schema, by role.
+#[derive(Debug, Clone)]
+pub struct Fields {
+    pub id: Field,
+    pub number: Field,
+    pub name: Field,
+    pub brand: Field,
+    pub keywords: Field,
+    pub attributes: Field,
+    pub description: Field,
+    pub name_prefix: Field,
+    pub department: Field,
+    pub brand_facet: Field,
+    pub attribute_facet: Field,
+    pub price: Field,
+    pub stores: Field,
+    pub ecom: Field,
+    pub ships: Field,
+    pub name_sort: Field,
+    pub brand_sort: Field,
+}
+
+pub fn build_schema() -> Schema {
+    let mut builder = Schema::builder();
+    for spec in FIELDS {
+        match spec.kind {
+            Kind::Text { .. } => {
+                let indexing = TextFieldIndexing::default()
+                    .set_tokenizer(STEMMED)
+                    .set_index_option(IndexRecordOption::WithFreqsAndPositions);
+                builder.add_text_field(
+                    spec.name,
+                    TextOptions::default().set_indexing_options(indexing),
+                );
+            }
+            Kind::Prefix => {
+                let indexing = TextFieldIndexing::default()
+                    .set_tokenizer(PREFIX)
+                    .set_index_option(IndexRecordOption::Basic);
+                builder.add_text_field(
+                    spec.name,
+                    TextOptions::default().set_indexing_options(indexing),
+                );
+            }
+            Kind::Exact => {
+                builder.add_text_field(spec.name, STRING | STORED);
+            }
+            Kind::Facet => {
+                builder.add_facet_field(spec.name, FacetOptions::default());
+            }
+            Kind::Number => {
+                builder.add_u64_field(spec.name, NumericOptions::default() | INDEXED | FAST);
+            }
+            Kind::SortKey => {
+                builder.add_text_field(spec.name, STRING | FAST);
+            }
+        }
+    }
+    builder.build()
+}
+
+impl Fields {
+    pub fn of(schema: &Schema) -> Fields {
+        let f = |name: &str| schema.get_field(name).expect("the schema has every field");
+        Fields {
+            id: f("id"),
+            number: f("number"),
+            name: f("name"),
+            brand: f("brand"),
+            keywords: f("keywords"),
+            attributes: f("attributes"),
+            description: f("description"),
+            name_prefix: f("name_prefix"),
+            department: f("department"),
+            brand_facet: f("brand_facet"),
+            attribute_facet: f("attribute_facet"),
+            price: f("price"),
+            stores: f("stores"),
+            ecom: f("ecom"),
+            ships: f("ships"),
+            name_sort: f("name_sort"),
+            brand_sort: f("brand_sort"),
+        }
+    }
+
+    /// The text fields of keyword search with their boosts.
+    pub fn text_fields(&self) -> Vec<(Field, f32)> {
+        let by_name = |name: &str| match name {
+            "name" => self.name,
+            "brand" => self.brand,
+            "keywords" => self.keywords,
+            "attributes" => self.attributes,
+            _ => self.description,
+        };
+        FIELDS
+            .iter()
+            .filter_map(|s| match s.kind {
+                Kind::Text { boost } => Some((by_name(s.name), boost)),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+/// Registers our analysers on an index (they are not stored with it).
+pub fn register_tokenizers(index: &Index) {
+    let stemmed = TextAnalyzer::builder(SimpleTokenizer::default())
+        .filter(RemoveLongFilter::limit(40))
+        .filter(LowerCaser)
+        .filter(AsciiFoldingFilter)
+        .filter(Stemmer::new(Language::English))
+        .build();
+    index.tokenizers().register(STEMMED, stemmed);
+    let prefix =
+        TextAnalyzer::builder(NgramTokenizer::prefix_only(1, 24).expect("valid n-gram sizes"))
+            .filter(LowerCaser)
+            .filter(AsciiFoldingFilter)
+            .build();
+    index.tokenizers().register(PREFIX, prefix);
+}
+
+/// "XYZ-123" → "xyz123": what an exact product-number match compares.
+pub fn normalize_number(text: &str) -> String {
+    text.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_field_spec_is_in_the_schema_once() {
+        let schema = build_schema();
+        let fields = Fields::of(&schema);
+        assert_eq!(schema.fields().count(), FIELDS.len());
+        assert_eq!(fields.text_fields().len(), 5);
+        assert_eq!(normalize_number(" XYZ-123 "), "xyz123");
+    }
+}

@@ -1,0 +1,697 @@
+//! Searching the index: keyword and filters → one page of product numbers, the total, and
+//! facet counts. Query building is here; the schema's fields come from `schema.rs`.
+//!
+//! * The keyword is parsed leniently (odd characters never fail) over the stemmed text
+//!   fields with their boosts; every word must match somewhere unless `any_word`. A keyword
+//!   that is a product number (punctuation and case ignored) also matches that product, first.
+//! * Facets are multi-select: the counts of a facet with selections are computed without its
+//!   own selections (so the shopper can add more), with every other filter applied.
+//! * The department facet is hierarchical: a parent matches its descendants; its values are
+//!   the children of the one selected department, else of the landing page, else the top level.
+
+use std::collections::{BTreeSet, HashMap};
+use std::ops::Bound;
+
+use serde::Serialize;
+use tantivy::collector::{Count, FacetCollector, FacetCounts, MultiCollector, TopDocs};
+use tantivy::query::{
+    AllQuery, BooleanQuery, BoostQuery, Occur, Query, QueryParser, RangeQuery, TermQuery,
+};
+use tantivy::schema::{Facet, IndexRecordOption};
+use tantivy::{DocAddress, Order, Searcher, TantivyDocument, Term};
+
+use crate::document::Departments;
+use crate::engine::{SearchEngine, SearchError};
+use crate::minmax::MinMax;
+use crate::schema::normalize_number;
+
+/// Brands listed in the brand facet (most products first; selected ones always).
+pub const TOP_BRANDS: usize = 20;
+/// Attribute facets shown (most products first; selected ones always).
+pub const TOP_ATTRIBUTES: usize = 8;
+/// Values listed per attribute facet.
+pub const TOP_VALUES: usize = 20;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Sort {
+    #[serde(rename = "relevance")]
+    Relevance,
+    #[serde(rename = "price-asc")]
+    PriceAsc,
+    #[serde(rename = "price-desc")]
+    PriceDesc,
+    #[serde(rename = "name")]
+    Name,
+    #[serde(rename = "brand")]
+    Brand,
+}
+
+impl Sort {
+    pub const ALL: [Sort; 5] = [
+        Sort::Relevance,
+        Sort::PriceAsc,
+        Sort::PriceDesc,
+        Sort::Name,
+        Sort::Brand,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Sort::Relevance => "relevance",
+            Sort::PriceAsc => "price-asc",
+            Sort::PriceDesc => "price-desc",
+            Sort::Name => "name",
+            Sort::Brand => "brand",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Sort> {
+        Sort::ALL.into_iter().find(|s| s.name() == text)
+    }
+}
+
+/// Where an item can be had.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum Availability {
+    /// In stock at the visitor's store (pick up today).
+    #[serde(rename = "store")]
+    Store,
+    /// Ships to home from the web warehouse.
+    #[serde(rename = "ship")]
+    Ship,
+}
+
+impl Availability {
+    pub fn parse(text: &str) -> Option<Self> {
+        match text {
+            "store" => Some(Self::Store),
+            "ship" => Some(Self::Ship),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchQuery {
+    pub keyword: Option<String>,
+    /// Any word may match (operator=or); by default every word must.
+    pub any_word: bool,
+    /// The landing page's department (a department listing).
+    pub landing: Option<i32>,
+    pub departments: Vec<i32>,
+    pub brands: Vec<String>,
+    /// (attribute name, values).
+    pub attributes: Vec<(String, Vec<String>)>,
+    /// Price range in cents, both ends included.
+    pub price: Option<(u64, u64)>,
+    pub availability: Vec<Availability>,
+    /// The visitor's store (availability counts and filter).
+    pub store: Option<i32>,
+    pub sort: Sort,
+    pub offset: usize,
+    pub limit: usize,
+}
+
+impl Default for SearchQuery {
+    fn default() -> Self {
+        Self {
+            keyword: None,
+            any_word: false,
+            landing: None,
+            departments: vec![],
+            brands: vec![],
+            attributes: vec![],
+            price: None,
+            availability: vec![],
+            store: None,
+            sort: Sort::Relevance,
+            offset: 0,
+            limit: 60,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FacetValue {
+    pub value: String,
+    pub label: String,
+    pub count: u64,
+    pub selected: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FacetResult {
+    /// The URL parameter name.
+    pub name: String,
+    pub label: String,
+    /// "hierarchy", "list" or "range".
+    pub kind: &'static str,
+    pub values: Vec<FacetValue>,
+    /// Range facets: the lowest and highest value among the matches (without the facet's own
+    /// selection), in the unit of the URL (dollars for price).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max: Option<f64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Hits {
+    pub ids: Vec<String>,
+    pub total: u64,
+    pub facets: Vec<FacetResult>,
+}
+
+/// The URL name of an attribute facet: "Group Size" → "group-size".
+pub fn attribute_param(name: &str) -> String {
+    command::catalog::slug(name)
+}
+
+/// The top of each facet field. tantivy 0.27 counts children of the root facet wrongly (distinct
+/// terms, not documents), so every facet sits under a fixed first segment and counting never
+/// starts at the root.
+pub fn department_root() -> Facet {
+    Facet::from_path(["d"])
+}
+pub fn brand_root() -> Facet {
+    Facet::from_path(["b"])
+}
+pub fn attribute_root() -> Facet {
+    Facet::from_path(["a"])
+}
+pub fn brand_facet(brand: &str) -> Facet {
+    Facet::from_path(["b", brand])
+}
+pub fn attribute_name_facet(name: &str) -> Facet {
+    Facet::from_path(["a", name])
+}
+pub fn attribute_facet(name: &str, value: &str) -> Facet {
+    Facet::from_path(["a", name, value])
+}
+
+/// Names of the index's attribute facets (second level of `attribute_facet`, under `/a`).
+fn attribute_names(
+    engine: &SearchEngine,
+    searcher: &Searcher,
+) -> Result<BTreeSet<String>, SearchError> {
+    let mut names = BTreeSet::new();
+    for segment in searcher.segment_readers() {
+        let inverted = segment.inverted_index(engine.fields.attribute_facet)?;
+        let mut stream = inverted.terms().stream()?;
+        while stream.advance() {
+            // Facet terms are the path's segments joined by NUL: `a NUL name NUL value`.
+            let key = stream.key();
+            let Some(first) = key.split(|b| *b == 0).nth(1) else {
+                continue;
+            };
+            if let Ok(name) = std::str::from_utf8(first) {
+                if !name.is_empty() {
+                    names.insert(name.to_string());
+                }
+            }
+        }
+    }
+    Ok(names)
+}
+
+/// Resolves an attribute facet's URL name to its name in the index.
+pub fn resolve_attribute(
+    engine: &SearchEngine,
+    param: &str,
+) -> Result<Option<String>, SearchError> {
+    let searcher = engine.live().reader.searcher();
+    Ok(attribute_names(engine, &searcher)?
+        .into_iter()
+        .find(|n| attribute_param(n) == param))
+}
+
+/// Which filter a clause belongs to (its own facet's counts leave it out).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum Dim {
+    Department,
+    Brand,
+    Attribute(String),
+    Price,
+    Availability,
+}
+
+struct Built {
+    base: Box<dyn Query>,
+    filters: Vec<(Dim, Box<dyn Query>)>,
+}
+
+impl Built {
+    /// The base query with every filter but `except`'s.
+    fn query(&self, except: Option<&Dim>) -> Box<dyn Query> {
+        let mut clauses: Vec<(Occur, Box<dyn Query>)> = vec![(Occur::Must, self.base.box_clone())];
+        for (dim, q) in &self.filters {
+            if Some(dim) != except {
+                clauses.push((Occur::Must, q.box_clone()));
+            }
+        }
+        Box::new(BooleanQuery::new(clauses))
+    }
+}
+
+fn term(q: Term) -> Box<dyn Query> {
+    Box::new(TermQuery::new(q, IndexRecordOption::Basic))
+}
+
+fn any_of(queries: Vec<Box<dyn Query>>) -> Box<dyn Query> {
+    Box::new(BooleanQuery::new(
+        queries.into_iter().map(|q| (Occur::Should, q)).collect(),
+    ))
+}
+
+fn build(engine: &SearchEngine, q: &SearchQuery, departments: &Departments) -> Built {
+    let f = &engine.fields;
+    let live = engine.live();
+    let mut base: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+    if let Some(keyword) = q.keyword.as_deref().filter(|k| !k.trim().is_empty()) {
+        let text_fields = f.text_fields();
+        let mut parser =
+            QueryParser::for_index(&live.index, text_fields.iter().map(|(f, _)| *f).collect());
+        for (field, boost) in &text_fields {
+            parser.set_field_boost(*field, *boost);
+        }
+        if !q.any_word {
+            parser.set_conjunction_by_default();
+        }
+        let (parsed, _) = parser.parse_query_lenient(keyword);
+        let number = normalize_number(keyword);
+        let keyword_query: Box<dyn Query> = if number.is_empty() {
+            parsed
+        } else {
+            let exact = Box::new(BoostQuery::new(
+                term(Term::from_field_text(f.number, &number)),
+                1000.0,
+            ));
+            any_of(vec![parsed, exact])
+        };
+        base.push((Occur::Must, keyword_query));
+    }
+    if let Some(landing) = q.landing {
+        base.push((
+            Occur::Must,
+            term(Term::from_facet(f.department, &departments.facet(landing))),
+        ));
+    }
+    let base: Box<dyn Query> = if base.is_empty() {
+        Box::new(AllQuery)
+    } else {
+        Box::new(BooleanQuery::new(base))
+    };
+
+    let mut filters: Vec<(Dim, Box<dyn Query>)> = Vec::new();
+    if !q.departments.is_empty() {
+        let clauses = q
+            .departments
+            .iter()
+            .map(|d| term(Term::from_facet(f.department, &departments.facet(*d))))
+            .collect();
+        filters.push((Dim::Department, any_of(clauses)));
+    }
+    if !q.brands.is_empty() {
+        let clauses = q
+            .brands
+            .iter()
+            .map(|b| term(Term::from_facet(f.brand_facet, &brand_facet(b))))
+            .collect();
+        filters.push((Dim::Brand, any_of(clauses)));
+    }
+    for (name, values) in &q.attributes {
+        let clauses = values
+            .iter()
+            .map(|v| {
+                term(Term::from_facet(
+                    f.attribute_facet,
+                    &attribute_facet(name, v),
+                ))
+            })
+            .collect();
+        filters.push((Dim::Attribute(name.clone()), any_of(clauses)));
+    }
+    if let Some((lo, hi)) = q.price {
+        filters.push((
+            Dim::Price,
+            Box::new(RangeQuery::new(
+                Bound::Included(Term::from_field_u64(f.price, lo)),
+                Bound::Included(Term::from_field_u64(f.price, hi)),
+            )),
+        ));
+    }
+    if !q.availability.is_empty() {
+        let clauses: Vec<Box<dyn Query>> = q
+            .availability
+            .iter()
+            .filter_map(|a| availability_query(engine, *a, q.store))
+            .collect();
+        // Asking for pickup without a chosen store matches nothing.
+        filters.push((Dim::Availability, any_of(clauses)));
+    }
+    Built { base, filters }
+}
+
+fn availability_query(
+    engine: &SearchEngine,
+    a: Availability,
+    store: Option<i32>,
+) -> Option<Box<dyn Query>> {
+    let f = &engine.fields;
+    match a {
+        Availability::Store => store.map(|s| term(Term::from_field_u64(f.stores, s.max(0) as u64))),
+        Availability::Ship => Some(term(Term::from_field_u64(f.ships, 1))),
+    }
+}
+
+fn facet_values(counts: &FacetCounts, parent: &Facet) -> Vec<(String, u64)> {
+    counts
+        .get(parent.clone())
+        .filter_map(|(facet, count)| {
+            let last = facet.to_path().last().map(|s| s.to_string())?;
+            Some((last, count))
+        })
+        .collect()
+}
+
+fn cents_to_dollars(cents: u64) -> f64 {
+    cents as f64 / 100.0
+}
+
+impl SearchEngine {
+    /// Runs a search: one page of product numbers in order, the total and the facets.
+    pub fn search(&self, q: &SearchQuery) -> Result<Hits, SearchError> {
+        let departments = self.departments();
+        let live = self.live();
+        let searcher = live.reader.searcher();
+        let built = build(self, q, &departments);
+        let f = &self.fields;
+
+        // The department facet lists the children of…
+        let parent_department = match q.departments.as_slice() {
+            [one] => Some(*one),
+            _ => q.landing,
+        };
+        let department_parent =
+            parent_department.map_or_else(department_root, |d| departments.facet(d));
+        let names = attribute_names(self, &searcher)?;
+
+        // One pass for the page, the total and the facets without selections.
+        let main = built.query(None);
+        let mut multi = MultiCollector::new();
+        let count = multi.add_collector(Count);
+        let mut department_collector = FacetCollector::for_field("department");
+        department_collector.add_facet(department_parent.clone());
+        let department_counts =
+            (q.departments.len() <= 1).then(|| multi.add_collector(department_collector));
+        let brand_counts = q.brands.is_empty().then(|| {
+            let mut c = FacetCollector::for_field("brand_facet");
+            c.add_facet(brand_root());
+            multi.add_collector(c)
+        });
+        // Attribute names (first level) and, apart, the values of those without a selection
+        // (a facet collector cannot hold a facet and its descendants).
+        let mut attribute_names_collector = FacetCollector::for_field("attribute_facet");
+        attribute_names_collector.add_facet(attribute_root());
+        let attribute_names = multi.add_collector(attribute_names_collector);
+        let selected_attributes: Vec<&String> = q.attributes.iter().map(|(n, _)| n).collect();
+        let unselected: Vec<&String> = names
+            .iter()
+            .filter(|n| !selected_attributes.contains(n))
+            .collect();
+        let attribute_counts = (!unselected.is_empty()).then(|| {
+            let mut c = FacetCollector::for_field("attribute_facet");
+            for name in &unselected {
+                c.add_facet(attribute_name_facet(name));
+            }
+            multi.add_collector(c)
+        });
+        let price_bounds = q
+            .price
+            .is_none()
+            .then(|| multi.add_collector(MinMax::for_field("price")));
+        let offset = q.offset;
+        let limit = q.limit.max(1);
+        let keyword = q.keyword.as_deref().is_some_and(|k| !k.trim().is_empty());
+        let top = TopDocs::with_limit(limit).and_offset(offset);
+        let (mut fruits, page): (_, Vec<DocAddress>) = match (q.sort, keyword) {
+            (Sort::Relevance, true) => {
+                let (fruits, docs) = searcher.search(&main, &(multi, top.order_by_score()))?;
+                (fruits, docs.into_iter().map(|(_, d)| d).collect())
+            }
+            (Sort::PriceAsc | Sort::PriceDesc, _) => {
+                let order = if q.sort == Sort::PriceAsc {
+                    Order::Asc
+                } else {
+                    Order::Desc
+                };
+                let (fruits, docs) = searcher.search(
+                    &main,
+                    &(multi, top.order_by_fast_field::<u64>("price", order)),
+                )?;
+                (fruits, docs.into_iter().map(|(_, d)| d).collect())
+            }
+            (Sort::Brand, _) => {
+                let (fruits, docs) = searcher.search(
+                    &main,
+                    &(
+                        multi,
+                        top.order_by_string_fast_field("brand_sort", Order::Asc),
+                    ),
+                )?;
+                (fruits, docs.into_iter().map(|(_, d)| d).collect())
+            }
+            // Name, and relevance without a keyword (a department listing): by name.
+            _ => {
+                let (fruits, docs) = searcher.search(
+                    &main,
+                    &(
+                        multi,
+                        top.order_by_string_fast_field("name_sort", Order::Asc),
+                    ),
+                )?;
+                (fruits, docs.into_iter().map(|(_, d)| d).collect())
+            }
+        };
+        let total = count.extract(&mut fruits) as u64;
+        let department_counts = match department_counts {
+            Some(handle) => handle.extract(&mut fruits),
+            None => {
+                let mut c = FacetCollector::for_field("department");
+                c.add_facet(department_parent.clone());
+                searcher.search(&built.query(Some(&Dim::Department)), &c)?
+            }
+        };
+        let brand_counts = match brand_counts {
+            Some(handle) => handle.extract(&mut fruits),
+            None => {
+                let mut c = FacetCollector::for_field("brand_facet");
+                c.add_facet(brand_root());
+                searcher.search(&built.query(Some(&Dim::Brand)), &c)?
+            }
+        };
+        let attribute_names = attribute_names.extract(&mut fruits);
+        let attribute_counts = attribute_counts.map(|h| h.extract(&mut fruits));
+        let price_bounds = match price_bounds {
+            Some(handle) => handle.extract(&mut fruits),
+            None => {
+                searcher.search(&built.query(Some(&Dim::Price)), &MinMax::for_field("price"))?
+            }
+        };
+
+        let mut ids = Vec::with_capacity(page.len());
+        for address in page {
+            let doc: TantivyDocument = searcher.doc(address)?;
+            if let Some(id) = self.product_id(&doc) {
+                ids.push(id);
+            }
+        }
+
+        let mut facets = Vec::new();
+        // Departments.
+        let selected: Vec<String> = q.departments.iter().map(i32::to_string).collect();
+        let mut values: Vec<FacetValue> = facet_values(&department_counts, &department_parent)
+            .into_iter()
+            .filter_map(|(id, count)| {
+                let d = departments.by_id.get(&id.parse::<i32>().ok()?)?;
+                Some(FacetValue {
+                    selected: selected.contains(&id),
+                    value: id,
+                    label: d.name.clone(),
+                    count,
+                    url: Some(d.url.clone()),
+                })
+            })
+            .collect();
+        values.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.label.cmp(&b.label)));
+        for id in &q.departments {
+            if !values.iter().any(|v| v.value == id.to_string()) {
+                if let Some(d) = departments.by_id.get(id) {
+                    values.insert(
+                        0,
+                        FacetValue {
+                            value: id.to_string(),
+                            label: d.name.clone(),
+                            count: 0,
+                            selected: true,
+                            url: Some(d.url.clone()),
+                        },
+                    );
+                }
+            }
+        }
+        facets.push(FacetResult {
+            name: "department".into(),
+            label: "Department".into(),
+            kind: "hierarchy",
+            values,
+            min: None,
+            max: None,
+        });
+        // Brands.
+        facets.push(list_facet(
+            "brand",
+            "Brand",
+            facet_values(&brand_counts, &brand_root()),
+            &q.brands,
+            TOP_BRANDS,
+        ));
+        // Attributes: those most products have, selected ones always.
+        let mut by_count: Vec<(String, u64)> = facet_values(&attribute_names, &attribute_root());
+        by_count.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        let mut shown: Vec<String> = by_count
+            .iter()
+            .take(TOP_ATTRIBUTES)
+            .map(|(n, _)| n.clone())
+            .collect();
+        for (name, _) in &q.attributes {
+            if !shown.contains(name) {
+                shown.push(name.clone());
+            }
+        }
+        for name in shown {
+            let parent = attribute_name_facet(&name);
+            let selected: Vec<String> = q
+                .attributes
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| v.clone())
+                .unwrap_or_default();
+            let counts = if selected.is_empty() {
+                attribute_counts
+                    .as_ref()
+                    .map(|c| facet_values(c, &parent))
+                    .unwrap_or_default()
+            } else {
+                let mut c = FacetCollector::for_field("attribute_facet");
+                c.add_facet(parent.clone());
+                let counts =
+                    searcher.search(&built.query(Some(&Dim::Attribute(name.clone()))), &c)?;
+                facet_values(&counts, &parent)
+            };
+            facets.push(list_facet(
+                &attribute_param(&name),
+                &name,
+                counts,
+                &selected,
+                TOP_VALUES,
+            ));
+        }
+        // Availability, with the visitor's store.
+        let mut values = Vec::new();
+        let without = built.query(Some(&Dim::Availability));
+        for a in [Availability::Store, Availability::Ship] {
+            let Some(filter) = availability_query(self, a, q.store) else {
+                continue;
+            };
+            let query = BooleanQuery::new(vec![
+                (Occur::Must, without.box_clone()),
+                (Occur::Must, filter),
+            ]);
+            let count = searcher.search(&query, &Count)? as u64;
+            values.push(FacetValue {
+                value: match a {
+                    Availability::Store => "store".into(),
+                    Availability::Ship => "ship".into(),
+                },
+                label: match a {
+                    Availability::Store => "Pick up today at my store".into(),
+                    Availability::Ship => "Ships to home".into(),
+                },
+                count,
+                selected: q.availability.contains(&a),
+                url: None,
+            });
+        }
+        facets.push(FacetResult {
+            name: "availability".into(),
+            label: "Availability".into(),
+            kind: "list",
+            values,
+            min: None,
+            max: None,
+        });
+        // Price.
+        facets.push(FacetResult {
+            name: "price".into(),
+            label: "Price".into(),
+            kind: "range",
+            values: vec![],
+            min: price_bounds.map(|(lo, _)| cents_to_dollars(lo)),
+            max: price_bounds.map(|(_, hi)| cents_to_dollars(hi)),
+        });
+        let _ = f;
+        Ok(Hits { ids, total, facets })
+    }
+}
+
+fn list_facet(
+    name: &str,
+    label: &str,
+    counts: Vec<(String, u64)>,
+    selected: &[String],
+    top: usize,
+) -> FacetResult {
+    let mut counts: HashMap<String, u64> = counts.into_iter().collect();
+    let mut values: Vec<FacetValue> = counts
+        .iter()
+        .map(|(value, count)| FacetValue {
+            value: value.clone(),
+            label: value.clone(),
+            count: *count,
+            selected: selected.contains(value),
+            url: None,
+        })
+        .collect();
+    values.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.label.cmp(&b.label)));
+    let mut kept: Vec<FacetValue> = Vec::with_capacity(top);
+    for (i, v) in values.into_iter().enumerate() {
+        if i < top || v.selected {
+            kept.push(v);
+        }
+    }
+    // A selected value no product has any more still shows (with 0), so it can be removed.
+    for s in selected {
+        if counts.remove(s).is_none() && !kept.iter().any(|v| &v.value == s) {
+            kept.push(FacetValue {
+                value: s.clone(),
+                label: s.clone(),
+                count: 0,
+                selected: true,
+                url: None,
+            });
+        }
+    }
+    FacetResult {
+        name: name.to_string(),
+        label: label.to_string(),
+        kind: "list",
+        values: kept,
+        min: None,
+        max: None,
+    }
+}

@@ -1,0 +1,689 @@
+//! Site search on the index, on a small fixed catalog written through the catalog commands:
+//! exact results for keywords, facet drill-down, multi-select counts, ranges at their bounds,
+//! every sort, paging edges, product numbers, availability at the visitor's store, and bad
+//! URLs; a command's change reaching search through the broker; a reindex during searches.
+
+mod common;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use command::catalog::*;
+use command::eventstore::execute_batch;
+use common::*;
+use search_indexer::SearchEngine;
+use serde_json::Value;
+
+fn department(id: i32, parent: Option<i32>, name: &str, url: &str) -> (String, DepartmentCommand) {
+    (
+        id.to_string(),
+        DepartmentCommand::Upsert(DepartmentData {
+            id,
+            parent_id: parent,
+            name: name.into(),
+            url: url.into(),
+            banner_image_url: None,
+            banner_link_url: None,
+            sort_order: id,
+        }),
+    )
+}
+
+type Fixture = (
+    &'static str,
+    &'static str,
+    &'static str,
+    i32,
+    i64,
+    &'static [(&'static str, &'static str)],
+);
+
+/// (number, name, brand, department, price in cents, attributes)
+const PRODUCTS: &[Fixture] = &[
+    (
+        "800001",
+        "Poly Rope 1/2 in x 100 ft",
+        "Rugged Ranch",
+        102,
+        1999,
+        &[],
+    ),
+    (
+        "800002",
+        "Hi-Tensile Fence Wire 12.5 ga",
+        "Red Brand",
+        101,
+        13999,
+        &[],
+    ),
+    ("800003", "Barbed Wire 4 Point", "Red Brand", 101, 8999, &[]),
+    (
+        "800004",
+        "Electric Fence Charger",
+        "Zareba",
+        101,
+        12999,
+        &[],
+    ),
+    (
+        "800005",
+        "Galvanized Stock Tank 100 gal",
+        "Behlen Country",
+        102,
+        15999,
+        &[],
+    ),
+    (
+        "800006",
+        "Cattle Panel 16 ft",
+        "Behlen Country",
+        101,
+        3499,
+        &[],
+    ),
+    (
+        "800007",
+        "All Season Tire 225/65R17",
+        "Cooper",
+        201,
+        14999,
+        &[("Tire Size", "225/65R17"), ("Season", "All Season")],
+    ),
+    (
+        "800008",
+        "Winter Tire 225/65R17",
+        "Firestone",
+        201,
+        16999,
+        &[("Tire Size", "225/65R17"), ("Season", "Winter")],
+    ),
+    (
+        "800009",
+        "All Season Tire 205/55R16",
+        "Cooper",
+        201,
+        11999,
+        &[("Tire Size", "205/55R16"), ("Season", "All Season")],
+    ),
+    (
+        "800010",
+        "Car Battery Group 24F",
+        "Interstate",
+        202,
+        17999,
+        &[("Group Size", "24F")],
+    ),
+    (
+        "800011",
+        "Marine Battery Group 27",
+        "Interstate",
+        202,
+        15999,
+        &[("Group Size", "27")],
+    ),
+    ("800012", "Rope Halter", "Weaver", 102, 1299, &[]),
+];
+
+fn product_data(f: &Fixture) -> ProductData {
+    let (number, name, brand, dept, price, attributes) = *f;
+    let mut p = product(number, price);
+    p.name = name.into();
+    p.vendor_brand = brand.into();
+    p.department_id = dept;
+    p.department_path = match dept {
+        101 => vec!["Farm & Ranch".into(), "Fencing".into()],
+        102 => vec!["Farm & Ranch".into(), "Livestock".into()],
+        201 => vec!["Automotive".into(), "Tires".into()],
+        _ => vec!["Automotive".into(), "Batteries".into()],
+    };
+    p.description = format!("{name} from {brand}.");
+    p.attributes = attributes
+        .iter()
+        .map(|(n, v)| Attribute {
+            name: (*n).into(),
+            value: (*v).into(),
+        })
+        .collect();
+    p.fulfillment = Fulfillment {
+        ship_to_home: true,
+        store_pickup: true,
+        same_day_delivery: false,
+    };
+    p
+}
+
+async fn catalog(env: &TestEnv) {
+    let departments = vec![
+        department(1, None, "Farm & Ranch", "/farm-ranch/"),
+        department(101, Some(1), "Fencing", "/farm-ranch/fencing/"),
+        department(102, Some(1), "Livestock", "/farm-ranch/livestock/"),
+        department(2, None, "Automotive", "/automotive/"),
+        department(201, Some(2), "Tires", "/automotive/tires/"),
+        department(202, Some(2), "Batteries", "/automotive/batteries/"),
+    ];
+    execute_batch::<Department>(&env.pool, &(), departments)
+        .await
+        .unwrap();
+    let products = PRODUCTS
+        .iter()
+        .map(|f| {
+            (
+                f.0.to_string(),
+                ProductCommand::Upsert(Box::new(product_data(f))),
+            )
+        })
+        .collect();
+    execute_batch::<Product>(&env.pool, &(), products)
+        .await
+        .unwrap();
+    execute_batch::<Product>(
+        &env.pool,
+        &(),
+        vec![("800012".into(), ProductCommand::Discontinue)],
+    )
+    .await
+    .unwrap();
+    // Store 1 holds the tires and the rope; the warehouse holds everything but the charger.
+    let inventory = PRODUCTS
+        .iter()
+        .map(|f| {
+            let at_store = ["800001", "800007", "800008"].contains(&f.0);
+            (
+                f.0.to_string(),
+                InventoryCommand::Report {
+                    blain_number: f.0.into(),
+                    ecom_on_hand: if f.0 == "800004" { 0 } else { 20 },
+                    stores: vec![StoreStock {
+                        store_num: 1,
+                        is_stocked: true,
+                        store_on_hand: if at_store { 4 } else { 0 },
+                    }],
+                },
+            )
+        })
+        .collect();
+    execute_batch::<Inventory>(&env.pool, &(), inventory)
+        .await
+        .unwrap();
+    for p in projections::engine::all() {
+        projections::engine::catch_up(p, &env.pool, 1000, &|_, _| {})
+            .await
+            .unwrap();
+    }
+    sqlx::query(
+        "INSERT INTO stores (store_num, city, city_alias, state, address1, zip, phone, lat, lon, time_zone, hours, url_alias, \
+         google_place_id, google_map_zoom, coming_soon, local_delivery_enabled, local_delivery_label) VALUES \
+         (1, 'Janesville', 'janesville', 'WI', '2500 Milton Ave', '53545', '(608) 752-9000', 42.7, -89.0, 'America/Chicago', '{}', \
+          'janesville-wi', 'x', 14, false, true, '')",
+    )
+    .execute(&env.pool)
+    .await
+    .unwrap();
+}
+
+/// A client of the whole app whose index holds the fixed catalog.
+async fn shop(env: &TestEnv) -> (Client, Arc<SearchEngine>) {
+    catalog(env).await;
+    let state =
+        storefront::app::AppState::new(env.pool.clone(), env.bus.clone(), std::env::temp_dir());
+    let engine = state.search.clone();
+    engine.reindex(&env.pool, &|_, _| {}).await.unwrap();
+    let app = storefront::app::router(state, &storefront::Roles::all());
+    (
+        Client {
+            app,
+            cookies: Default::default(),
+        },
+        engine,
+    )
+}
+
+async fn search(c: &mut Client, query: &str) -> Value {
+    let a = c.get(&format!("/api/search?{query}")).await;
+    assert_eq!(a.status, 200, "{query}: {}", a.body);
+    a.json()
+}
+
+fn ids(answer: &Value) -> Vec<String> {
+    answer["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["blainNumber"].as_str().unwrap().to_string())
+        .collect()
+}
+
+fn sorted(mut v: Vec<String>) -> Vec<String> {
+    v.sort();
+    v
+}
+
+fn facet<'a>(answer: &'a Value, name: &str) -> &'a Value {
+    answer["facets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["name"] == name)
+        .unwrap_or_else(|| panic!("no facet {name}: {}", answer["facets"]))
+}
+
+fn counts(answer: &Value, name: &str) -> Vec<(String, u64)> {
+    facet(answer, name)["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| {
+            (
+                v["value"].as_str().unwrap().to_string(),
+                v["count"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn keywords_find_exactly_the_matching_products() {
+    let env = spawn_env().await;
+    let (mut c, engine) = shop(&env).await;
+    assert_eq!(engine.len(), 11, "the discontinued product is not indexed");
+
+    let a = search(&mut c, "keyword=rope").await;
+    assert_eq!(
+        ids(&a),
+        vec!["800001"],
+        "the discontinued halter is never found"
+    );
+    assert_eq!(a["total"], 1);
+    // Stemming: 'wires' finds 'Wire'; every word must match.
+    let a = search(&mut c, "keyword=wires").await;
+    assert_eq!(sorted(ids(&a)), vec!["800002", "800003"]);
+    assert_eq!(
+        ids(&search(&mut c, "keyword=barbed+wire").await),
+        vec!["800003"]
+    );
+    // operator=or: any word.
+    let a = search(&mut c, "keyword=barbed+charger&operator=or").await;
+    assert_eq!(sorted(ids(&a)), vec!["800003", "800004"]);
+    // The department names are searchable: 'fencing' (stemmed to 'fenc') finds the whole
+    // Fencing department and the products named 'Fence'.
+    let a = search(&mut c, "keyword=fencing").await;
+    assert_eq!(
+        sorted(ids(&a)),
+        vec!["800002", "800003", "800004", "800006"]
+    );
+    // A brand.
+    let a = search(&mut c, "keyword=behlen").await;
+    assert_eq!(sorted(ids(&a)), vec!["800005", "800006"]);
+    // A tire size matches only that size.
+    let a = search(&mut c, "keyword=225%2F65R17").await;
+    assert_eq!(sorted(ids(&a)), vec!["800007", "800008"]);
+    // A product number, punctuation ignored, comes first.
+    let a = search(&mut c, "keyword=800-009").await;
+    assert_eq!(ids(&a).first().map(String::as_str), Some("800009"));
+    // Nothing matches.
+    let a = search(&mut c, "keyword=zzzz").await;
+    assert_eq!(a["total"], 0);
+    assert_eq!(ids(&a), Vec::<String>::new());
+    // Odd text never fails.
+    for odd in ["%22", "(", "AND", "a:b", "-", "*", "%5C"] {
+        search(&mut c, &format!("keyword={odd}")).await;
+    }
+    // Long keywords are cut at 150 characters.
+    let long = "rope+".repeat(60);
+    let a = search(&mut c, &format!("keyword={long}")).await;
+    assert_eq!(a["keyword"].as_str().unwrap().chars().count(), 150);
+}
+
+#[tokio::test]
+async fn department_listings_drill_down_and_parents_match_children() {
+    let env = spawn_env().await;
+    let (mut c, _) = shop(&env).await;
+    let a = search(&mut c, "lp=1").await;
+    assert_eq!(
+        a["total"], 6,
+        "Farm & Ranch and its children, not the discontinued one"
+    );
+    assert_eq!(a["landing"]["name"], "Farm & Ranch");
+    assert_eq!(
+        counts(&a, "department"),
+        vec![("101".into(), 4), ("102".into(), 2)]
+    );
+    // By URL too.
+    let b = search(&mut c, "lp=%2Ffarm-ranch%2F").await;
+    assert_eq!(b["total"], 6);
+    // Drill down: Fencing's four.
+    let a = search(&mut c, "lp=1&department=101").await;
+    assert_eq!(
+        sorted(ids(&a)),
+        vec!["800002", "800003", "800004", "800006"]
+    );
+    let applied = a["applied"].as_array().unwrap();
+    assert_eq!(applied.len(), 1);
+    assert_eq!(applied[0]["valueLabel"], "Fencing");
+    // Without a landing page, the department facet lists the top level.
+    let a = search(&mut c, "").await;
+    assert_eq!(a["total"], 11);
+    assert_eq!(
+        counts(&a, "department"),
+        vec![("1".into(), 6), ("2".into(), 5)]
+    );
+    // An unknown landing page is a 404 in the one error shape.
+    let a = c.get("/api/search?lp=99999").await;
+    assert_eq!(a.status, 404);
+    assert_eq!(a.json()["message"], "Department not found.");
+}
+
+#[tokio::test]
+async fn facet_counts_are_multi_select() {
+    let env = spawn_env().await;
+    let (mut c, _) = shop(&env).await;
+    let a = search(&mut c, "lp=201").await;
+    assert_eq!(
+        counts(&a, "season"),
+        vec![("All Season".into(), 2), ("Winter".into(), 1)]
+    );
+    assert_eq!(
+        counts(&a, "tire-size"),
+        vec![("225/65R17".into(), 2), ("205/55R16".into(), 1)]
+    );
+    assert_eq!(
+        counts(&a, "brand"),
+        vec![("Cooper".into(), 2), ("Firestone".into(), 1)]
+    );
+
+    let a = search(&mut c, "lp=201&season=Winter").await;
+    assert_eq!(ids(&a), vec!["800008"]);
+    // The season facet keeps its other values (its own selection does not shrink it) …
+    assert_eq!(
+        counts(&a, "season"),
+        vec![("All Season".into(), 2), ("Winter".into(), 1)]
+    );
+    // … while the other facets count within the selection.
+    assert_eq!(counts(&a, "brand"), vec![("Firestone".into(), 1)]);
+    assert_eq!(counts(&a, "tire-size"), vec![("225/65R17".into(), 1)]);
+
+    // Two values of one facet: either.
+    let a = search(&mut c, "lp=201&season=Winter,All+Season&brand=Cooper").await;
+    assert_eq!(sorted(ids(&a)), vec!["800007", "800009"]);
+    assert_eq!(
+        counts(&a, "brand"),
+        vec![("Cooper".into(), 2), ("Firestone".into(), 1)]
+    );
+    let selected: Vec<&Value> = facet(&a, "season")["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|v| v["selected"] == true)
+        .collect();
+    assert_eq!(selected.len(), 2);
+    // A facet the index does not know is ignored.
+    assert_eq!(search(&mut c, "lp=201&colour=Red").await["total"], 3);
+}
+
+#[tokio::test]
+async fn price_ranges_include_their_bounds() {
+    let env = spawn_env().await;
+    let (mut c, _) = shop(&env).await;
+    let a = search(&mut c, "lp=2").await;
+    let price = facet(&a, "price");
+    assert_eq!(price["min"], 119.99);
+    assert_eq!(price["max"], 179.99);
+    let a = search(&mut c, "lp=2&price=119.99,149.99").await;
+    assert_eq!(sorted(ids(&a)), vec!["800007", "800009"]);
+    // The price facet's bounds ignore its own selection.
+    assert_eq!(facet(&a, "price")["min"], 119.99);
+    assert_eq!(facet(&a, "price")["max"], 179.99);
+    let a = search(&mut c, "lp=2&price=150,159.99").await;
+    assert_eq!(ids(&a), vec!["800011"]);
+    // A range at the facet's bounds is left out of the canonical query.
+    let a = search(&mut c, "lp=2&price=119.99,179.99").await;
+    assert_eq!(a["total"], 5);
+    assert_eq!(a["query"], "lp=2");
+    // Reversed ends are read in order; words are refused.
+    let a = search(&mut c, "lp=2&price=159.99,150").await;
+    assert_eq!(ids(&a), vec!["800011"]);
+    assert_eq!(a["query"], "lp=2&price=150,159.99");
+    let a = c.get("/api/search?price=a,b").await;
+    assert_eq!(a.status, 400);
+    assert_eq!(a.json()["code"], "InvalidSearch");
+}
+
+#[tokio::test]
+async fn every_sort_and_the_paging_edges() {
+    let env = spawn_env().await;
+    let (mut c, _) = shop(&env).await;
+    let by_price = vec!["800009", "800007", "800011", "800008", "800010"];
+    assert_eq!(ids(&search(&mut c, "lp=2&sort=price-asc").await), by_price);
+    let mut reversed = by_price.clone();
+    reversed.reverse();
+    // 800011 and 800005 share nothing here; descending is the exact reverse.
+    assert_eq!(ids(&search(&mut c, "lp=2&sort=price-desc").await), reversed);
+    assert_eq!(
+        ids(&search(&mut c, "lp=2&sort=name").await),
+        vec!["800009", "800007", "800010", "800011", "800008"]
+    );
+    // Relevance without a keyword lists by name.
+    assert_eq!(
+        ids(&search(&mut c, "lp=2").await),
+        vec!["800009", "800007", "800010", "800011", "800008"]
+    );
+    let brands: Vec<String> = search(&mut c, "lp=2&sort=brand").await["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["vendorBrand"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        brands,
+        vec!["Cooper", "Cooper", "Firestone", "Interstate", "Interstate"]
+    );
+    let a = c.get("/api/search?lp=2&sort=cheapest").await;
+    assert_eq!(a.status, 400);
+    assert_eq!(a.json()["code"], "InvalidSort");
+
+    // Paging: 5 items, 2 a page.
+    let page = |pg: u32| format!("lp=2&sort=price-asc&mpp=2&pg={pg}");
+    let a = search(&mut c, &page(1)).await;
+    assert_eq!(ids(&a), vec!["800009", "800007"]);
+    assert_eq!(a["pageCount"], 3);
+    assert_eq!(
+        ids(&search(&mut c, &page(2)).await),
+        vec!["800011", "800008"]
+    );
+    let last = search(&mut c, &page(3)).await;
+    assert_eq!(ids(&last), vec!["800010"], "the last page holds the rest");
+    let beyond = search(&mut c, &page(4)).await;
+    assert_eq!(ids(&beyond), Vec::<String>::new());
+    assert_eq!(
+        beyond["total"], 5,
+        "beyond the end: no items, the same total"
+    );
+    for bad in ["mpp=0", "mpp=121", "pg=0", "pg=x"] {
+        let a = c.get(&format!("/api/search?lp=2&{bad}")).await;
+        assert_eq!(a.status, 400, "{bad}: {}", a.body);
+    }
+}
+
+#[tokio::test]
+async fn availability_at_the_visitors_store() {
+    let env = spawn_env().await;
+    let (mut c, _) = shop(&env).await;
+    // Without a chosen store only shipping can be counted.
+    let a = search(&mut c, "").await;
+    assert_eq!(a["storeNum"], Value::Null);
+    assert_eq!(counts(&a, "availability"), vec![("ship".into(), 10)]);
+    assert_eq!(c.get("/stores/set-json/1").await.json()["success"], true);
+    let a = search(&mut c, "").await;
+    assert_eq!(a["storeNum"], 1);
+    assert_eq!(
+        counts(&a, "availability"),
+        vec![("store".into(), 3), ("ship".into(), 10)]
+    );
+    let a = search(&mut c, "availability=store&sort=name").await;
+    assert_eq!(ids(&a), vec!["800007", "800001", "800008"]);
+    assert!(a["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|i| i["storeOnHand"] == 4));
+    // The charger is not in the warehouse: it does not ship.
+    let a = search(&mut c, "keyword=charger&availability=ship").await;
+    assert_eq!(a["total"], 0);
+}
+
+#[tokio::test]
+async fn a_price_change_by_command_is_searchable_within_a_second() {
+    let env = spawn_env().await;
+    env.ensure_topic().await;
+    let (mut c, engine) = shop(&env).await;
+    let relay = projections::relay::Relay::new(
+        env.pool.clone(),
+        &env.bus,
+        projections::relay::RelayConfig {
+            topic: env.topic.clone(),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let relay_stop = stop_rx.clone();
+    let relay_task = tokio::spawn(async move { relay.run(relay_stop).await });
+    let indexer = tokio::spawn(search_indexer::indexer::run_indexer(
+        engine.clone(),
+        env.pool.clone(),
+        env.bus.clone(),
+        env.topic.clone(),
+        unique("indexer"),
+        stop_rx,
+    ));
+    // Wait until the indexer has caught up with the catalog's events.
+    let mut p = product_data(&PRODUCTS[0]);
+    assert!(
+        eventually(Duration::from_secs(30), || async {
+            count(
+                &env.pool,
+                "SELECT count(*) FROM outbox WHERE published_at IS NULL",
+            )
+            .await
+                == 0
+        })
+        .await
+    );
+    tokio::time::sleep(Duration::from_millis(500)).await;
+
+    p.price_cents = 99;
+    let started = std::time::Instant::now();
+    execute_batch::<Product>(
+        &env.pool,
+        &(),
+        vec![(p.blain_number.clone(), ProductCommand::Upsert(Box::new(p)))],
+    )
+    .await
+    .unwrap();
+    let mut found = false;
+    while started.elapsed() < Duration::from_secs(10) {
+        let a = search(&mut c, "price=0,1").await;
+        if ids(&a) == vec!["800001"] {
+            found = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let took = started.elapsed();
+    let _ = stop_tx.send(true);
+    let _ = tokio::time::timeout(Duration::from_secs(15), relay_task).await;
+    let _ = tokio::time::timeout(Duration::from_secs(15), indexer).await;
+    assert!(found, "the new price is searchable");
+    println!("searchable {took:?} after the command");
+    assert!(took < Duration::from_secs(1), "within 1 s: {took:?}");
+}
+
+#[tokio::test]
+async fn a_reindex_during_a_stream_of_searches_answers_every_search() {
+    let env = spawn_env().await;
+    let (c, engine) = shop(&env).await;
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let searcher = {
+        let mut c = c.other();
+        let stop = stop.clone();
+        tokio::spawn(async move {
+            let mut answered = 0;
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                let a = search(&mut c, "lp=2").await;
+                assert_eq!(a["total"], 5, "every search answers in full");
+                answered += 1;
+            }
+            answered
+        })
+    };
+    for _ in 0..3 {
+        engine.reindex(&env.pool, &|_, _| {}).await.unwrap();
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    assert!(searcher.await.unwrap() > 0);
+}
+
+#[tokio::test]
+async fn a_running_server_follows_a_reindex_made_by_the_cli() {
+    let env = spawn_env().await;
+    env.ensure_topic().await;
+    catalog(&env).await;
+    let dir = std::env::temp_dir().join(unique("index"));
+    let dir_text = dir.to_string_lossy().to_string();
+    let (mut server, addr) = start_server(&env, &[("INDEX_DIR", &dir_text)]).await;
+    let total = |query: &'static str| {
+        let addr = addr.clone();
+        async move {
+            let (status, _, body) = http(&addr, "GET", &format!("/api/search?{query}"), &[], "")
+                .await
+                .unwrap();
+            assert_eq!(status, 200, "{body}");
+            serde_json::from_str::<Value>(&body).unwrap()["total"]
+                .as_u64()
+                .unwrap()
+        }
+    };
+    assert!(
+        eventually(Duration::from_secs(30), || async { total("").await == 11 }).await,
+        "the server built its index at start"
+    );
+    let first = std::fs::read_to_string(dir.join("current")).unwrap();
+
+    // A read-model change the event stream never carried: only a reindex brings it in.
+    sqlx::query("UPDATE products SET name = 'Sisal Rope' WHERE blain_number = '800001'")
+        .execute(&env.pool)
+        .await
+        .unwrap();
+    assert_eq!(total("keyword=sisal").await, 0);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_storefront"))
+        .args(["reindex"])
+        .env("DATABASE_URL", &env.database_url)
+        .env("INDEX_DIR", &dir)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout} {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("search index built: 11 products"),
+        "{stdout}"
+    );
+    let second = std::fs::read_to_string(dir.join("current")).unwrap();
+    assert_ne!(first, second, "a new generation is current");
+    let followed = eventually(Duration::from_secs(15), || async {
+        total("keyword=sisal").await == 1
+    })
+    .await;
+    assert_eq!(total("").await, 11, "searches answered in full throughout");
+    let old_removed = eventually(Duration::from_secs(15), || async {
+        !dir.join(first.trim()).exists()
+    })
+    .await;
+    server.kill().unwrap();
+    server.wait().unwrap();
+    assert!(followed, "the server swapped to the CLI's generation");
+    assert!(old_removed, "the old generation's files are removed");
+}
