@@ -122,6 +122,8 @@ const PRODUCTS: &[Fixture] = &[
         &[("Group Size", "27")],
     ),
     ("800012", "Rope Halter", "Weaver", 102, 1299, &[]),
+    ("800013", "Hitch Pin XYZ-123", "Curt", 3, 499, &[]),
+    ("800014", "Hitch Pin XYZ-223", "Curt", 3, 599, &[]),
 ];
 
 fn product_data(f: &Fixture) -> ProductData {
@@ -134,6 +136,7 @@ fn product_data(f: &Fixture) -> ProductData {
         101 => vec!["Farm & Ranch".into(), "Fencing".into()],
         102 => vec!["Farm & Ranch".into(), "Livestock".into()],
         201 => vec!["Automotive".into(), "Tires".into()],
+        3 => vec!["Hardware".into()],
         _ => vec!["Automotive".into(), "Batteries".into()],
     };
     p.description = format!("{name} from {brand}.");
@@ -160,6 +163,7 @@ async fn catalog(env: &TestEnv) {
         department(2, None, "Automotive", "/automotive/"),
         department(201, Some(2), "Tires", "/automotive/tires/"),
         department(202, Some(2), "Batteries", "/automotive/batteries/"),
+        department(3, None, "Hardware", "/hardware/"),
     ];
     execute_batch::<Department>(&env.pool, &(), departments)
         .await
@@ -285,7 +289,7 @@ fn counts(answer: &Value, name: &str) -> Vec<(String, u64)> {
 async fn keywords_find_exactly_the_matching_products() {
     let env = spawn_env().await;
     let (mut c, engine) = shop(&env).await;
-    assert_eq!(engine.len(), 11, "the discontinued product is not indexed");
+    assert_eq!(engine.len(), 13, "the discontinued product is not indexed");
 
     let a = search(&mut c, "keyword=rope").await;
     assert_eq!(
@@ -335,6 +339,75 @@ async fn keywords_find_exactly_the_matching_products() {
 }
 
 #[tokio::test]
+async fn typos_synonyms_and_numbers() {
+    let env = spawn_env().await;
+    let (mut c, _) = shop(&env).await;
+    // One typo in a word of up to 7 letters, two above; the exact word ranks first.
+    assert_eq!(ids(&search(&mut c, "keyword=chargr").await), vec!["800004"]);
+    assert_eq!(
+        ids(&search(&mut c, "keyword=galvanzied+tank").await),
+        vec!["800005"]
+    );
+    assert_eq!(
+        ids(&search(&mut c, "keyword=elctric+fnce").await),
+        vec!["800004"]
+    );
+    // Short words must be right: 'rop' is not 'rope'.
+    assert_eq!(search(&mut c, "keyword=rop").await["total"], 0);
+    // Synonyms: 'tyre' is searched as 'tire' too.
+    let a = search(&mut c, "keyword=winter+tyre").await;
+    assert_eq!(ids(&a), vec!["800008"]);
+    // Numbers match exactly: XYZ-123 never finds XYZ-223; a size never finds another size.
+    assert_eq!(
+        ids(&search(&mut c, "keyword=XYZ-123").await),
+        vec!["800013"]
+    );
+    assert_eq!(
+        ids(&search(&mut c, "keyword=xyz+223").await),
+        vec!["800014"]
+    );
+    assert_eq!(search(&mut c, "keyword=225%2F65R18").await["total"], 0);
+}
+
+#[tokio::test]
+async fn autocomplete_from_the_index() {
+    let env = spawn_env().await;
+    let (mut c, _) = shop(&env).await;
+    let a = c.get("/s/a/autocomplete?keyword=batt").await.json();
+    assert_eq!(a["count"], 2, "{a}");
+    let names: Vec<&str> = a["products"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names.len(), 2);
+    assert!(names.iter().all(|n| n.contains("Battery")), "{names:?}");
+    let categories: Vec<&str> = a["categories"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["html"].as_str().unwrap())
+        .collect();
+    assert_eq!(categories, vec!["<strong>Batt</strong>eries"]);
+    // Every word typed, the last one as a prefix; names that start with it first.
+    let a = c.get("/s/a/autocomplete?keyword=all+seas").await.json();
+    assert_eq!(a["count"], 2, "{a}");
+    // Brands with a word starting as typed.
+    let a = c.get("/s/a/autocomplete?keyword=inter").await.json();
+    let brands: Vec<&str> = a["brands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["html"].as_str().unwrap())
+        .collect();
+    assert_eq!(brands, vec!["<strong>Inter</strong>state"]);
+    // A discontinued product is never suggested.
+    let a = c.get("/s/a/autocomplete?keyword=halt").await.json();
+    assert_eq!(a["count"], 0, "{a}");
+}
+
+#[tokio::test]
 async fn department_listings_drill_down_and_parents_match_children() {
     let env = spawn_env().await;
     let (mut c, _) = shop(&env).await;
@@ -362,10 +435,10 @@ async fn department_listings_drill_down_and_parents_match_children() {
     assert_eq!(applied[0]["valueLabel"], "Fencing");
     // Without a landing page, the department facet lists the top level.
     let a = search(&mut c, "").await;
-    assert_eq!(a["total"], 11);
+    assert_eq!(a["total"], 13);
     assert_eq!(
         counts(&a, "department"),
-        vec![("1".into(), 6), ("2".into(), 5)]
+        vec![("1".into(), 6), ("2".into(), 5), ("3".into(), 2)]
     );
     // An unknown landing page is a 404 in the one error shape.
     let a = c.get("/api/search?lp=99999").await;
@@ -511,13 +584,13 @@ async fn availability_at_the_visitors_store() {
     // Without a chosen store only shipping can be counted.
     let a = search(&mut c, "").await;
     assert_eq!(a["storeNum"], Value::Null);
-    assert_eq!(counts(&a, "availability"), vec![("ship".into(), 10)]);
+    assert_eq!(counts(&a, "availability"), vec![("ship".into(), 12)]);
     assert_eq!(c.get("/stores/set-json/1").await.json()["success"], true);
     let a = search(&mut c, "").await;
     assert_eq!(a["storeNum"], 1);
     assert_eq!(
         counts(&a, "availability"),
-        vec![("store".into(), 3), ("ship".into(), 10)]
+        vec![("store".into(), 3), ("ship".into(), 12)]
     );
     let a = search(&mut c, "availability=store&sort=name").await;
     assert_eq!(ids(&a), vec!["800007", "800001", "800008"]);
@@ -644,7 +717,7 @@ async fn a_running_server_follows_a_reindex_made_by_the_cli() {
         }
     };
     assert!(
-        eventually(Duration::from_secs(30), || async { total("").await == 11 }).await,
+        eventually(Duration::from_secs(30), || async { total("").await == 13 }).await,
         "the server built its index at start"
     );
     let first = std::fs::read_to_string(dir.join("current")).unwrap();
@@ -668,7 +741,7 @@ async fn a_running_server_follows_a_reindex_made_by_the_cli() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(
-        stdout.contains("search index built: 11 products"),
+        stdout.contains("search index built: 13 products"),
         "{stdout}"
     );
     let second = std::fs::read_to_string(dir.join("current")).unwrap();
@@ -677,7 +750,7 @@ async fn a_running_server_follows_a_reindex_made_by_the_cli() {
         total("keyword=sisal").await == 1
     })
     .await;
-    assert_eq!(total("").await, 11, "searches answered in full throughout");
+    assert_eq!(total("").await, 13, "searches answered in full throughout");
     let old_removed = eventually(Duration::from_secs(15), || async {
         !dir.join(first.trim()).exists()
     })

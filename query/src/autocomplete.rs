@@ -1,17 +1,17 @@
-//! GET /s/a/autocomplete: search suggestions. Until the search index lands they come from the
-//! catalog read model by prefix: product names (any word), brands and department names.
-//! Rules of spec 5: the keyword is cut at 150 characters; 1 to 4 digits give nothing; every
-//! `html` field is escaped text with the typed prefix in `<strong>`.
+//! GET /s/a/autocomplete: search suggestions from the search index: products whose name or
+//! brand has words starting as typed (every word typed, the last one as a prefix; names that
+//! start with the whole keyword first), brands among them, and departments (from the index's
+//! department tree) with a word starting as typed. Rules of spec 5: the keyword is cut at 150
+//! characters; 1 to 4 digits give nothing; every `html` field is escaped text with the typed
+//! prefix in `<strong>`.
 
+use crate::products::products_by_number;
+use crate::QueryState;
 use axum::extract::{Query, State};
 use axum::routing::get;
 use axum::{Json, Router};
 use command::http::ApiError;
 use serde::{Deserialize, Serialize};
-use sqlx::Row;
-
-use crate::products::product_url;
-use crate::QueryState;
 
 pub const MAX_KEYWORD_CHARS: usize = 150;
 
@@ -134,13 +134,10 @@ pub fn usable_keyword(raw: &str) -> Option<String> {
     Some(keyword)
 }
 
-fn like_prefix(keyword: &str) -> String {
-    let escaped = keyword
-        .replace('\\', "\\\\")
-        .replace('%', "\\%")
-        .replace('_', "\\_");
-    format!("{escaped}%")
-}
+/// Products, brands and departments suggested at most.
+const PRODUCTS: usize = 6;
+const BRANDS: usize = 5;
+const CATEGORIES: usize = 5;
 
 async fn autocomplete(
     State(state): State<QueryState>,
@@ -166,62 +163,54 @@ async fn autocomplete(
             ..Default::default()
         }));
     }
-    let pool = &state.pool;
-    let prefix = like_prefix(&keyword);
-    let word_prefix = format!("% {prefix}");
-    let count: i64 = sqlx::query_scalar(
-        "SELECT count(*) FROM products WHERE NOT discontinued AND (name ILIKE $1 OR name ILIKE $2 OR vendor_brand ILIKE $1)",
-    )
-    .bind(&prefix)
-    .bind(&word_prefix)
-    .fetch_one(pool)
-    .await?;
-    let products = sqlx::query(
-        "SELECT blain_number, name, vendor_brand, images->>0 AS thumbnail FROM products \
-         WHERE NOT discontinued AND (name ILIKE $1 OR name ILIKE $2 OR vendor_brand ILIKE $1) \
-         ORDER BY (name ILIKE $1) DESC, length(name), blain_number LIMIT 6",
-    )
-    .bind(&prefix)
-    .bind(&word_prefix)
-    .fetch_all(pool)
-    .await?
-    .iter()
-    .map(|r| {
-        let (blain, name): (String, String) = (r.get("blain_number"), r.get("name"));
-        ProductHit {
-            url: product_url(&blain, &name),
-            name: escape_html(&name),
-            vendor_brand: escape_html(&r.get::<String, _>("vendor_brand")),
-            thumbnail: r.get("thumbnail"),
-        }
-    })
-    .collect();
-    let brands = sqlx::query_scalar::<_, String>(
-        "SELECT vendor_brand FROM products WHERE NOT discontinued AND vendor_brand ILIKE $1 \
-         GROUP BY vendor_brand ORDER BY count(*) DESC, vendor_brand LIMIT 5",
-    )
-    .bind(&prefix)
-    .fetch_all(pool)
-    .await?
-    .into_iter()
-    .map(|brand| Link {
-        url: format!(
-            "{}&brand={}",
-            search_url(&keyword),
-            search_url(&brand).trim_start_matches("/s/?keyword=")
-        ),
-        html: highlight(&brand, &keyword),
-    })
-    .collect();
-    let categories = sqlx::query("SELECT name, url FROM departments WHERE name ILIKE $1 OR name ILIKE $2 ORDER BY length(name), id LIMIT 5")
-        .bind(&prefix)
-        .bind(&word_prefix)
-        .fetch_all(pool)
+    let engine = state.search.clone();
+    let found = {
+        let (engine, keyword) = (engine.clone(), keyword.clone());
+        tokio::task::spawn_blocking(move || engine.suggest(&keyword, PRODUCTS, BRANDS))
+            .await
+            .map_err(ApiError::internal)?
+            .map_err(ApiError::internal)?
+    };
+    let products = products_by_number(&state.pool, &found.ids)
         .await?
+        .into_iter()
+        .map(|p| ProductHit {
+            name: escape_html(&p.name),
+            vendor_brand: escape_html(&p.vendor_brand),
+            url: p.url,
+            thumbnail: p.thumbnail,
+        })
+        .collect();
+    let brands = found
+        .brands
         .iter()
-        .map(|r| Link {
-            url: r.get("url"),
-            html: highlight(&r.get::<String, _>("name"), &keyword),
+        .map(|(brand, _)| Link {
+            url: format!(
+                "{}&brand={}",
+                search_url(&keyword),
+                search_url(brand).trim_start_matches("/s/?keyword=")
+            ),
+            html: highlight(brand, &keyword),
+        })
+        .collect();
+    // Departments with a word starting as typed: shortest names first.
+    let typed = keyword.to_lowercase();
+    let departments = engine.departments();
+    let mut matching: Vec<&search_indexer::document::Department> = departments
+        .by_id
+        .values()
+        .filter(|d| {
+            let name = d.name.to_lowercase();
+            name.starts_with(&typed) || name.contains(&format!(" {typed}"))
+        })
+        .collect();
+    matching.sort_by(|a, b| a.name.len().cmp(&b.name.len()).then(a.id.cmp(&b.id)));
+    let categories = matching
+        .into_iter()
+        .take(CATEGORIES)
+        .map(|d| Link {
+            url: d.url.clone(),
+            html: highlight(&d.name, &keyword),
         })
         .collect();
     Ok(Json(Suggestions {
@@ -230,7 +219,7 @@ async fn autocomplete(
         popular_searches: popular(&keyword),
         products,
         product_heading: format!("Top Products for \u{201c}{}\u{201d}", escape_html(&keyword)),
-        count,
+        count: found.count as i64,
     }))
 }
 

@@ -162,6 +162,7 @@ impl ProductDoc {
         doc.add_text(f.attributes, values.join(" "));
         doc.add_text(f.description, &self.description);
         doc.add_text(f.name_prefix, &self.name);
+        doc.add_text(f.words, format!("{} {}", self.name, self.brand));
         doc.add_facet(f.department, departments.facet(self.department_id));
         if !self.brand.is_empty() {
             doc.add_facet(f.brand_facet, crate::search::brand_facet(&self.brand));

@@ -16,6 +16,8 @@ use tantivy::Index;
 pub const STEMMED: &str = "en_stem_folded";
 /// Whole-name prefixes ("pir", "pire", …) for autocomplete.
 pub const PREFIX: &str = "edge_ngram";
+/// Words as typed: split, lower-cased, accents folded, not stemmed (typo tolerance, prefixes).
+pub const WORDS: &str = "words_folded";
 
 /// How a field is indexed.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -24,6 +26,8 @@ pub enum Kind {
     Text { boost: f32 },
     /// Edge n-grams of the whole value.
     Prefix,
+    /// Unstemmed words (typo tolerance and word prefixes).
+    Words,
     /// One exact token (ids); stored so results can name the product.
     Exact,
     /// A hierarchical facet (`/a/b/c`).
@@ -85,6 +89,11 @@ pub const FIELDS: &[FieldSpec] = &[
         what: "prefixes of the name (autocomplete)",
     },
     FieldSpec {
+        name: "words",
+        kind: Kind::Words,
+        what: "the words of name and brand as typed: typo tolerance, word prefixes (autocomplete)",
+    },
+    FieldSpec {
         name: "department",
         kind: Kind::Facet,
         what: "department ids from the top: /d/1/101/1011",
@@ -142,6 +151,7 @@ pub struct Fields {
     pub attributes: Field,
     pub description: Field,
     pub name_prefix: Field,
+    pub words: Field,
     pub department: Field,
     pub brand_facet: Field,
     pub attribute_facet: Field,
@@ -170,6 +180,15 @@ pub fn build_schema() -> Schema {
                 let indexing = TextFieldIndexing::default()
                     .set_tokenizer(PREFIX)
                     .set_index_option(IndexRecordOption::Basic);
+                builder.add_text_field(
+                    spec.name,
+                    TextOptions::default().set_indexing_options(indexing),
+                );
+            }
+            Kind::Words => {
+                let indexing = TextFieldIndexing::default()
+                    .set_tokenizer(WORDS)
+                    .set_index_option(IndexRecordOption::WithFreqs);
                 builder.add_text_field(
                     spec.name,
                     TextOptions::default().set_indexing_options(indexing),
@@ -204,6 +223,7 @@ impl Fields {
             attributes: f("attributes"),
             description: f("description"),
             name_prefix: f("name_prefix"),
+            words: f("words"),
             department: f("department"),
             brand_facet: f("brand_facet"),
             attribute_facet: f("attribute_facet"),
@@ -237,19 +257,43 @@ impl Fields {
 
 /// Registers our analysers on an index (they are not stored with it).
 pub fn register_tokenizers(index: &Index) {
-    let stemmed = TextAnalyzer::builder(SimpleTokenizer::default())
-        .filter(RemoveLongFilter::limit(40))
-        .filter(LowerCaser)
-        .filter(AsciiFoldingFilter)
-        .filter(Stemmer::new(Language::English))
-        .build();
-    index.tokenizers().register(STEMMED, stemmed);
+    index.tokenizers().register(STEMMED, stemmed_analyzer());
     let prefix =
         TextAnalyzer::builder(NgramTokenizer::prefix_only(1, 24).expect("valid n-gram sizes"))
             .filter(LowerCaser)
             .filter(AsciiFoldingFilter)
             .build();
     index.tokenizers().register(PREFIX, prefix);
+    index.tokenizers().register(WORDS, words_analyzer());
+}
+
+/// The analyser of the `words` field (also splits keywords into words).
+pub fn words_analyzer() -> TextAnalyzer {
+    TextAnalyzer::builder(SimpleTokenizer::default())
+        .filter(RemoveLongFilter::limit(40))
+        .filter(LowerCaser)
+        .filter(AsciiFoldingFilter)
+        .build()
+}
+
+/// The analyser of the stemmed text fields (also stems keyword words).
+pub fn stemmed_analyzer() -> TextAnalyzer {
+    TextAnalyzer::builder(SimpleTokenizer::default())
+        .filter(RemoveLongFilter::limit(40))
+        .filter(LowerCaser)
+        .filter(AsciiFoldingFilter)
+        .filter(Stemmer::new(Language::English))
+        .build()
+}
+
+/// The tokens an analyser makes of `text`.
+pub fn tokens(mut analyzer: TextAnalyzer, text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stream = analyzer.token_stream(text);
+    while stream.advance() {
+        out.push(stream.token().text.clone());
+    }
+    out
 }
 
 /// "XYZ-123" → "xyz123": what an exact product-number match compares.
@@ -270,6 +314,14 @@ mod tests {
         let fields = Fields::of(&schema);
         assert_eq!(schema.fields().count(), FIELDS.len());
         assert_eq!(fields.text_fields().len(), 5);
+        assert_eq!(
+            tokens(words_analyzer(), "XYZ-123 Tyres"),
+            vec!["xyz", "123", "tyres"]
+        );
+        assert_eq!(
+            tokens(stemmed_analyzer(), "Tyres fencing"),
+            vec!["tyre", "fenc"]
+        );
         assert_eq!(normalize_number(" XYZ-123 "), "xyz123");
     }
 }

@@ -1,9 +1,12 @@
 //! Searching the index: keyword and filters → one page of product numbers, the total, and
 //! facet counts. Query building is here; the schema's fields come from `schema.rs`.
 //!
-//! * The keyword is parsed leniently (odd characters never fail) over the stemmed text
-//!   fields with their boosts; every word must match somewhere unless `any_word`. A keyword
-//!   that is a product number (punctuation and case ignored) also matches that product, first.
+//! * The keyword is split into words (odd characters are separators, never errors); each word
+//!   matches by its stem in the text fields (with their boosts) or, forgiving typos by length
+//!   (none for words with digits), in the name and brand; synonym rules
+//!   (`search-indexer/synonyms.txt`) let words match as their replacement; every word must
+//!   match unless `any_word`. A keyword that is a product number (punctuation and case ignored)
+//!   also matches that product, first.
 //! * Facets are multi-select: the counts of a facet with selections are computed without its
 //!   own selections (so the shopper can add more), with every other filter applied.
 //! * The department facet is hierarchical: a parent matches its descendants; its values are
@@ -15,7 +18,7 @@ use std::ops::Bound;
 use serde::Serialize;
 use tantivy::collector::{Count, FacetCollector, FacetCounts, MultiCollector, TopDocs};
 use tantivy::query::{
-    AllQuery, BooleanQuery, BoostQuery, Occur, Query, QueryParser, RangeQuery, TermQuery,
+    AllQuery, BooleanQuery, BoostQuery, FuzzyTermQuery, Occur, Query, RangeQuery, TermQuery,
 };
 use tantivy::schema::{Facet, IndexRecordOption};
 use tantivy::{DocAddress, Order, Searcher, TantivyDocument, Term};
@@ -23,7 +26,7 @@ use tantivy::{DocAddress, Order, Searcher, TantivyDocument, Term};
 use crate::document::Departments;
 use crate::engine::{SearchEngine, SearchError};
 use crate::minmax::MinMax;
-use crate::schema::normalize_number;
+use crate::schema::{normalize_number, stemmed_analyzer, tokens, words_analyzer};
 
 /// Brands listed in the brand facet (most products first; selected ones always).
 pub const TOP_BRANDS: usize = 20;
@@ -269,30 +272,9 @@ fn any_of(queries: Vec<Box<dyn Query>>) -> Box<dyn Query> {
 
 fn build(engine: &SearchEngine, q: &SearchQuery, departments: &Departments) -> Built {
     let f = &engine.fields;
-    let live = engine.live();
     let mut base: Vec<(Occur, Box<dyn Query>)> = Vec::new();
     if let Some(keyword) = q.keyword.as_deref().filter(|k| !k.trim().is_empty()) {
-        let text_fields = f.text_fields();
-        let mut parser =
-            QueryParser::for_index(&live.index, text_fields.iter().map(|(f, _)| *f).collect());
-        for (field, boost) in &text_fields {
-            parser.set_field_boost(*field, *boost);
-        }
-        if !q.any_word {
-            parser.set_conjunction_by_default();
-        }
-        let (parsed, _) = parser.parse_query_lenient(keyword);
-        let number = normalize_number(keyword);
-        let keyword_query: Box<dyn Query> = if number.is_empty() {
-            parsed
-        } else {
-            let exact = Box::new(BoostQuery::new(
-                term(Term::from_field_text(f.number, &number)),
-                1000.0,
-            ));
-            any_of(vec![parsed, exact])
-        };
-        base.push((Occur::Must, keyword_query));
+        base.push((Occur::Must, keyword_query(engine, keyword, q.any_word)));
     }
     if let Some(landing) = q.landing {
         base.push((
@@ -354,6 +336,218 @@ fn build(engine: &SearchEngine, q: &SearchQuery, departments: &Departments) -> B
         filters.push((Dim::Availability, any_of(clauses)));
     }
     Built { base, filters }
+}
+
+/// Most words of a keyword used.
+const MAX_WORDS: usize = 16;
+
+/// Synonym rules from `search-indexer/synonyms.txt`: (words, replacement words).
+fn synonyms() -> &'static [(Vec<String>, Vec<String>)] {
+    static RULES: std::sync::OnceLock<Vec<(Vec<String>, Vec<String>)>> = std::sync::OnceLock::new();
+    RULES.get_or_init(|| {
+        include_str!("../synonyms.txt")
+            .lines()
+            .map(|l| l.split('#').next().unwrap_or("").trim())
+            .filter_map(|l| l.split_once("=>"))
+            .map(|(a, b)| (tokens(words_analyzer(), a), tokens(words_analyzer(), b)))
+            .filter(|(a, b)| !a.is_empty() && !b.is_empty())
+            .collect()
+    })
+}
+
+/// Edits forgiven in a word: none for short words and for anything with a digit (sizes and
+/// part numbers match exactly: 'XYZ-123' never finds 'XYZ-223'), 1 up to 7 letters, 2 above.
+pub fn typo_distance(word: &str) -> u8 {
+    let letters = word.chars().count();
+    if word.chars().any(|c| c.is_ascii_digit()) || letters < 4 {
+        0
+    } else if letters <= 7 {
+        1
+    } else {
+        2
+    }
+}
+
+/// One word of a keyword: its stem in any text field (with the field's boost), or the word
+/// with a typo or two in the name or brand (weighted lower).
+fn word_query(engine: &SearchEngine, word: &str) -> Box<dyn Query> {
+    let f = &engine.fields;
+    let mut alternatives: Vec<Box<dyn Query>> = Vec::new();
+    for stem in tokens(stemmed_analyzer(), word) {
+        for (field, boost) in f.text_fields() {
+            let exact = TermQuery::new(
+                Term::from_field_text(field, &stem),
+                IndexRecordOption::WithFreqs,
+            );
+            alternatives.push(Box::new(BoostQuery::new(Box::new(exact), boost)));
+        }
+    }
+    let distance = typo_distance(word);
+    if distance > 0 {
+        let fuzzy = FuzzyTermQuery::new(Term::from_field_text(f.words, word), distance, true);
+        alternatives.push(Box::new(BoostQuery::new(Box::new(fuzzy), 0.3)));
+    }
+    any_of(alternatives)
+}
+
+fn all_of(queries: Vec<Box<dyn Query>>) -> Box<dyn Query> {
+    Box::new(BooleanQuery::new(
+        queries.into_iter().map(|q| (Occur::Must, q)).collect(),
+    ))
+}
+
+/// The keyword's query: every word must match (any word with `any_word`); a synonym rule's
+/// words may match as its replacement; a keyword that is a product number (punctuation and case
+/// ignored) also matches that product, ranked first.
+pub fn keyword_query(engine: &SearchEngine, keyword: &str, any_word: bool) -> Box<dyn Query> {
+    let f = &engine.fields;
+    let words: Vec<String> = tokens(words_analyzer(), keyword)
+        .into_iter()
+        .take(MAX_WORDS)
+        .collect();
+    let mut clauses: Vec<Box<dyn Query>> = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let rule = synonyms()
+            .iter()
+            .filter(|(from, _)| words[i..].starts_with(from))
+            .max_by_key(|(from, _)| from.len());
+        match rule {
+            Some((from, to)) => {
+                let as_typed = all_of(
+                    words[i..i + from.len()]
+                        .iter()
+                        .map(|w| word_query(engine, w))
+                        .collect(),
+                );
+                let replaced = all_of(to.iter().map(|w| word_query(engine, w)).collect());
+                clauses.push(any_of(vec![as_typed, replaced]));
+                i += from.len();
+            }
+            None => {
+                clauses.push(word_query(engine, &words[i]));
+                i += 1;
+            }
+        }
+    }
+    let text: Box<dyn Query> = if clauses.is_empty() {
+        Box::new(tantivy::query::EmptyQuery)
+    } else if any_word {
+        any_of(clauses)
+    } else {
+        all_of(clauses)
+    };
+    let number = normalize_number(keyword);
+    if number.is_empty() {
+        return text;
+    }
+    let exact = Box::new(BoostQuery::new(
+        term(Term::from_field_text(f.number, &number)),
+        1000.0,
+    ));
+    any_of(vec![text, exact])
+}
+
+/// Autocomplete's query: every word typed, the last one as a prefix of a word of the name or
+/// brand; names that start with the whole keyword first.
+pub fn suggest_query(engine: &SearchEngine, keyword: &str) -> Option<Box<dyn Query>> {
+    let f = &engine.fields;
+    let words: Vec<String> = tokens(words_analyzer(), keyword)
+        .into_iter()
+        .take(MAX_WORDS)
+        .collect();
+    let (last, first) = words.split_last()?;
+    let mut clauses: Vec<(Occur, Box<dyn Query>)> = first
+        .iter()
+        .map(|w| {
+            (
+                Occur::Must,
+                any_of(vec![
+                    term(Term::from_field_text(f.words, w)),
+                    word_query(engine, w),
+                ]),
+            )
+        })
+        .collect();
+    clauses.push((
+        Occur::Must,
+        Box::new(FuzzyTermQuery::new_prefix(
+            Term::from_field_text(f.words, last),
+            0,
+            false,
+        )),
+    ));
+    let whole = tokens(words_analyzer(), keyword).join(" ");
+    if !whole.is_empty() && whole.chars().count() <= 24 {
+        let starts = term(Term::from_field_text(
+            f.name_prefix,
+            &keyword.trim().to_lowercase(),
+        ));
+        clauses.push((Occur::Should, Box::new(BoostQuery::new(starts, 2.0))));
+    }
+    Some(Box::new(BooleanQuery::new(clauses)))
+}
+
+/// What autocomplete shows from the index.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Suggestions {
+    pub ids: Vec<String>,
+    pub count: u64,
+    /// Brands with a word starting as typed, most products first.
+    pub brands: Vec<(String, u64)>,
+}
+
+impl SearchEngine {
+    pub fn suggest(
+        &self,
+        keyword: &str,
+        products: usize,
+        brands: usize,
+    ) -> Result<Suggestions, SearchError> {
+        let Some(query) = suggest_query(self, keyword) else {
+            return Ok(Suggestions {
+                ids: vec![],
+                count: 0,
+                brands: vec![],
+            });
+        };
+        let live = self.live();
+        let searcher = live.reader.searcher();
+        let mut brand_collector = FacetCollector::for_field("brand_facet");
+        brand_collector.add_facet(brand_root());
+        let (count, top, brand_counts) = searcher.search(
+            &query,
+            &(
+                Count,
+                TopDocs::with_limit(products.max(1)).order_by_score(),
+                brand_collector,
+            ),
+        )?;
+        let mut ids = Vec::with_capacity(top.len());
+        for (_, address) in top {
+            let doc: TantivyDocument = searcher.doc(address)?;
+            if let Some(id) = self.product_id(&doc) {
+                ids.push(id);
+            }
+        }
+        let typed = tokens(words_analyzer(), keyword);
+        let last = typed.last().cloned().unwrap_or_default();
+        let mut matching: Vec<(String, u64)> = facet_values(&brand_counts, &brand_root())
+            .into_iter()
+            .filter(|(brand, _)| {
+                tokens(words_analyzer(), brand)
+                    .iter()
+                    .any(|w| w.starts_with(&last))
+            })
+            .collect();
+        matching.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        matching.truncate(brands);
+        Ok(Suggestions {
+            ids,
+            count: count as u64,
+            brands: matching,
+        })
+    }
 }
 
 fn availability_query(

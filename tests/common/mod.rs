@@ -213,7 +213,17 @@ impl Client {
                 .await
                 .unwrap();
         }
-        Client::new(env)
+        let state = storefront::app::AppState::new(
+            env.pool.clone(),
+            env.bus.clone(),
+            std::env::temp_dir().join("no-web-dir"),
+        );
+        // The search index holds the seeded catalog (as `serve` builds it at start).
+        state.search.reindex(&env.pool, &|_, _| {}).await.unwrap();
+        Client {
+            app: storefront::app::router(state, &storefront::Roles::all()),
+            cookies: Default::default(),
+        }
     }
 
     pub fn new(env: &TestEnv) -> Client {
