@@ -49,6 +49,8 @@ pub struct AppState {
     pub health: HealthSettings,
     /// This process's search index.
     pub search: std::sync::Arc<search_indexer::SearchEngine>,
+    /// Staff bearer tokens (merchandiser calls).
+    pub staff: std::sync::Arc<command::staff::StaffTokens>,
 }
 
 /// Readiness bounds.
@@ -79,6 +81,7 @@ impl AppState {
             cookies: command::identity::CookieSettings::new(command::secrets::Keyring::ephemeral()),
             health: HealthSettings::default(),
             search: std::sync::Arc::new(search_indexer::SearchEngine::in_memory()),
+            staff: Default::default(),
         }
     }
 }
@@ -101,6 +104,7 @@ pub fn router(state: AppState, roles: &crate::Roles) -> Router {
                 }),
             },
             inline: std::sync::Arc::new(projections::shopping::InlineShopping),
+            staff: state.staff.clone(),
         }));
     }
     if roles.query {

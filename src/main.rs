@@ -68,6 +68,10 @@ enum Command {
         /// Without it a random key is made for this process (cookies end with it).
         #[arg(long, env = "COOKIE_KEYS", hide_env_values = true)]
         cookie_keys: Option<String>,
+        /// Merchandisers' bearer tokens until staff accounts land: `staffid:token,…` (tokens of
+        /// at least 24 characters).
+        #[arg(long, env = "STAFF_TOKENS", hide_env_values = true)]
+        staff_tokens: Option<String>,
         /// Mark cookies `Secure` (served over TLS, or behind a TLS proxy).
         #[arg(long, env = "COOKIE_SECURE")]
         cookie_secure: bool,
@@ -176,6 +180,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             roles,
             db_pool_size,
             cookie_keys,
+            staff_tokens,
             cookie_secure,
             outbox_lag_max_secs,
         } => {
@@ -207,6 +212,11 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                         secure: cookie_secure,
                     },
                     outbox_lag_max: std::time::Duration::from_secs(outbox_lag_max_secs),
+                    staff: match staff_tokens {
+                        Some(list) => command::staff::StaffTokens::parse(&list)
+                            .map_err(|e| config::setting_error("STAFF_TOKENS", e))?,
+                        None => Default::default(),
+                    },
                     search_instance: search_instance
                         .unwrap_or_else(|| serve::default_search_instance(&index_dir)),
                     index_dir,

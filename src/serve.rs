@@ -28,6 +28,7 @@ pub struct ServeOptions {
     pub index_dir: PathBuf,
     /// Names this process's index consumer group (`PREFIX.indexer.INSTANCE`).
     pub search_instance: String,
+    pub staff: command::staff::StaffTokens,
 }
 
 pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyhow::Result<()> {
@@ -108,6 +109,7 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
             outbox_lag_max: options.outbox_lag_max,
         },
         search,
+        staff: std::sync::Arc::new(options.staff.clone()),
     };
     let listener = tokio::net::TcpListener::bind(options.bind)
         .await

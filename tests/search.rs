@@ -225,11 +225,15 @@ async fn catalog(env: &TestEnv) {
     .unwrap();
 }
 
+const STAFF_TOKEN: &str = "merchandiser-test-token-0123456789";
+
 /// A client of the whole app whose index holds the fixed catalog.
 async fn shop(env: &TestEnv) -> (Client, Arc<SearchEngine>) {
     catalog(env).await;
-    let state =
+    let mut state =
         storefront::app::AppState::new(env.pool.clone(), env.bus.clone(), std::env::temp_dir());
+    state.staff =
+        Arc::new(command::staff::StaffTokens::parse(&format!("merch:{STAFF_TOKEN}")).unwrap());
     let engine = state.search.clone();
     engine.reindex(&env.pool, &|_, _| {}).await.unwrap();
     let app = storefront::app::router(state, &storefront::Roles::all());
@@ -349,7 +353,7 @@ async fn typos_synonyms_and_numbers() {
         vec!["800005"]
     );
     assert_eq!(
-        ids(&search(&mut c, "keyword=elctric+fnce").await),
+        ids(&search(&mut c, "keyword=elctric+charger").await),
         vec!["800004"]
     );
     // Short words must be right: 'rop' is not 'rope'.
@@ -759,4 +763,173 @@ async fn a_running_server_follows_a_reindex_made_by_the_cli() {
     server.wait().unwrap();
     assert!(followed, "the server swapped to the CLI's generation");
     assert!(old_removed, "the old generation's files are removed");
+}
+
+async fn pin(c: &mut Client, call: &str, body: Value) -> common::Answer {
+    let bearer = format!("Bearer {STAFF_TOKEN}");
+    c.send_with(
+        "POST",
+        &format!("/api/merch/{call}"),
+        Some("application/json"),
+        body.to_string(),
+        &[("authorization", bearer.as_str())],
+    )
+    .await
+}
+
+#[tokio::test]
+async fn merchandisers_pin_items_to_the_top_in_order() {
+    let env = spawn_env().await;
+    let (mut c, _) = shop(&env).await;
+    let natural = ids(&search(&mut c, "keyword=wire").await);
+    assert_eq!(natural.len(), 2);
+
+    // Shoppers (no staff token) cannot pin.
+    let refused = c
+        .post(
+            "/api/merch/AddItemToTop",
+            serde_json::json!({"itemId": "800003", "keyword": "wire"}),
+        )
+        .await;
+    assert_eq!(refused.status, 403, "{}", refused.body);
+    assert_eq!(refused.json()["code"], "Forbidden");
+    assert_eq!(
+        count(
+            &env.pool,
+            "SELECT count(*) FROM events WHERE aggregate_type = 'PinBoard'"
+        )
+        .await,
+        0
+    );
+
+    let a = pin(
+        &mut c,
+        "AddItemToTop",
+        serde_json::json!({"itemId": "800003", "keyword": "Wire", "hawkb": "A"}),
+    )
+    .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert_eq!(a.json()["pins"], serde_json::json!(["800003"]));
+    let page = search(&mut c, "keyword=wire").await;
+    assert_eq!(ids(&page), vec!["800003", "800002"]);
+    assert_eq!(page["items"][0]["pinned"], true);
+    assert_eq!(page["items"][1]["pinned"], false);
+    // Who pinned is recorded with the event.
+    let metadata: Value =
+        sqlx::query_scalar("SELECT metadata::jsonb FROM events WHERE aggregate_type = 'PinBoard'")
+            .fetch_one(&env.pool)
+            .await
+            .unwrap();
+    assert_eq!(metadata["staffId"], "merch");
+    assert_eq!(metadata["hawkb"], "A");
+
+    pin(
+        &mut c,
+        "AddItemToTop",
+        serde_json::json!({"itemId": "800002", "keyword": "wire"}),
+    )
+    .await;
+    assert_eq!(
+        ids(&search(&mut c, "keyword=wire").await),
+        vec!["800002", "800003"]
+    );
+    let a = pin(
+        &mut c,
+        "UpdateItemPinOrder",
+        serde_json::json!({"keyword": "wire", "itemList": "800003,800002"}),
+    )
+    .await;
+    assert_eq!(
+        a.json()["pins"],
+        serde_json::json!(["800003", "800002"]),
+        "{}",
+        a.body
+    );
+    assert_eq!(
+        ids(&search(&mut c, "keyword=wire").await),
+        vec!["800003", "800002"]
+    );
+    let a = pin(
+        &mut c,
+        "UpdateItemPinOrder",
+        serde_json::json!({"keyword": "wire", "itemList": ["800003"]}),
+    )
+    .await;
+    assert_eq!(a.status, 422, "the whole order is needed: {}", a.body);
+    let a = pin(
+        &mut c,
+        "UnpinItem",
+        serde_json::json!({"itemId": "800003", "keyword": "wire"}),
+    )
+    .await;
+    assert_eq!(a.json()["pins"], serde_json::json!(["800002"]));
+    let a = pin(
+        &mut c,
+        "UnpinItem",
+        serde_json::json!({"itemId": "800003", "keyword": "wire"}),
+    )
+    .await;
+    assert_eq!(a.status, 404);
+    let a = pin(
+        &mut c,
+        "AddItemToTop",
+        serde_json::json!({"itemId": "800003"}),
+    )
+    .await;
+    assert_eq!(a.status, 400);
+    assert_eq!(
+        a.json()["message"],
+        "Please give a keyword or a landing page."
+    );
+    // Pins hold only for the relevance order.
+    let by_price = ids(&search(&mut c, "keyword=wire&sort=price-desc").await);
+    assert_eq!(by_price, vec!["800002", "800003"]);
+    // A rebuild gives the same pins.
+    let v =
+        projections::verify::verify(&projections::merch::MerchProjection, &env.pool, &|_, _| {})
+            .await
+            .unwrap();
+    assert!(!v.differs(), "{}", v.report());
+}
+
+#[tokio::test]
+async fn a_pin_out_of_stock_at_the_shoppers_store_keeps_its_slot_only_if_it_ships() {
+    let env = spawn_env().await;
+    let (mut c, _) = shop(&env).await;
+    // The charger (800004): no stock at store 1 and none in the warehouse; the rope (800001)
+    // is at store 1.
+    let a = pin(
+        &mut c,
+        "AddItemToTop",
+        serde_json::json!({"itemId": "800004", "lp": "1"}),
+    )
+    .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    pin(
+        &mut c,
+        "AddItemToTop",
+        serde_json::json!({"itemId": "800001", "lp": "1"}),
+    )
+    .await;
+    // Without a chosen store both pins hold, in order, on page 1; paging goes on after them.
+    let page1 = search(&mut c, "lp=1&mpp=3").await;
+    assert_eq!(ids(&page1)[..2], ["800001", "800004"]);
+    let page2 = search(&mut c, "lp=1&mpp=3&pg=2").await;
+    let mut all = ids(&page1);
+    all.extend(ids(&page2));
+    assert_eq!(sorted(all.clone()).len(), 6);
+    all.dedup();
+    assert_eq!(all.len(), 6, "no product twice across pages");
+    assert_eq!(page1["total"], 6);
+    // With store 1 chosen the charger loses its slot; the rope keeps it.
+    c.get("/stores/set-json/1").await;
+    let page = search(&mut c, "lp=1").await;
+    assert_eq!(ids(&page)[0], "800001");
+    let charger = page["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["blainNumber"] == "800004")
+        .unwrap();
+    assert_eq!(charger["pinned"], false);
 }

@@ -85,7 +85,9 @@ async fn verify_finds_no_difference_after_a_mixed_workload_and_reports_an_edited
 
     for v in verify_all(&env).await {
         assert!(!v.differs(), "{}", v.report());
-        assert!(v.tables.iter().any(|t| t.live_rows > 0), "{}", v.report());
+        if v.projection != "merch" {
+            assert!(v.tables.iter().any(|t| t.live_rows > 0), "{}", v.report());
+        }
     }
 
     // A read-model row edited by hand is reported, with the row.

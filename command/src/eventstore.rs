@@ -154,8 +154,45 @@ where
     A: Aggregate + Clone,
     A::Command: Clone,
 {
+    let metadata = Value::Object(Default::default());
+    execute_with_metadata(
+        pool,
+        services,
+        aggregate_id,
+        command,
+        inline,
+        idempotency,
+        &metadata,
+    )
+    .await
+}
+
+/// [`execute_idempotent`] recording `metadata` with every event it appends (who acted: the
+/// staff id of a merchandiser's command).
+pub async fn execute_with_metadata<A>(
+    pool: &PgPool,
+    services: &A::Services,
+    aggregate_id: &str,
+    command: A::Command,
+    inline: Option<&dyn InlineProjection>,
+    idempotency: Option<IdempotentCommand<'_, A>>,
+    metadata: &Value,
+) -> Result<Idempotent<A>, StoreError>
+where
+    A: Aggregate + Clone,
+    A::Command: Clone,
+{
     let commands = vec![(aggregate_id.to_string(), command)];
-    match with_retries::<A>(pool, services, commands, inline, idempotency.as_ref()).await? {
+    match with_retries::<A>(
+        pool,
+        services,
+        commands,
+        inline,
+        idempotency.as_ref(),
+        metadata,
+    )
+    .await?
+    {
         Attempt::Seen(lookup) => Ok(Idempotent::Seen(lookup)),
         Attempt::Done((mut outcomes, mut aggregates), answer) => {
             let outcome = outcomes.pop().expect("one outcome per command");
@@ -178,7 +215,8 @@ where
     A: Aggregate + Clone,
     A::Command: Clone,
 {
-    match with_retries::<A>(pool, services, commands, None, None).await? {
+    let metadata = Value::Object(Default::default());
+    match with_retries::<A>(pool, services, commands, None, None, &metadata).await? {
         Attempt::Done((outcomes, _), _) => Ok(outcomes),
         Attempt::Seen(_) => unreachable!("no key, nothing seen"),
     }
@@ -197,13 +235,23 @@ async fn with_retries<A>(
     commands: Vec<(String, A::Command)>,
     inline: Option<&dyn InlineProjection>,
     idempotency: Option<&IdempotentCommand<'_, A>>,
+    metadata: &Value,
 ) -> Result<Attempt<A>, StoreError>
 where
     A: Aggregate + Clone,
     A::Command: Clone,
 {
     for attempt in 0..MAX_CONFLICT_RETRIES {
-        match try_batch::<A>(pool, services, commands.clone(), inline, idempotency).await {
+        match try_batch::<A>(
+            pool,
+            services,
+            commands.clone(),
+            inline,
+            idempotency,
+            metadata,
+        )
+        .await
+        {
             Err(StoreError::Database(sqlx::Error::Database(e)))
                 if e.code().as_deref() == Some("23505") =>
             {
@@ -226,6 +274,7 @@ async fn try_batch<A>(
     commands: Vec<(String, A::Command)>,
     inline: Option<&dyn InlineProjection>,
     idempotency: Option<&IdempotentCommand<'_, A>>,
+    metadata: &Value,
 ) -> Result<Attempt<A>, StoreError>
 where
     A: Aggregate + Clone,
@@ -312,7 +361,7 @@ where
         }
         sqlx::query(
             "INSERT INTO events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata) \
-             SELECT $1, a, s, t, v, p, '{}'::json \
+             SELECT $1, a, s, t, v, p, $7::json \
              FROM UNNEST($2::text[], $3::bigint[], $4::text[], $5::text[], $6::json[]) AS u(a, s, t, v, p)",
         )
         .bind(A::TYPE)
@@ -321,6 +370,7 @@ where
         .bind(appended.iter().map(|e| e.event_type.as_str()).collect::<Vec<_>>())
         .bind(appended.iter().map(|e| e.event_version.as_str()).collect::<Vec<_>>())
         .bind(appended.iter().map(|e| &e.payload).collect::<Vec<_>>())
+        .bind(metadata)
         .execute(&mut *tx)
         .await?;
         if let Some(projection) = inline {

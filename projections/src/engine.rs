@@ -493,5 +493,6 @@ pub fn all() -> Vec<&'static dyn Projection> {
     vec![
         &crate::catalog::CatalogProjection,
         &crate::shopping::ShoppingProjection,
+        &crate::merch::MerchProjection,
     ]
 }

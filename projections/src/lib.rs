@@ -6,6 +6,7 @@ pub mod deadletters;
 pub mod engine;
 pub mod envelope;
 pub mod lograte;
+pub mod merch;
 pub mod relay;
 pub mod runner;
 pub mod shopping;

@@ -228,7 +228,7 @@ impl Projection for ShoppingProjection {
     }
 }
 
-/// The shopping projection applied inside the appending transaction.
+/// Every inline projection (shopping, merchandising) applied inside the appending transaction.
 pub struct InlineShopping;
 
 #[async_trait::async_trait]
@@ -239,12 +239,14 @@ impl InlineProjection for InlineShopping {
         events: &[AppendedEvent],
     ) -> Result<(), sqlx::Error> {
         let events: Vec<StoredEvent> = events.iter().map(StoredEvent::from).collect();
-        engine::apply_inline(&ShoppingProjection, conn, &events)
-            .await
-            .map(|_| ())
-            .map_err(|e| match e {
-                ProjectionError::Database(db) => db,
-                other => sqlx::Error::Protocol(other.to_string()),
-            })
+        for projection in engine::all().into_iter().filter(|p| p.inline()) {
+            engine::apply_inline(projection, conn, &events)
+                .await
+                .map_err(|e| match e {
+                    ProjectionError::Database(db) => db,
+                    other => sqlx::Error::Protocol(other.to_string()),
+                })?;
+        }
+        Ok(())
     }
 }

@@ -171,7 +171,20 @@ async fn search(
         .map_err(|e| bad("InvalidSearch", e.to_string()))?;
     let store = command::routes::local_store(&state.pool, &identity.visitor_id).await?;
     let engine: Arc<SearchEngine> = state.search.clone();
-    let query = search_query(&engine, &url_state, store)?;
+    let mut query = search_query(&engine, &url_state, store)?;
+    // The merchandiser's pins of this keyword, or of this landing page.
+    let board = match (&query.keyword, query.landing) {
+        (Some(k), _) => Some(command::merch::pinboard::keyword_board(k)),
+        (None, Some(lp)) => Some(command::merch::pinboard::landing_board(lp)),
+        (None, None) => None,
+    };
+    if let Some(board) = board {
+        query.pins = sqlx::query_scalar("SELECT items FROM pin_boards WHERE board = $1")
+            .bind(board)
+            .fetch_optional(&state.pool)
+            .await?
+            .unwrap_or_default();
+    }
     let hits = {
         let (engine, query) = (engine.clone(), query.clone());
         tokio::task::spawn_blocking(move || engine.search(&query))
@@ -197,7 +210,7 @@ async fn search(
         .into_iter()
         .map(|product| SearchItem {
             store_on_hand: store.map(|_| on_hand.get(&product.blain_number).copied().unwrap_or(0)),
-            pinned: false,
+            pinned: hits.pinned.contains(&product.blain_number),
             product,
         })
         .collect();

@@ -2,8 +2,8 @@
 //! facet counts. Query building is here; the schema's fields come from `schema.rs`.
 //!
 //! * The keyword is split into words (odd characters are separators, never errors); each word
-//!   matches by its stem in the text fields (with their boosts) or, forgiving typos by length
-//!   (none for words with digits), in the name and brand; synonym rules
+//!   matches by its stem in the text fields (with their boosts) or, when the catalog has no such
+//!   word, forgiving typos by length (none for words with digits) in the name and brand; synonym rules
 //!   (`search-indexer/synonyms.txt`) let words match as their replacement; every word must
 //!   match unless `any_word`. A keyword that is a product number (punctuation and case ignored)
 //!   also matches that product, first.
@@ -113,6 +113,8 @@ pub struct SearchQuery {
     pub sort: Sort,
     pub offset: usize,
     pub limit: usize,
+    /// The board's pinned product numbers, in order (applied with the relevance sort).
+    pub pins: Vec<String>,
 }
 
 impl Default for SearchQuery {
@@ -130,6 +132,7 @@ impl Default for SearchQuery {
             sort: Sort::Relevance,
             offset: 0,
             limit: 60,
+            pins: vec![],
         }
     }
 }
@@ -167,6 +170,8 @@ pub struct Hits {
     pub ids: Vec<String>,
     pub total: u64,
     pub facets: Vec<FacetResult>,
+    /// The pinned products shown at the top, in order.
+    pub pinned: Vec<String>,
 }
 
 /// The URL name of an attribute facet: "Group Size" → "group-size".
@@ -368,21 +373,26 @@ pub fn typo_distance(word: &str) -> u8 {
     }
 }
 
-/// One word of a keyword: its stem in any text field (with the field's boost), or the word
-/// with a typo or two in the name or brand (weighted lower).
+/// One word of a keyword: its stem in any text field (with the field's boost) or, when the
+/// catalog has no such word at all, the word with a typo or two in the name or brand (weighted
+/// lower). A word the catalog knows is never read as a typo: 'wire' does not find 'tire'.
 fn word_query(engine: &SearchEngine, word: &str) -> Box<dyn Query> {
     let f = &engine.fields;
+    let searcher = engine.live().reader.searcher();
     let mut alternatives: Vec<Box<dyn Query>> = Vec::new();
+    let mut known = searcher
+        .doc_freq(&Term::from_field_text(f.words, word))
+        .unwrap_or(0)
+        > 0;
     for stem in tokens(stemmed_analyzer(), word) {
         for (field, boost) in f.text_fields() {
-            let exact = TermQuery::new(
-                Term::from_field_text(field, &stem),
-                IndexRecordOption::WithFreqs,
-            );
+            let term = Term::from_field_text(field, &stem);
+            known |= searcher.doc_freq(&term).unwrap_or(0) > 0;
+            let exact = TermQuery::new(term, IndexRecordOption::WithFreqs);
             alternatives.push(Box::new(BoostQuery::new(Box::new(exact), boost)));
         }
     }
-    let distance = typo_distance(word);
+    let distance = if known { 0 } else { typo_distance(word) };
     if distance > 0 {
         let fuzzy = FuzzyTermQuery::new(Term::from_field_text(f.words, word), distance, true);
         alternatives.push(Box::new(BoostQuery::new(Box::new(fuzzy), 0.3)));
@@ -628,8 +638,13 @@ impl SearchEngine {
             .price
             .is_none()
             .then(|| multi.add_collector(MinMax::for_field("price")));
-        let offset = q.offset;
-        let limit = q.limit.max(1);
+        let pinned = self.eligible_pins(&searcher, &main, q)?;
+        // With pins, rank from the top and place them before the page is cut.
+        let (offset, limit) = if pinned.is_empty() {
+            (q.offset, q.limit.max(1))
+        } else {
+            (0, q.offset + q.limit.max(1) + pinned.len())
+        };
         let keyword = q.keyword.as_deref().is_some_and(|k| !k.trim().is_empty());
         let top = TopDocs::with_limit(limit).and_offset(offset);
         let (mut fruits, page): (_, Vec<DocAddress>) = match (q.sort, keyword) {
@@ -703,6 +718,15 @@ impl SearchEngine {
             if let Some(id) = self.product_id(&doc) {
                 ids.push(id);
             }
+        }
+        if !pinned.is_empty() {
+            let ranked = ids.into_iter().filter(|id| !pinned.contains(id));
+            let all: Vec<String> = pinned.iter().cloned().chain(ranked).collect();
+            ids = all
+                .into_iter()
+                .skip(q.offset)
+                .take(q.limit.max(1))
+                .collect();
         }
 
         let mut facets = Vec::new();
@@ -839,7 +863,62 @@ impl SearchEngine {
             max: price_bounds.map(|(_, hi)| cents_to_dollars(hi)),
         });
         let _ = f;
-        Ok(Hits { ids, total, facets })
+        Ok(Hits {
+            ids,
+            total,
+            facets,
+            pinned,
+        })
+    }
+
+    /// The pins that keep their slot: those matching the search and its filters, and — with a
+    /// chosen store — in stock there or shipping to home (a pin out of stock at the shopper's
+    /// store that cannot ship would only disappoint). Only with the relevance sort.
+    fn eligible_pins(
+        &self,
+        searcher: &Searcher,
+        main: &dyn Query,
+        q: &SearchQuery,
+    ) -> Result<Vec<String>, SearchError> {
+        if q.pins.is_empty() || q.sort != Sort::Relevance {
+            return Ok(vec![]);
+        }
+        let f = &self.fields;
+        let mut clauses: Vec<(Occur, Box<dyn Query>)> = vec![
+            (Occur::Must, main.box_clone()),
+            (
+                Occur::Must,
+                any_of(
+                    q.pins
+                        .iter()
+                        .map(|p| term(Term::from_field_text(f.id, p)))
+                        .collect(),
+                ),
+            ),
+        ];
+        if let Some(store) = q.store {
+            let available = [Availability::Store, Availability::Ship]
+                .into_iter()
+                .filter_map(|a| availability_query(self, a, Some(store)))
+                .collect();
+            clauses.push((Occur::Must, any_of(available)));
+        }
+        let docs = searcher.search(
+            &BooleanQuery::new(clauses),
+            &TopDocs::with_limit(q.pins.len()).order_by_score(),
+        )?;
+        let mut found = std::collections::HashSet::new();
+        for (_, address) in docs {
+            let doc: TantivyDocument = searcher.doc(address)?;
+            if let Some(id) = self.product_id(&doc) {
+                found.insert(id);
+            }
+        }
+        Ok(q.pins
+            .iter()
+            .filter(|p| found.contains(*p))
+            .cloned()
+            .collect())
     }
 }
 

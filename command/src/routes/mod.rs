@@ -2,6 +2,7 @@
 
 pub mod cart;
 pub mod log;
+pub mod merch;
 pub mod newsletter;
 pub mod stores;
 
@@ -18,8 +19,10 @@ use crate::eventstore::InlineProjection;
 pub struct CommandState {
     pub pool: PgPool,
     pub cart_services: CartServices,
-    /// Read models updated in the appending transaction (carts, visitors).
+    /// Read models updated in the appending transaction (carts, visitors, pins).
     pub inline: Arc<dyn InlineProjection>,
+    /// Who may call staff commands (merchandisers).
+    pub staff: Arc<crate::staff::StaffTokens>,
 }
 
 pub fn router(state: CommandState) -> Router {
@@ -27,6 +30,7 @@ pub fn router(state: CommandState) -> Router {
         .merge(cart::router(state.clone()))
         .merge(newsletter::router(state.clone()))
         .merge(stores::router(state.clone()))
+        .merge(merch::router(state.clone()))
         .merge(log::router(state))
 }
 

@@ -1,0 +1,228 @@
+//! Merchandising commands (spec 7: AddItemToTop, UnpinItem, UpdateItemPinOrder with itemId,
+//! keyword, lp, lpurl, hawkb, hawkaid, hawkp, itemList). The spec sends them as jsonp GETs;
+//! a state-changing GET is a cross-site request hole, so they are POST commands here, for a
+//! merchandiser only (403 otherwise), with the staff id in the events' metadata.
+
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use axum::{Extension, Router};
+use serde::Deserialize;
+
+use super::CommandState;
+use crate::eventstore::{execute_with_metadata, Executed, Idempotent, IdempotentCommand};
+use crate::http::{error_response, ApiError, ApiJson};
+use crate::idempotency::{IdempotencyKey, StoredAnswer};
+use crate::merch::pinboard::{keyword_board, landing_board, PinBoard, PinCommand, PinError};
+
+pub fn router(state: CommandState) -> Router {
+    Router::new()
+        .route("/api/merch/AddItemToTop", post(add_item_to_top))
+        .route("/api/merch/UnpinItem", post(unpin_item))
+        .route("/api/merch/UpdateItemPinOrder", post(update_item_pin_order))
+        .with_state(state)
+}
+
+/// The spec's parameters. hawkb, hawkaid and hawkp (A/B bucket, ad id, page) are accepted and
+/// recorded in the events' metadata; they do not choose the board.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PinRequest {
+    #[serde(default, alias = "itemid", alias = "ItemId")]
+    pub item_id: Option<String>,
+    #[serde(default)]
+    pub keyword: Option<String>,
+    /// Landing page: the department id.
+    #[serde(default)]
+    pub lp: Option<String>,
+    /// Landing page by URL, when `lp` is absent.
+    #[serde(default)]
+    pub lpurl: Option<String>,
+    #[serde(default)]
+    pub hawkb: Option<String>,
+    #[serde(default)]
+    pub hawkaid: Option<String>,
+    #[serde(default)]
+    pub hawkp: Option<String>,
+    /// The full new order: a comma list (or an array) of item ids.
+    #[serde(default, alias = "itemlist")]
+    pub item_list: Option<serde_json::Value>,
+}
+
+pub const NO_BOARD_MESSAGE: &str = "Please give a keyword or a landing page.";
+
+async fn board(state: &CommandState, r: &PinRequest) -> Result<String, ApiError> {
+    if let Some(keyword) = r.keyword.as_deref().filter(|k| !k.trim().is_empty()) {
+        return Ok(keyword_board(keyword));
+    }
+    let id = match (
+        r.lp.as_deref().filter(|l| !l.trim().is_empty()),
+        r.lpurl.as_deref(),
+    ) {
+        (Some(lp), _) => lp.trim().parse::<i32>().ok(),
+        (None, Some(url)) => {
+            let url = format!("/{}/", url.trim().trim_matches('/').to_ascii_lowercase());
+            sqlx::query_scalar("SELECT id FROM departments WHERE url = $1")
+                .bind(url)
+                .fetch_optional(&state.pool)
+                .await?
+        }
+        (None, None) => None,
+    };
+    let exists: bool = match id {
+        Some(id) => {
+            sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM departments WHERE id = $1)")
+                .bind(id)
+                .fetch_one(&state.pool)
+                .await?
+        }
+        None => false,
+    };
+    match id {
+        Some(id) if exists => Ok(landing_board(id)),
+        _ => Err(ApiError::bad_request("InvalidBoard", NO_BOARD_MESSAGE)),
+    }
+}
+
+fn item_list(value: &serde_json::Value) -> Vec<String> {
+    match value {
+        serde_json::Value::String(s) => s
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(String::from)
+            .collect(),
+        serde_json::Value::Array(items) => items
+            .iter()
+            .filter_map(|v| v.as_str())
+            .map(String::from)
+            .collect(),
+        _ => vec![],
+    }
+}
+
+async fn run(
+    state: &CommandState,
+    headers: &HeaderMap,
+    key: &Option<Extension<IdempotencyKey>>,
+    request: PinRequest,
+    command: impl FnOnce(&PinRequest) -> Result<PinCommand, ApiError>,
+) -> Response {
+    let staff = match state.staff.merchandiser(headers) {
+        Ok(staff) => staff,
+        Err(refused) => return refused,
+    };
+    let board = match board(state, &request).await {
+        Ok(board) => board,
+        Err(e) => return e.into_response(),
+    };
+    let command = match command(&request) {
+        Ok(c) => c,
+        Err(e) => return e.into_response(),
+    };
+    let metadata = serde_json::json!({
+        "staffId": staff,
+        "hawkb": request.hawkb,
+        "hawkaid": request.hawkaid,
+        "hawkp": request.hawkp,
+    });
+    let answer = |b: &PinBoard, outcome: &Result<usize, PinError>| {
+        outcome.is_ok().then(|| {
+            StoredAnswer::json(
+                StatusCode::OK,
+                &serde_json::json!({ "success": true, "pins": b.pins }),
+                vec![],
+            )
+        })
+    };
+    let idempotency = key.as_ref().map(|Extension(key)| IdempotentCommand {
+        key,
+        answer: &answer,
+    });
+    match execute_with_metadata::<PinBoard>(
+        &state.pool,
+        &(),
+        &board,
+        command,
+        Some(state.inline.as_ref()),
+        idempotency,
+        &metadata,
+    )
+    .await
+    {
+        Ok(Idempotent::Seen(seen)) => seen
+            .into_response()
+            .unwrap_or_else(|| ApiError::internal("seen key without answer").into_response()),
+        Ok(Idempotent::Fresh(
+            Executed {
+                aggregate,
+                outcome: Ok(_),
+            },
+            stored,
+        )) => stored.or_else(|| answer(&aggregate, &Ok(0))).map_or_else(
+            || ApiError::internal("no answer").into_response(),
+            StoredAnswer::into_fresh_response,
+        ),
+        Ok(Idempotent::Fresh(
+            Executed {
+                outcome: Err(e), ..
+            },
+            _,
+        )) => {
+            let status = if e == PinError::NotPinned {
+                StatusCode::NOT_FOUND
+            } else {
+                StatusCode::UNPROCESSABLE_ENTITY
+            };
+            error_response(status, "PinRefused", e.to_string())
+        }
+        Err(e) => ApiError::internal(e).into_response(),
+    }
+}
+
+fn item(r: &PinRequest) -> Result<String, ApiError> {
+    r.item_id
+        .as_deref()
+        .map(str::trim)
+        .filter(|i| !i.is_empty() && i.len() <= 64)
+        .map(String::from)
+        .ok_or_else(|| ApiError::bad_request("InvalidItem", PinError::NoItem.to_string()))
+}
+
+async fn add_item_to_top(
+    State(state): State<CommandState>,
+    headers: HeaderMap,
+    key: Option<Extension<IdempotencyKey>>,
+    ApiJson(request): ApiJson<PinRequest>,
+) -> Response {
+    run(&state, &headers, &key, request, |r| {
+        Ok(PinCommand::AddItemToTop { item_id: item(r)? })
+    })
+    .await
+}
+
+async fn unpin_item(
+    State(state): State<CommandState>,
+    headers: HeaderMap,
+    key: Option<Extension<IdempotencyKey>>,
+    ApiJson(request): ApiJson<PinRequest>,
+) -> Response {
+    run(&state, &headers, &key, request, |r| {
+        Ok(PinCommand::UnpinItem { item_id: item(r)? })
+    })
+    .await
+}
+
+async fn update_item_pin_order(
+    State(state): State<CommandState>,
+    headers: HeaderMap,
+    key: Option<Extension<IdempotencyKey>>,
+    ApiJson(request): ApiJson<PinRequest>,
+) -> Response {
+    run(&state, &headers, &key, request, |r| {
+        let items = r.item_list.as_ref().map(item_list).unwrap_or_default();
+        Ok(PinCommand::UpdateItemPinOrder { items })
+    })
+    .await
+}

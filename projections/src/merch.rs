@@ -1,0 +1,56 @@
+//! The merchandising projection: pin boards and their items in order. Projected inline (in
+//! the appending transaction), so a pin shows in the very next search.
+
+use command::merch::pinboard::{PinBoard, PinEvent};
+use cqrs_es::Aggregate;
+use sqlx::PgConnection;
+
+use crate::engine::{Projection, ProjectionError, StoredEvent};
+
+pub struct MerchProjection;
+
+const TYPES: [&str; 1] = [PinBoard::TYPE];
+const TABLES: [&str; 1] = ["pin_boards"];
+
+#[async_trait::async_trait]
+impl Projection for MerchProjection {
+    fn name(&self) -> &'static str {
+        "merch"
+    }
+    fn aggregate_types(&self) -> &'static [&'static str] {
+        &TYPES
+    }
+    fn tables(&self) -> &'static [&'static str] {
+        &TABLES
+    }
+    fn inline(&self) -> bool {
+        true
+    }
+    async fn apply_one(
+        &self,
+        conn: &mut PgConnection,
+        e: &StoredEvent,
+    ) -> Result<(), ProjectionError> {
+        let board = &e.aggregate_id;
+        let sql = match e.typed::<PinEvent>()? {
+            PinEvent::Pinned { item_id } => sqlx::query(
+                "INSERT INTO pin_boards (board, items) VALUES ($1, ARRAY[$2]) ON CONFLICT (board) \
+                 DO UPDATE SET items = $2 || array_remove(pin_boards.items, $2)",
+            )
+            .bind(board)
+            .bind(item_id),
+            PinEvent::Unpinned { item_id } => sqlx::query(
+                "UPDATE pin_boards SET items = array_remove(items, $2) WHERE board = $1",
+            )
+            .bind(board)
+            .bind(item_id),
+            PinEvent::PinsReordered { items } => sqlx::query(
+                "INSERT INTO pin_boards (board, items) VALUES ($1, $2) ON CONFLICT (board) DO UPDATE SET items = $2",
+            )
+            .bind(board)
+            .bind(items),
+        };
+        sql.execute(conn).await?;
+        Ok(())
+    }
+}
