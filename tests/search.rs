@@ -791,8 +791,9 @@ async fn merchandisers_pin_items_to_the_top_in_order() {
             serde_json::json!({"itemId": "800003", "keyword": "wire"}),
         )
         .await;
-    assert_eq!(refused.status, 403, "{}", refused.body);
-    assert_eq!(refused.json()["code"], "Forbidden");
+    assert_eq!(refused.status, 401, "{}", refused.body);
+    assert_eq!(refused.json()["code"], "Unauthorized");
+    assert_eq!(refused.headers["www-authenticate"], "Bearer");
     assert_eq!(
         count(
             &env.pool,

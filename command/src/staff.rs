@@ -10,7 +10,7 @@ use sha2::{Digest, Sha256};
 
 use crate::http::error_response;
 
-pub const FORBIDDEN_MESSAGE: &str = "You do not have access to this.";
+pub const SIGN_IN_MESSAGE: &str = "Please sign in as staff.";
 pub const MIN_TOKEN_CHARS: usize = 24;
 
 #[derive(Clone, Default)]
@@ -76,11 +76,19 @@ impl StaffTokens {
         found
     }
 
-    /// The merchandiser acting, or the 403 answer.
+    /// The merchandiser acting, or the refusal: 401 (with `WWW-Authenticate: Bearer`) without
+    /// valid staff credentials. (403 is for a signed-in user without the merchandiser role, once
+    /// staff accounts with roles land.)
     #[allow(clippy::result_large_err)] // the refusal is the response itself
     pub fn merchandiser(&self, headers: &HeaderMap) -> Result<String, Response> {
-        self.staff(headers)
-            .ok_or_else(|| error_response(StatusCode::FORBIDDEN, "Forbidden", FORBIDDEN_MESSAGE))
+        self.staff(headers).ok_or_else(|| {
+            let mut r = error_response(StatusCode::UNAUTHORIZED, "Unauthorized", SIGN_IN_MESSAGE);
+            r.headers_mut().insert(
+                axum::http::header::WWW_AUTHENTICATE,
+                axum::http::HeaderValue::from_static("Bearer"),
+            );
+            r
+        })
     }
 }
 
