@@ -67,7 +67,14 @@ async fn ndcg_at_10_on_the_judgement_list_stays_above_its_baseline() {
         let mut ideal: Vec<u32> = j.grades.values().copied().collect();
         ideal.sort_unstable_by(|a, b| b.cmp(a));
         let best = dcg(ideal.into_iter());
-        scores.push((j.query.as_str(), if best > 0.0 { (got / best).max(0.0) } else { 0.0 }));
+        scores.push((
+            j.query.as_str(),
+            if best > 0.0 {
+                (got / best).max(0.0)
+            } else {
+                0.0
+            },
+        ));
     }
     let mean = scores.iter().map(|(_, s)| s).sum::<f64>() / scores.len() as f64;
     scores.sort_by(|a, b| a.1.total_cmp(&b.1));
