@@ -111,6 +111,7 @@ pub fn router(state: AppState, roles: &crate::Roles) -> Router {
         app = app.merge(query::router(query::QueryState {
             pool: state.pool.clone(),
             search: state.search.clone(),
+            staff: state.staff.clone(),
         }));
     }
     if roles.tracker {

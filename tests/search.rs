@@ -934,3 +934,107 @@ async fn a_pin_out_of_stock_at_the_shoppers_store_keeps_its_slot_only_if_it_ship
         .unwrap();
     assert_eq!(charger["pinned"], false);
 }
+
+#[tokio::test]
+async fn compare_takes_two_to_five_items_side_by_side() {
+    let env = spawn_env().await;
+    let (mut c, _) = shop(&env).await;
+    let a = c
+        .get("/api/search/compare?items=800007,800008,800009")
+        .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    let v = a.json();
+    let names: Vec<&str> = v["attributes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, vec!["Brand", "Price", "Tire Size", "Season"]);
+    assert_eq!(
+        v["attributes"][3]["values"],
+        serde_json::json!(["All Season", "Winter", "All Season"])
+    );
+    for (items, message) in [
+        ("800007", "You should select at least 2 items"),
+        ("800007,800007", "You should select at least 2 items"),
+        ("800007,999999", "You should select at least 2 items"),
+        (
+            "800001,800002,800003,800004,800005,800006",
+            "You can compare up to 5 items",
+        ),
+    ] {
+        let a = c.get(&format!("/api/search/compare?items={items}")).await;
+        assert_eq!(a.status, 400, "{items}");
+        assert_eq!(a.json()["message"], message);
+    }
+    // The legacy call answers HTML rendered from escaped text.
+    sqlx::query("UPDATE products SET name = '<img src=x onerror=alert(1)> Rope' WHERE blain_number = '800001'")
+        .execute(&env.pool)
+        .await
+        .unwrap();
+    let a = c.get("/s/a/compare?Items=800001,800002").await;
+    assert_eq!(a.status, 200);
+    assert!(a.headers["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/html"));
+    assert!(a.body.starts_with("<table"), "{}", a.body);
+    assert!(!a.body.contains("<img"), "inert: {}", a.body);
+    assert!(a.body.contains("&lt;img"));
+}
+
+#[tokio::test]
+async fn more_like_this_finds_products_like_it() {
+    let env = spawn_env().await;
+    let (mut c, _) = shop(&env).await;
+    let a = c.get("/api/search/similar?blainNumber=800007").await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    let got: Vec<String> = a.json()["products"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["blainNumber"].as_str().unwrap().to_string())
+        .collect();
+    assert!(!got.contains(&"800007".to_string()), "never itself");
+    assert_eq!(
+        sorted(got[..2].to_vec()),
+        vec!["800008", "800009"],
+        "the other tires first: {got:?}"
+    );
+    let a = c.get("/api/search/similar?blainNumber=999999").await;
+    assert_eq!(a.status, 404);
+}
+
+#[tokio::test]
+async fn a_merchandiser_reindexes_over_http_and_reads_the_progress() {
+    let env = spawn_env().await;
+    let (mut c, engine) = shop(&env).await;
+    let bearer = format!("Bearer {STAFF_TOKEN}");
+    let auth = [("authorization", bearer.as_str())];
+    let a = c
+        .send("POST", "/api/search/reindex", None, String::new())
+        .await;
+    assert_eq!(a.status, 401);
+    sqlx::query("UPDATE products SET name = 'Sisal Rope' WHERE blain_number = '800001'")
+        .execute(&env.pool)
+        .await
+        .unwrap();
+    let a = c
+        .send_with("POST", "/api/search/reindex", None, String::new(), &auth)
+        .await;
+    assert_eq!(a.status, 202, "{}", a.body);
+    let done = eventually(Duration::from_secs(20), || {
+        let engine = engine.clone();
+        async move { !engine.progress().running && engine.progress().done == 13 }
+    })
+    .await;
+    assert!(done, "{:?}", engine.progress());
+    let p = c
+        .send_with("GET", "/api/search/reindex", None, String::new(), &auth)
+        .await;
+    assert_eq!(p.json()["done"], 13, "{}", p.body);
+    assert_eq!(p.json()["total"], 13);
+    assert_eq!(p.json()["running"], false);
+    assert_eq!(ids(&search(&mut c, "keyword=sisal").await), vec!["800001"]);
+}

@@ -22,9 +22,22 @@ use crate::lograte::LogLimiter;
 /// The client context of our producers and consumers: librdkafka's own log lines and errors
 /// go to `tracing`, each kind at most once per interval with a count of the lines held back
 /// (a broker outage would otherwise write several lines a second).
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct BusContext {
     limiter: Arc<LogLimiter>,
+}
+
+impl Default for BusContext {
+    /// One limiter for the whole process: a producer recreated during an outage does not
+    /// start a new burst of the same lines.
+    fn default() -> Self {
+        static SHARED: std::sync::OnceLock<Arc<LogLimiter>> = std::sync::OnceLock::new();
+        Self {
+            limiter: SHARED
+                .get_or_init(|| Arc::new(LogLimiter::default()))
+                .clone(),
+        }
+    }
 }
 
 impl BusContext {

@@ -63,6 +63,10 @@ pub struct RelayConfig {
     pub topic: String,
     pub batch_size: i64,
     pub idle_poll: Duration,
+    /// How long a batch may wait for the broker's acknowledgements. Longer means the producer
+    /// is stuck (seen after a broker came back empty: no fatal error, no acknowledgement until
+    /// librdkafka's 30 s message timeout): it is replaced and the batch published again.
+    pub ack_timeout: Duration,
 }
 
 impl Default for RelayConfig {
@@ -71,6 +75,7 @@ impl Default for RelayConfig {
             topic: bus::EVENTS_TOPIC.to_string(),
             batch_size: 500,
             idle_poll: Duration::from_millis(50),
+            ack_timeout: Duration::from_secs(5),
         }
     }
 }
@@ -230,23 +235,41 @@ impl Relay {
             };
             pending.push((envelope.event_id, delivery));
         }
-        for (event_id, delivery) in pending {
-            match delivery.await {
-                Ok(Ok(_)) => {}
-                Ok(Err((e, _))) => {
-                    return Err(RelayError::NotAcknowledged {
-                        event_id,
-                        fatal: is_fatal(&e),
-                        reason: e.to_string(),
-                    })
+        let acknowledged = tokio::time::timeout(self.config.ack_timeout, async {
+            for (event_id, delivery) in pending {
+                match delivery.await {
+                    Ok(Ok(_)) => {}
+                    Ok(Err((e, _))) => {
+                        return Err(RelayError::NotAcknowledged {
+                            event_id,
+                            fatal: is_fatal(&e),
+                            reason: e.to_string(),
+                        })
+                    }
+                    Err(_) => {
+                        return Err(RelayError::NotAcknowledged {
+                            event_id,
+                            reason: "the producer was dropped".into(),
+                            fatal: false,
+                        })
+                    }
                 }
-                Err(_) => {
-                    return Err(RelayError::NotAcknowledged {
-                        event_id,
-                        reason: "the producer was dropped".into(),
-                        fatal: false,
-                    })
-                }
+            }
+            Ok(())
+        })
+        .await;
+        match acknowledged {
+            Ok(result) => result?,
+            Err(_) => {
+                return Err(RelayError::NotAcknowledged {
+                    event_id: uuid::Uuid::nil(),
+                    reason: format!(
+                        "no acknowledgement within {} s",
+                        self.config.ack_timeout.as_secs_f64()
+                    ),
+                    // A producer that sends but never hears back is replaced.
+                    fatal: true,
+                });
             }
         }
         sqlx::query("UPDATE outbox SET published_at = now() WHERE id = ANY($1)")

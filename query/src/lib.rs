@@ -3,10 +3,12 @@
 pub mod autocomplete;
 pub mod cart;
 pub mod catalog;
+pub mod compare;
 pub mod header;
 pub mod hours;
 pub mod listing;
 pub mod products;
+pub mod reindex;
 pub mod search;
 pub mod stock;
 pub mod stores;
@@ -21,6 +23,8 @@ pub struct QueryState {
     pub pool: PgPool,
     /// This process's search index.
     pub search: std::sync::Arc<search_indexer::SearchEngine>,
+    /// Who may call staff reads and commands (merchandisers).
+    pub staff: std::sync::Arc<command::staff::StaffTokens>,
 }
 
 pub fn router(state: QueryState) -> Router {
@@ -34,4 +38,6 @@ pub fn router(state: QueryState) -> Router {
         .merge(cart::router(state.clone()))
         .merge(autocomplete::router(state.clone()))
         .merge(search::router(state.clone()))
+        .merge(compare::router(state.clone()))
+        .merge(reindex::router(state.clone()))
 }

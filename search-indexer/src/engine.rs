@@ -205,10 +205,44 @@ impl SearchEngine {
         pool: &PgPool,
         on_progress: &(dyn Fn(u64, u64) + Sync),
     ) -> Result<u64, SearchError> {
+        self.claim()?;
+        self.reindex_claimed(pool, on_progress).await
+    }
+
+    /// Starts a reindex in the background; its progress reads as running from the moment this
+    /// returns. `Busy` when one is running.
+    pub fn spawn_reindex(self: &Arc<Self>, pool: PgPool) -> Result<(), SearchError> {
+        self.claim()?;
+        let engine = self.clone();
+        tokio::spawn(async move {
+            let started = std::time::Instant::now();
+            match engine.reindex_claimed(&pool, &|_, _| {}).await {
+                Ok(n) => tracing::info!(
+                    products = n,
+                    seconds = started.elapsed().as_secs_f64(),
+                    "search index rebuilt"
+                ),
+                Err(e) => tracing::warn!(error = %e, "search reindex failed"),
+            }
+        });
+        Ok(())
+    }
+
+    fn claim(&self) -> Result<(), SearchError> {
         if self.running.swap(true, Ordering::SeqCst) {
             return Err(SearchError::Busy);
         }
+        self.done.store(0, Ordering::Relaxed);
+        self.total.store(0, Ordering::Relaxed);
         *lock(&self.updated_during_reindex) = Some(HashSet::new());
+        Ok(())
+    }
+
+    async fn reindex_claimed(
+        &self,
+        pool: &PgPool,
+        on_progress: &(dyn Fn(u64, u64) + Sync),
+    ) -> Result<u64, SearchError> {
         let result = self.build_and_swap(pool, on_progress).await;
         let pending = lock(&self.updated_during_reindex).take();
         self.running.store(false, Ordering::SeqCst);

@@ -1,0 +1,187 @@
+//! Compare (spec 5: 2 to 5 items) and more-like-this.
+//!
+//! * `GET /api/search/compare?items=a,b` — JSON: the items and their attributes side by side.
+//! * `GET /s/a/compare?Items=a,b` — the legacy call's HTML table, rendered here from escaped
+//!   text (the spec's `{base}?fn=compare&Items=`; the search page's base is the SPA's, so the
+//!   legacy form lives under `/s/a/` with the other search calls).
+//! * `GET /api/search/similar?blainNumber=` — more-like-this on the index (JSON).
+
+use axum::extract::State;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use command::http::ApiError;
+use serde::Serialize;
+
+use crate::autocomplete::escape_html;
+use crate::products::{products_by_number, Params, ProductList, ProductSummary, PRODUCT_NOT_FOUND};
+use crate::QueryState;
+
+pub const MIN_ITEMS: usize = 2;
+pub const MAX_ITEMS: usize = 5;
+pub const TOO_FEW: &str = "You should select at least 2 items";
+pub const TOO_MANY: &str = "You can compare up to 5 items";
+/// Items more-like-this answers.
+pub const SIMILAR: usize = 12;
+
+pub fn router(state: QueryState) -> Router {
+    Router::new()
+        .route("/api/search/compare", get(compare_json))
+        .route("/s/a/compare", get(compare_html))
+        .route("/api/search/similar", get(similar))
+        .with_state(state)
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AttributeRow {
+    pub name: String,
+    /// One value per item, in the items' order (null where the item has none).
+    pub values: Vec<Option<String>>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Comparison {
+    pub items: Vec<ProductSummary>,
+    pub attributes: Vec<AttributeRow>,
+}
+
+/// The comparison of the listed items (each once, in order; unknown numbers left out).
+pub async fn comparison(state: &QueryState, list: &str) -> Result<Comparison, ApiError> {
+    let mut ids: Vec<String> = Vec::new();
+    for id in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        if !ids.iter().any(|x| x == id) {
+            ids.push(id.to_string());
+        }
+        if ids.len() > MAX_ITEMS {
+            return Err(ApiError::bad_request("TooManyItems", TOO_MANY));
+        }
+    }
+    if ids.len() < MIN_ITEMS {
+        return Err(ApiError::bad_request("TooFewItems", TOO_FEW));
+    }
+    let items = products_by_number(&state.pool, &ids).await?;
+    if items.len() < MIN_ITEMS {
+        return Err(ApiError::bad_request("TooFewItems", TOO_FEW));
+    }
+    let mut names: Vec<String> = Vec::new();
+    let per_item: Vec<Vec<(String, String)>> = items
+        .iter()
+        .map(|p| {
+            let attrs: Vec<command::catalog::Attribute> =
+                serde_json::from_value(p.attributes.clone()).unwrap_or_default();
+            attrs.into_iter().map(|a| (a.name, a.value)).collect()
+        })
+        .collect();
+    for attrs in &per_item {
+        for (name, _) in attrs {
+            if !names.contains(name) {
+                names.push(name.clone());
+            }
+        }
+    }
+    let mut attributes = vec![
+        AttributeRow {
+            name: "Brand".into(),
+            values: items.iter().map(|p| Some(p.vendor_brand.clone())).collect(),
+        },
+        AttributeRow {
+            name: "Price".into(),
+            values: items.iter().map(|p| Some(p.price.clone())).collect(),
+        },
+    ];
+    for name in names.into_iter().filter(|n| n != "Brand") {
+        attributes.push(AttributeRow {
+            values: per_item
+                .iter()
+                .map(|attrs| {
+                    attrs
+                        .iter()
+                        .find(|(n, _)| *n == name)
+                        .map(|(_, v)| v.clone())
+                })
+                .collect(),
+            name,
+        });
+    }
+    Ok(Comparison { items, attributes })
+}
+
+fn items_param(params: &Params, name: &str) -> String {
+    params.text(name).unwrap_or("").to_string()
+}
+
+async fn compare_json(
+    State(state): State<QueryState>,
+    params: Params,
+) -> Result<Json<Comparison>, ApiError> {
+    Ok(Json(
+        comparison(&state, &items_param(&params, "items")).await?,
+    ))
+}
+
+/// The comparison as an HTML table; every piece of text escaped.
+pub fn render(c: &Comparison) -> String {
+    let mut html = String::from("<table class=\"compare\"><thead><tr><th scope=\"col\">Item</th>");
+    for p in &c.items {
+        html.push_str(&format!(
+            "<th scope=\"col\"><a href=\"{}\">{}</a></th>",
+            escape_html(&p.url),
+            escape_html(&p.name)
+        ));
+    }
+    html.push_str("</tr></thead><tbody>");
+    for row in &c.attributes {
+        html.push_str(&format!(
+            "<tr><th scope=\"row\">{}</th>",
+            escape_html(&row.name)
+        ));
+        for v in &row.values {
+            html.push_str(&format!(
+                "<td>{}</td>",
+                escape_html(v.as_deref().unwrap_or("—"))
+            ));
+        }
+        html.push_str("</tr>");
+    }
+    html.push_str("</tbody></table>");
+    html
+}
+
+async fn compare_html(State(state): State<QueryState>, params: Params) -> Response {
+    let list = params
+        .text("Items")
+        .or_else(|| params.text("items"))
+        .unwrap_or("")
+        .to_string();
+    match comparison(&state, &list).await {
+        Ok(c) => (
+            [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+            render(&c),
+        )
+            .into_response(),
+        Err(e) => e.into_response(),
+    }
+}
+
+async fn similar(
+    State(state): State<QueryState>,
+    params: Params,
+) -> Result<Json<ProductList>, ApiError> {
+    let id = params.required_text("blainNumber")?.to_string();
+    let docs =
+        search_indexer::document::load_products(&state.pool, std::slice::from_ref(&id)).await?;
+    let Some(doc) = docs.into_iter().next() else {
+        return Err(ApiError::NotFoundMessage(PRODUCT_NOT_FOUND));
+    };
+    let engine = state.search.clone();
+    let ids = tokio::task::spawn_blocking(move || engine.more_like_this(&doc, SIMILAR))
+        .await
+        .map_err(ApiError::internal)?
+        .map_err(ApiError::internal)?;
+    Ok(Json(ProductList {
+        products: products_by_number(&state.pool, &ids).await?,
+    }))
+}
