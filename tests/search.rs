@@ -361,6 +361,12 @@ async fn typos_synonyms_and_numbers() {
     // Synonyms: 'tyre' is searched as 'tire' too.
     let a = search(&mut c, "keyword=winter+tyre").await;
     assert_eq!(ids(&a), vec!["800008"]);
+    // Too far for typo tolerance, near enough for a suggestion.
+    let a = search(&mut c, "keyword=chraegr").await;
+    assert_eq!(a["total"], 0);
+    assert_eq!(a["didYouMean"], "charger");
+    let a = search(&mut c, "keyword=zzzzzz").await;
+    assert_eq!(a["didYouMean"], Value::Null, "nothing near: no suggestion");
     // Numbers match exactly: XYZ-123 never finds XYZ-223; a size never finds another size.
     assert_eq!(
         ids(&search(&mut c, "keyword=XYZ-123").await),
@@ -955,17 +961,19 @@ async fn compare_takes_two_to_five_items_side_by_side() {
         v["attributes"][3]["values"],
         serde_json::json!(["All Season", "Winter", "All Season"])
     );
-    for (items, message) in [
-        ("800007", "You should select at least 2 items"),
-        ("800007,800007", "You should select at least 2 items"),
-        ("800007,999999", "You should select at least 2 items"),
+    for (items, status, message) in [
+        ("800007", 400, "You should select at least 2 items"),
+        ("", 400, "You should select at least 2 items"),
         (
             "800001,800002,800003,800004,800005,800006",
+            400,
             "You can compare up to 5 items",
         ),
+        ("800007,999999", 404, "Product not found."),
+        ("800007,800007", 404, "Product not found."),
     ] {
         let a = c.get(&format!("/api/search/compare?items={items}")).await;
-        assert_eq!(a.status, 400, "{items}");
+        assert_eq!(a.status, status, "{items}");
         assert_eq!(a.json()["message"], message);
     }
     // The legacy call answers HTML rendered from escaped text.

@@ -48,23 +48,29 @@ pub struct Comparison {
     pub attributes: Vec<AttributeRow>,
 }
 
-/// The comparison of the listed items (each once, in order; unknown numbers left out).
+/// The comparison of the listed items. The spec's bounds count the items asked for (2 to 5);
+/// fewer than two of them that exist (unknown numbers, an item listed twice) is a 404.
 pub async fn comparison(state: &QueryState, list: &str) -> Result<Comparison, ApiError> {
+    let asked: Vec<&str> = list
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect();
+    if asked.len() < MIN_ITEMS {
+        return Err(ApiError::bad_request("TooFewItems", TOO_FEW));
+    }
+    if asked.len() > MAX_ITEMS {
+        return Err(ApiError::bad_request("TooManyItems", TOO_MANY));
+    }
     let mut ids: Vec<String> = Vec::new();
-    for id in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+    for id in asked {
         if !ids.iter().any(|x| x == id) {
             ids.push(id.to_string());
         }
-        if ids.len() > MAX_ITEMS {
-            return Err(ApiError::bad_request("TooManyItems", TOO_MANY));
-        }
-    }
-    if ids.len() < MIN_ITEMS {
-        return Err(ApiError::bad_request("TooFewItems", TOO_FEW));
     }
     let items = products_by_number(&state.pool, &ids).await?;
     if items.len() < MIN_ITEMS {
-        return Err(ApiError::bad_request("TooFewItems", TOO_FEW));
+        return Err(ApiError::NotFoundMessage(PRODUCT_NOT_FOUND));
     }
     let mut names: Vec<String> = Vec::new();
     let per_item: Vec<Vec<(String, String)>> = items

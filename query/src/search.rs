@@ -192,6 +192,17 @@ async fn search(
             .map_err(ApiError::internal)?
             .map_err(ApiError::internal)?
     };
+    // Nothing found for a keyword: suggest the nearest keyword the catalog has.
+    let did_you_mean = match (&query.keyword, hits.total) {
+        (Some(keyword), 0) => {
+            let (engine, keyword) = (engine.clone(), keyword.clone());
+            tokio::task::spawn_blocking(move || engine.did_you_mean(&keyword))
+                .await
+                .map_err(ApiError::internal)?
+                .map_err(ApiError::internal)?
+        }
+        _ => None,
+    };
     let products = products_by_number(&state.pool, &hits.ids).await?;
     let on_hand: std::collections::HashMap<String, i32> = match store {
         Some(store) if !hits.ids.is_empty() => sqlx::query(
@@ -267,7 +278,7 @@ async fn search(
         applied,
         query: url::write(&url_state, &contract, &bounds),
         query_id: uuid_like(),
-        did_you_mean: None,
+        did_you_mean,
         redirect: None,
     }))
 }
