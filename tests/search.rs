@@ -1046,3 +1046,57 @@ async fn a_merchandiser_reindexes_over_http_and_reads_the_progress() {
     assert_eq!(p.json()["running"], false);
     assert_eq!(ids(&search(&mut c, "keyword=sisal").await), vec!["800001"]);
 }
+
+#[tokio::test]
+async fn a_merchandiser_redirects_a_keyword_to_a_page_of_the_store() {
+    let env = spawn_env().await;
+    let (mut c, _) = shop(&env).await;
+    let a = search(&mut c, "keyword=store+hours").await;
+    assert_eq!(a["redirect"], Value::Null);
+    let a = pin(
+        &mut c,
+        "SetKeywordRedirect",
+        serde_json::json!({"keyword": "Store  Hours", "url": "/store-finder/"}),
+    )
+    .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert_eq!(a.json()["redirect"], "/store-finder/");
+    let a = search(&mut c, "keyword=store+hours").await;
+    assert_eq!(a["redirect"], "/store-finder/");
+    // Only pages of this store, and only for keywords.
+    for url in ["https://evil.example/", "//evil.example/x"] {
+        let a = pin(
+            &mut c,
+            "SetKeywordRedirect",
+            serde_json::json!({"keyword": "store hours", "url": url}),
+        )
+        .await;
+        assert_eq!(a.status, 422, "{url}: {}", a.body);
+    }
+    let a = pin(
+        &mut c,
+        "SetKeywordRedirect",
+        serde_json::json!({"lp": "1", "url": "/store-finder/"}),
+    )
+    .await;
+    assert_eq!(a.status, 400);
+    assert_eq!(a.json()["message"], "A redirect needs a keyword.");
+    let a = pin(
+        &mut c,
+        "RemoveKeywordRedirect",
+        serde_json::json!({"keyword": "store hours"}),
+    )
+    .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert_eq!(
+        search(&mut c, "keyword=store+hours").await["redirect"],
+        Value::Null
+    );
+    let a = pin(
+        &mut c,
+        "RemoveKeywordRedirect",
+        serde_json::json!({"keyword": "store hours"}),
+    )
+    .await;
+    assert_eq!(a.status, 404);
+}

@@ -44,6 +44,15 @@ impl Projection for MerchProjection {
             )
             .bind(board)
             .bind(item_id),
+            PinEvent::RedirectSet { url } => sqlx::query(
+                "INSERT INTO pin_boards (board, items, redirect) VALUES ($1, '{}', $2) ON CONFLICT (board) \
+                 DO UPDATE SET redirect = $2",
+            )
+            .bind(board)
+            .bind(url),
+            PinEvent::RedirectRemoved => {
+                sqlx::query("UPDATE pin_boards SET redirect = NULL WHERE board = $1").bind(board)
+            }
             PinEvent::PinsReordered { items } => sqlx::query(
                 "INSERT INTO pin_boards (board, items) VALUES ($1, $2) ON CONFLICT (board) DO UPDATE SET items = $2",
             )

@@ -178,12 +178,18 @@ async fn search(
         (None, Some(lp)) => Some(command::merch::pinboard::landing_board(lp)),
         (None, None) => None,
     };
+    let mut redirect = None;
     if let Some(board) = board {
-        query.pins = sqlx::query_scalar("SELECT items FROM pin_boards WHERE board = $1")
-            .bind(board)
-            .fetch_optional(&state.pool)
-            .await?
-            .unwrap_or_default();
+        let row: Option<(Vec<String>, Option<String>)> =
+            sqlx::query_as("SELECT items, redirect FROM pin_boards WHERE board = $1")
+                .bind(board)
+                .fetch_optional(&state.pool)
+                .await?;
+        if let Some((items, to)) = row {
+            query.pins = items;
+            // A keyword a merchandiser sends elsewhere ('store hours' → /store-finder/).
+            redirect = to.filter(|_| query.keyword.is_some());
+        }
     }
     let hits = {
         let (engine, query) = (engine.clone(), query.clone());
@@ -279,7 +285,7 @@ async fn search(
         query: url::write(&url_state, &contract, &bounds),
         query_id: uuid_like(),
         did_you_mean,
-        redirect: None,
+        redirect,
     }))
 }
 

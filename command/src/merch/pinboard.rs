@@ -22,6 +22,11 @@ pub enum PinCommand {
     UpdateItemPinOrder {
         items: Vec<String>,
     },
+    /// Searching the keyword goes to this page of the store instead (keyword boards only).
+    SetRedirect {
+        url: String,
+    },
+    RemoveRedirect,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -37,6 +42,10 @@ pub enum PinEvent {
     PinsReordered {
         items: Vec<String>,
     },
+    RedirectSet {
+        url: String,
+    },
+    RedirectRemoved,
 }
 
 impl DomainEvent for PinEvent {
@@ -45,6 +54,8 @@ impl DomainEvent for PinEvent {
             PinEvent::Pinned { .. } => "Pinned",
             PinEvent::Unpinned { .. } => "Unpinned",
             PinEvent::PinsReordered { .. } => "PinsReordered",
+            PinEvent::RedirectSet { .. } => "RedirectSet",
+            PinEvent::RedirectRemoved => "RedirectRemoved",
         }
         .into()
     }
@@ -63,11 +74,17 @@ pub enum PinError {
     TooMany,
     #[error("Please choose an item.")]
     NoItem,
+    #[error("A redirect must be a page of this store, starting with a single slash.")]
+    NotLocal,
+    #[error("There is no redirect here.")]
+    NoRedirect,
 }
 
 #[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PinBoard {
     pub pins: Vec<String>,
+    #[serde(default)]
+    pub redirect: Option<String>,
 }
 
 /// The board of a keyword: `kw:` and the keyword lower-cased with its spaces collapsed.
@@ -126,6 +143,24 @@ impl Aggregate for PinBoard {
                     sink.write(PinEvent::PinsReordered { items }, self).await;
                 }
             }
+            PinCommand::SetRedirect { url } => {
+                let url = url.trim().to_string();
+                if !crate::validation::is_local_url(&url)
+                    || url.len() > 2048
+                    || url.chars().any(char::is_control)
+                {
+                    return Err(PinError::NotLocal);
+                }
+                if self.redirect.as_deref() != Some(url.as_str()) {
+                    sink.write(PinEvent::RedirectSet { url }, self).await;
+                }
+            }
+            PinCommand::RemoveRedirect => {
+                if self.redirect.is_none() {
+                    return Err(PinError::NoRedirect);
+                }
+                sink.write(PinEvent::RedirectRemoved, self).await;
+            }
         }
         Ok(())
     }
@@ -138,6 +173,8 @@ impl Aggregate for PinBoard {
             }
             PinEvent::Unpinned { item_id } => self.pins.retain(|p| *p != item_id),
             PinEvent::PinsReordered { items } => self.pins = items,
+            PinEvent::RedirectSet { url } => self.redirect = Some(url),
+            PinEvent::RedirectRemoved => self.redirect = None,
         }
     }
 }
@@ -228,6 +265,39 @@ mod tests {
                 items: vec!["100".into(), "200".into(), "300".into()],
             })
             .then_expect_events(vec![]);
+    }
+
+    #[test]
+    fn a_keyword_redirects_only_to_a_page_of_the_store() {
+        TestFramework::<PinBoard>::with(())
+            .given_no_previous_events()
+            .when(PinCommand::SetRedirect {
+                url: "/store-finder/".into(),
+            })
+            .then_expect_events(vec![PinEvent::RedirectSet {
+                url: "/store-finder/".into(),
+            }]);
+        for bad in [
+            "https://evil.example/",
+            "//evil.example",
+            "store-finder",
+            "/\\evil",
+        ] {
+            TestFramework::<PinBoard>::with(())
+                .given_no_previous_events()
+                .when(PinCommand::SetRedirect { url: bad.into() })
+                .then_expect_error(PinError::NotLocal);
+        }
+        TestFramework::<PinBoard>::with(())
+            .given(vec![PinEvent::RedirectSet {
+                url: "/store-finder/".into(),
+            }])
+            .when(PinCommand::RemoveRedirect)
+            .then_expect_events(vec![PinEvent::RedirectRemoved]);
+        TestFramework::<PinBoard>::with(())
+            .given_no_previous_events()
+            .when(PinCommand::RemoveRedirect)
+            .then_expect_error(PinError::NoRedirect);
     }
 
     #[test]

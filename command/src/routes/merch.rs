@@ -21,6 +21,11 @@ pub fn router(state: CommandState) -> Router {
         .route("/api/merch/AddItemToTop", post(add_item_to_top))
         .route("/api/merch/UnpinItem", post(unpin_item))
         .route("/api/merch/UpdateItemPinOrder", post(update_item_pin_order))
+        .route("/api/merch/SetKeywordRedirect", post(set_keyword_redirect))
+        .route(
+            "/api/merch/RemoveKeywordRedirect",
+            post(remove_keyword_redirect),
+        )
         .with_state(state)
 }
 
@@ -48,7 +53,12 @@ pub struct PinRequest {
     /// The full new order: a comma list (or an array) of item ids.
     #[serde(default, alias = "itemlist")]
     pub item_list: Option<serde_json::Value>,
+    /// SetKeywordRedirect: the store page the keyword goes to ("/store-finder/").
+    #[serde(default)]
+    pub url: Option<String>,
 }
+
+pub const KEYWORD_ONLY_MESSAGE: &str = "A redirect needs a keyword.";
 
 pub const NO_BOARD_MESSAGE: &str = "Please give a keyword or a landing page.";
 
@@ -131,7 +141,7 @@ async fn run(
         outcome.is_ok().then(|| {
             StoredAnswer::json(
                 StatusCode::OK,
-                &serde_json::json!({ "success": true, "pins": b.pins }),
+                &serde_json::json!({ "success": true, "pins": b.pins, "redirect": b.redirect }),
                 vec![],
             )
         })
@@ -170,7 +180,7 @@ async fn run(
             },
             _,
         )) => {
-            let status = if e == PinError::NotPinned {
+            let status = if e == PinError::NotPinned || e == PinError::NoRedirect {
                 StatusCode::NOT_FOUND
             } else {
                 StatusCode::UNPROCESSABLE_ENTITY
@@ -223,6 +233,41 @@ async fn update_item_pin_order(
     run(&state, &headers, &key, request, |r| {
         let items = r.item_list.as_ref().map(item_list).unwrap_or_default();
         Ok(PinCommand::UpdateItemPinOrder { items })
+    })
+    .await
+}
+
+fn keyword_only(r: &PinRequest) -> Result<(), ApiError> {
+    match r.keyword.as_deref() {
+        Some(k) if !k.trim().is_empty() => Ok(()),
+        _ => Err(ApiError::bad_request("InvalidBoard", KEYWORD_ONLY_MESSAGE)),
+    }
+}
+
+async fn set_keyword_redirect(
+    State(state): State<CommandState>,
+    headers: HeaderMap,
+    key: Option<Extension<IdempotencyKey>>,
+    ApiJson(request): ApiJson<PinRequest>,
+) -> Response {
+    run(&state, &headers, &key, request, |r| {
+        keyword_only(r)?;
+        Ok(PinCommand::SetRedirect {
+            url: r.url.clone().unwrap_or_default(),
+        })
+    })
+    .await
+}
+
+async fn remove_keyword_redirect(
+    State(state): State<CommandState>,
+    headers: HeaderMap,
+    key: Option<Extension<IdempotencyKey>>,
+    ApiJson(request): ApiJson<PinRequest>,
+) -> Response {
+    run(&state, &headers, &key, request, |r| {
+        keyword_only(r)?;
+        Ok(PinCommand::RemoveRedirect)
     })
     .await
 }
