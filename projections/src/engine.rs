@@ -440,24 +440,7 @@ pub async fn skip_past(
     pool: &PgPool,
     event: &StoredEvent,
 ) -> Result<(), ProjectionError> {
-    if !projection
-        .aggregate_types()
-        .contains(&event.aggregate_type.as_str())
-    {
-        return Ok(());
-    }
-    let mut tx = pool.begin().await?;
-    lock_aggregate(&mut tx, projection, event).await?;
-    advance(
-        &mut tx,
-        projection,
-        &event.aggregate_type,
-        &event.aggregate_id,
-        event.sequence,
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(())
+    past(projection, pool, event, false).await
 }
 
 /// Applies one (parked) event again whatever the progress says, for `deadletters retry`.
@@ -466,16 +449,31 @@ pub async fn reapply(
     pool: &PgPool,
     event: &StoredEvent,
 ) -> Result<(), ProjectionError> {
-    if projection.inline()
-        || !projection
-            .aggregate_types()
-            .contains(&event.aggregate_type.as_str())
+    if projection.inline() {
+        return Ok(());
+    }
+    past(projection, pool, event, true).await
+}
+
+/// Records the projection past `event` (applying it first when `apply`), under the
+/// aggregate's lock, in one transaction.
+async fn past(
+    projection: &dyn Projection,
+    pool: &PgPool,
+    event: &StoredEvent,
+    apply: bool,
+) -> Result<(), ProjectionError> {
+    if !projection
+        .aggregate_types()
+        .contains(&event.aggregate_type.as_str())
     {
         return Ok(());
     }
     let mut tx = pool.begin().await?;
     lock_aggregate(&mut tx, projection, event).await?;
-    projection.apply_one(&mut tx, event).await?;
+    if apply {
+        projection.apply_one(&mut tx, event).await?;
+    }
     advance(
         &mut tx,
         projection,

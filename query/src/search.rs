@@ -17,9 +17,7 @@ use axum::routing::get;
 use axum::{Json, Router};
 use command::http::ApiError;
 use command::identity::Identity;
-use search_indexer::search::{
-    attribute_param, resolve_attribute, Availability, FacetResult, SearchQuery, Sort,
-};
+use search_indexer::search::{attribute_params, Availability, FacetResult, SearchQuery, Sort};
 use search_indexer::url::{self, Contract, SearchState};
 use search_indexer::SearchEngine;
 use serde::Serialize;
@@ -126,6 +124,8 @@ pub fn search_query(
         };
         q.landing = Some(id.ok_or(ApiError::NotFoundMessage(DEPARTMENT_NOT_FOUND))?);
     }
+    // The index's attribute facets, read once (only when the URL names one).
+    let mut attributes = None;
     for facet in &state.facets {
         match facet.name.as_str() {
             "department" => {
@@ -145,10 +145,14 @@ pub fn search_query(
                 }
             }
             name => {
-                let resolved = resolve_attribute(engine, name)
-                    .map_err(|e| ApiError::Unavailable(e.to_string()))?;
-                if let Some(attribute) = resolved {
-                    q.attributes.push((attribute, facet.values.clone()));
+                if attributes.is_none() {
+                    attributes = Some(
+                        attribute_params(engine)
+                            .map_err(|e| ApiError::Unavailable(e.to_string()))?,
+                    );
+                }
+                if let Some(attribute) = attributes.as_ref().and_then(|a| a.get(name)) {
+                    q.attributes.push((attribute.clone(), facet.values.clone()));
                 }
             }
         }
@@ -269,7 +273,6 @@ async fn search(
             url: d.url.clone(),
         })
     });
-    let _ = attribute_param;
     Ok(Json(SearchAnswer {
         keyword: query.keyword.clone(),
         landing,
@@ -283,12 +286,8 @@ async fn search(
         facets: hits.facets,
         applied,
         query: url::write(&url_state, &contract, &bounds),
-        query_id: uuid_like(),
+        query_id: command::identity::new_id(),
         did_you_mean,
         redirect,
     }))
-}
-
-fn uuid_like() -> String {
-    command::identity::new_id()
 }

@@ -226,15 +226,16 @@ fn attribute_names(
     Ok(names)
 }
 
-/// Resolves an attribute facet's URL name to its name in the index.
-pub fn resolve_attribute(
+/// The index's attribute facets by their URL name (`tire-size` → `Tire Size`): one scan of
+/// the facet terms, whatever the number of facets a URL names.
+pub fn attribute_params(
     engine: &SearchEngine,
-    param: &str,
-) -> Result<Option<String>, SearchError> {
+) -> Result<std::collections::HashMap<String, String>, SearchError> {
     let searcher = engine.live().reader.searcher();
     Ok(attribute_names(engine, &searcher)?
         .into_iter()
-        .find(|n| attribute_param(n) == param))
+        .map(|name| (attribute_param(&name), name))
+        .collect())
 }
 
 /// Which filter a clause belongs to (its own facet's counts leave it out).
@@ -593,7 +594,6 @@ impl SearchEngine {
         let live = self.live();
         let searcher = live.reader.searcher();
         let built = build(self, q, &departments);
-        let f = &self.fields;
 
         // The department facet lists the children of…
         let parent_department = match q.departments.as_slice() {
@@ -862,7 +862,6 @@ impl SearchEngine {
             min: price_bounds.map(|(lo, _)| cents_to_dollars(lo)),
             max: price_bounds.map(|(_, hi)| cents_to_dollars(hi)),
         });
-        let _ = f;
         Ok(Hits {
             ids,
             total,
