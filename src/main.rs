@@ -57,6 +57,9 @@ enum Command {
         /// hash of INDEX_DIR).
         #[arg(long, env = "SEARCH_INSTANCE")]
         search_instance: Option<String>,
+        /// Score added to a keyword match in stock at the visitor's chosen store (0: off).
+        #[arg(long, env = "SEARCH_STORE_BOOST", default_value_t = search_indexer::engine::DEFAULT_STORE_BOOST)]
+        search_store_boost: f32,
         /// Roles to run, comma separated (default: all).
         #[arg(long, env = "ROLES", default_value = ROLE_NAMES)]
         roles: String,
@@ -85,7 +88,7 @@ enum Command {
     /// Write the deterministic demo catalog through the event store.
     Seed {
         /// How many products to generate.
-        #[arg(long, default_value_t = 10_000)]
+        #[arg(long, env = "SEED_PRODUCTS", default_value_t = 10_000)]
         products: usize,
         /// Do nothing when a catalog already exists.
         #[arg(long)]
@@ -177,6 +180,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             web_dir,
             index_dir,
             search_instance,
+            search_store_boost,
             roles,
             db_pool_size,
             cookie_keys,
@@ -219,6 +223,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     },
                     search_instance: search_instance
                         .unwrap_or_else(|| serve::default_search_instance(&index_dir)),
+                    search_store_boost,
                     index_dir,
                 },
             )

@@ -1,9 +1,9 @@
 //! `storefront seed`: writes the demo catalog through the event store (as commands, batch by
-//! batch) and then brings the catalog read models up to date.
+//! batch), projecting the catalog read models in each batch's transaction.
 
 use chrono::{DateTime, Utc};
 use command::catalog::*;
-use command::eventstore::{execute_batch, BatchOutcome};
+use command::eventstore::{execute_batch_projected, BatchOutcome, InlineProjection};
 use cqrs_es::Aggregate;
 use sqlx::PgPool;
 
@@ -12,6 +12,9 @@ use crate::seed;
 
 /// Products per write transaction.
 pub const BATCH: usize = 1000;
+
+/// Every batch projects the catalog read models as it is written.
+const CATALOG: Option<&dyn InlineProjection> = Some(&projections::catalog::ProjectWhileWriting);
 
 #[derive(Debug)]
 pub struct SeedSummary {
@@ -51,7 +54,9 @@ pub async fn seed(
         .iter()
         .map(|d| (d.id.to_string(), DepartmentCommand::Upsert(d.clone())))
         .collect();
-    events += written::<Department>(execute_batch::<Department>(pool, &(), departments).await?)?;
+    events += written::<Department>(
+        execute_batch_projected::<Department>(pool, &(), departments, CATALOG).await?,
+    )?;
     let stores = catalog
         .stores
         .iter()
@@ -62,13 +67,16 @@ pub async fn seed(
             )
         })
         .collect();
-    events += written::<Store>(execute_batch::<Store>(pool, &(), stores).await?)?;
+    events +=
+        written::<Store>(execute_batch_projected::<Store>(pool, &(), stores, CATALOG).await?)?;
     let messages = catalog
         .site_messages
         .iter()
         .map(|m| (m.id.clone(), SiteMessageCommand::Publish(m.clone())))
         .collect();
-    events += written::<SiteMessage>(execute_batch::<SiteMessage>(pool, &(), messages).await?)?;
+    events += written::<SiteMessage>(
+        execute_batch_projected::<SiteMessage>(pool, &(), messages, CATALOG).await?,
+    )?;
     let content = vec![
         (
             SITE_CONTENT_ID.to_string(),
@@ -79,12 +87,29 @@ pub async fn seed(
             SiteContentCommand::SetMegaMenuAd(catalog.mega_menu_ad.clone()),
         ),
     ];
-    events += written::<SiteContent>(execute_batch::<SiteContent>(pool, &(), content).await?)?;
+    events += written::<SiteContent>(
+        execute_batch_projected::<SiteContent>(pool, &(), content, CATALOG).await?,
+    )?;
 
     let progress = Progress::new("products", products as u64);
-    let mut generated = seed::products(products, &catalog.stores).peekable();
-    while generated.peek().is_some() {
-        let chunk: Vec<seed::SeedProduct> = generated.by_ref().take(BATCH).collect();
+    // Generation (and the checksum over it) runs on a blocking thread a batch or two ahead of
+    // the writes; each batch's products and inventory are written concurrently (independent
+    // aggregates, two connections).
+    let (sender, mut batches) = tokio::sync::mpsc::channel::<Vec<seed::SeedProduct>>(2);
+    let stores = catalog.stores.clone();
+    let mut sum = seed::Checksum::new(&catalog);
+    let generator = tokio::task::spawn_blocking(move || {
+        let mut generated = seed::products(products, &stores).peekable();
+        while generated.peek().is_some() {
+            let chunk: Vec<seed::SeedProduct> = generated.by_ref().take(BATCH).collect();
+            chunk.iter().for_each(|item| sum.add(item));
+            if sender.blocking_send(chunk).is_err() {
+                break;
+            }
+        }
+        sum.finish()
+    });
+    while let Some(chunk) = batches.recv().await {
         let mut product_commands = Vec::with_capacity(chunk.len());
         let mut inventory_commands = Vec::with_capacity(chunk.len());
         for item in chunk {
@@ -100,20 +125,22 @@ pub async fn seed(
             product_commands.push((id, ProductCommand::Upsert(Box::new(item.product))));
         }
         let n = product_commands.len() as u64;
-        events += written::<Product>(execute_batch::<Product>(pool, &(), product_commands).await?)?;
-        events +=
-            written::<Inventory>(execute_batch::<Inventory>(pool, &(), inventory_commands).await?)?;
+        let (written_products, written_inventory) = tokio::try_join!(
+            execute_batch_projected::<Product>(pool, &(), product_commands, CATALOG),
+            execute_batch_projected::<Inventory>(pool, &(), inventory_commands, CATALOG),
+        )?;
+        events += written::<Product>(written_products)?;
+        events += written::<Inventory>(written_inventory)?;
         progress.inc(n);
     }
     progress.finish();
-
-    catch_up(pool).await?;
+    let checksum = generator.await?;
     Ok(SeedSummary {
         products,
         departments: catalog.departments.len(),
         stores: catalog.stores.len(),
         events_written: events,
-        checksum: seed::checksum(products, reference),
+        checksum,
     })
 }
 

@@ -28,6 +28,8 @@ pub struct ServeOptions {
     pub index_dir: PathBuf,
     /// Names this process's index consumer group (`PREFIX.indexer.INSTANCE`).
     pub search_instance: String,
+    /// Score added to a keyword match in stock at the visitor's store (`SEARCH_STORE_BOOST`).
+    pub search_store_boost: f32,
     pub staff: command::staff::StaffTokens,
 }
 
@@ -167,6 +169,7 @@ async fn open_search(
             ),
         )
     })?;
+    engine.set_store_boost(options.search_store_boost);
     let engine = std::sync::Arc::new(engine);
     engine.refresh_departments(pool).await?;
     if !existing || engine.is_empty() {

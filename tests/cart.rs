@@ -43,7 +43,7 @@ async fn catalog(env: &TestEnv) {
         .execute(&env.pool)
         .await
         .unwrap();
-        sqlx::query("INSERT INTO store_inventory VALUES ($1, 1, true, 5), ($1, 2, true, 50)")
+        sqlx::query("INSERT INTO store_stock VALUES ($1, '{1,2}', '{t,t}', '{5,50}')")
             .bind(blain)
             .execute(&env.pool)
             .await

@@ -11,240 +11,9 @@ use std::time::Duration;
 use command::catalog::*;
 use command::eventstore::execute_batch;
 use common::*;
-use search_indexer::SearchEngine;
 use serde_json::Value;
 
-fn department(id: i32, parent: Option<i32>, name: &str, url: &str) -> (String, DepartmentCommand) {
-    (
-        id.to_string(),
-        DepartmentCommand::Upsert(DepartmentData {
-            id,
-            parent_id: parent,
-            name: name.into(),
-            url: url.into(),
-            banner_image_url: None,
-            banner_link_url: None,
-            sort_order: id,
-        }),
-    )
-}
-
-type Fixture = (
-    &'static str,
-    &'static str,
-    &'static str,
-    i32,
-    i64,
-    &'static [(&'static str, &'static str)],
-);
-
-/// (number, name, brand, department, price in cents, attributes)
-const PRODUCTS: &[Fixture] = &[
-    (
-        "800001",
-        "Poly Rope 1/2 in x 100 ft",
-        "Rugged Ranch",
-        102,
-        1999,
-        &[],
-    ),
-    (
-        "800002",
-        "Hi-Tensile Fence Wire 12.5 ga",
-        "Red Brand",
-        101,
-        13999,
-        &[],
-    ),
-    ("800003", "Barbed Wire 4 Point", "Red Brand", 101, 8999, &[]),
-    (
-        "800004",
-        "Electric Fence Charger",
-        "Zareba",
-        101,
-        12999,
-        &[],
-    ),
-    (
-        "800005",
-        "Galvanized Stock Tank 100 gal",
-        "Behlen Country",
-        102,
-        15999,
-        &[],
-    ),
-    (
-        "800006",
-        "Cattle Panel 16 ft",
-        "Behlen Country",
-        101,
-        3499,
-        &[],
-    ),
-    (
-        "800007",
-        "All Season Tire 225/65R17",
-        "Cooper",
-        201,
-        14999,
-        &[("Tire Size", "225/65R17"), ("Season", "All Season")],
-    ),
-    (
-        "800008",
-        "Winter Tire 225/65R17",
-        "Firestone",
-        201,
-        16999,
-        &[("Tire Size", "225/65R17"), ("Season", "Winter")],
-    ),
-    (
-        "800009",
-        "All Season Tire 205/55R16",
-        "Cooper",
-        201,
-        11999,
-        &[("Tire Size", "205/55R16"), ("Season", "All Season")],
-    ),
-    (
-        "800010",
-        "Car Battery Group 24F",
-        "Interstate",
-        202,
-        17999,
-        &[("Group Size", "24F")],
-    ),
-    (
-        "800011",
-        "Marine Battery Group 27",
-        "Interstate",
-        202,
-        15999,
-        &[("Group Size", "27")],
-    ),
-    ("800012", "Rope Halter", "Weaver", 102, 1299, &[]),
-    ("800013", "Hitch Pin XYZ-123", "Curt", 3, 499, &[]),
-    ("800014", "Hitch Pin XYZ-223", "Curt", 3, 599, &[]),
-];
-
-fn product_data(f: &Fixture) -> ProductData {
-    let (number, name, brand, dept, price, attributes) = *f;
-    let mut p = product(number, price);
-    p.name = name.into();
-    p.vendor_brand = brand.into();
-    p.department_id = dept;
-    p.department_path = match dept {
-        101 => vec!["Farm & Ranch".into(), "Fencing".into()],
-        102 => vec!["Farm & Ranch".into(), "Livestock".into()],
-        201 => vec!["Automotive".into(), "Tires".into()],
-        3 => vec!["Hardware".into()],
-        _ => vec!["Automotive".into(), "Batteries".into()],
-    };
-    p.description = format!("{name} from {brand}.");
-    p.attributes = attributes
-        .iter()
-        .map(|(n, v)| Attribute {
-            name: (*n).into(),
-            value: (*v).into(),
-        })
-        .collect();
-    p.fulfillment = Fulfillment {
-        ship_to_home: true,
-        store_pickup: true,
-        same_day_delivery: false,
-    };
-    p
-}
-
-async fn catalog(env: &TestEnv) {
-    let departments = vec![
-        department(1, None, "Farm & Ranch", "/farm-ranch/"),
-        department(101, Some(1), "Fencing", "/farm-ranch/fencing/"),
-        department(102, Some(1), "Livestock", "/farm-ranch/livestock/"),
-        department(2, None, "Automotive", "/automotive/"),
-        department(201, Some(2), "Tires", "/automotive/tires/"),
-        department(202, Some(2), "Batteries", "/automotive/batteries/"),
-        department(3, None, "Hardware", "/hardware/"),
-    ];
-    execute_batch::<Department>(&env.pool, &(), departments)
-        .await
-        .unwrap();
-    let products = PRODUCTS
-        .iter()
-        .map(|f| {
-            (
-                f.0.to_string(),
-                ProductCommand::Upsert(Box::new(product_data(f))),
-            )
-        })
-        .collect();
-    execute_batch::<Product>(&env.pool, &(), products)
-        .await
-        .unwrap();
-    execute_batch::<Product>(
-        &env.pool,
-        &(),
-        vec![("800012".into(), ProductCommand::Discontinue)],
-    )
-    .await
-    .unwrap();
-    // Store 1 holds the tires and the rope; the warehouse holds everything but the charger.
-    let inventory = PRODUCTS
-        .iter()
-        .map(|f| {
-            let at_store = ["800001", "800007", "800008"].contains(&f.0);
-            (
-                f.0.to_string(),
-                InventoryCommand::Report {
-                    blain_number: f.0.into(),
-                    ecom_on_hand: if f.0 == "800004" { 0 } else { 20 },
-                    stores: vec![StoreStock {
-                        store_num: 1,
-                        is_stocked: true,
-                        store_on_hand: if at_store { 4 } else { 0 },
-                    }],
-                },
-            )
-        })
-        .collect();
-    execute_batch::<Inventory>(&env.pool, &(), inventory)
-        .await
-        .unwrap();
-    for p in projections::engine::all() {
-        projections::engine::catch_up(p, &env.pool, 1000, &|_, _| {})
-            .await
-            .unwrap();
-    }
-    sqlx::query(
-        "INSERT INTO stores (store_num, city, city_alias, state, address1, zip, phone, lat, lon, time_zone, hours, url_alias, \
-         google_place_id, google_map_zoom, coming_soon, local_delivery_enabled, local_delivery_label) VALUES \
-         (1, 'Janesville', 'janesville', 'WI', '2500 Milton Ave', '53545', '(608) 752-9000', 42.7, -89.0, 'America/Chicago', '{}', \
-          'janesville-wi', 'x', 14, false, true, '')",
-    )
-    .execute(&env.pool)
-    .await
-    .unwrap();
-}
-
-const STAFF_TOKEN: &str = "merchandiser-test-token-0123456789";
-
-/// A client of the whole app whose index holds the fixed catalog.
-async fn shop(env: &TestEnv) -> (Client, Arc<SearchEngine>) {
-    catalog(env).await;
-    let mut state =
-        storefront::app::AppState::new(env.pool.clone(), env.bus.clone(), std::env::temp_dir());
-    state.staff =
-        Arc::new(command::staff::StaffTokens::parse(&format!("merch:{STAFF_TOKEN}")).unwrap());
-    let engine = state.search.clone();
-    engine.reindex(&env.pool, &|_, _| {}).await.unwrap();
-    let app = storefront::app::router(state, &storefront::Roles::all());
-    (
-        Client {
-            app,
-            cookies: Default::default(),
-        },
-        engine,
-    )
-}
+use common::search_catalog::*;
 
 async fn search(c: &mut Client, query: &str) -> Value {
     let a = c.get(&format!("/api/search?{query}")).await;
@@ -1099,4 +868,49 @@ async fn a_merchandiser_redirects_a_keyword_to_a_page_of_the_store() {
     )
     .await;
     assert_eq!(a.status, 404);
+}
+
+#[tokio::test]
+async fn an_item_in_stock_at_the_visitors_store_ranks_higher() {
+    let env = spawn_env().await;
+    let (mut c, engine) = shop(&env).await;
+    // Store 1 sells out of the 225/65R17 all-season tire and receives the 205/55R16 one.
+    let report = |number: &str, on_hand: i32| {
+        (
+            number.to_string(),
+            InventoryCommand::Report {
+                blain_number: number.into(),
+                ecom_on_hand: 20,
+                stores: vec![StoreStock {
+                    store_num: 1,
+                    is_stocked: true,
+                    store_on_hand: on_hand,
+                }],
+            },
+        )
+    };
+    execute_batch::<Inventory>(
+        &env.pool,
+        &(),
+        vec![report("800007", 0), report("800009", 6)],
+    )
+    .await
+    .unwrap();
+    projections::catalog::catch_up(&env.pool, 1000, &|_, _| {})
+        .await
+        .unwrap();
+    engine.reindex(&env.pool, &|_, _| {}).await.unwrap();
+    // Without a chosen store the first match is the 225/65R17.
+    let a = search(&mut c, "keyword=all+season+tire").await;
+    assert_eq!(ids(&a), vec!["800007", "800009"]);
+    // With store 1 chosen, the tire on its shelf moves up; what matches is unchanged.
+    assert_eq!(c.get("/stores/set-json/1").await.json()["success"], true);
+    let a = search(&mut c, "keyword=all+season+tire").await;
+    assert_eq!(ids(&a), vec!["800009", "800007"]);
+    assert_eq!(a["total"], 2);
+    assert_eq!(a["items"][0]["storeOnHand"], 6);
+    // SEARCH_STORE_BOOST=0 turns the boost off.
+    engine.set_store_boost(0.0);
+    let a = search(&mut c, "keyword=all+season+tire").await;
+    assert_eq!(ids(&a), vec!["800007", "800009"]);
 }

@@ -118,8 +118,10 @@ async fn insert_product(pool: &PgPool, blain: &str, kind: &str, ecom: Option<i32
 
 async fn insert_stock(pool: &PgPool, blain: &str, store: i32, is_stocked: bool, on_hand: i32) {
     sqlx::query(
-        "INSERT INTO store_inventory (blain_number, store_num, is_stocked, store_on_hand) \
-         VALUES ($1, $2, $3, $4)",
+        "INSERT INTO store_stock (blain_number, store_nums, stocked, on_hand) \
+         VALUES ($1, ARRAY[$2::int], ARRAY[$3::bool], ARRAY[$4::int]) ON CONFLICT (blain_number) DO UPDATE \
+         SET store_nums = store_stock.store_nums || $2::int, stocked = store_stock.stocked || $3::bool, \
+         on_hand = store_stock.on_hand || $4::int",
     )
     .bind(blain)
     .bind(store)

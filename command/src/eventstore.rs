@@ -56,6 +56,31 @@ pub fn decode<E: DomainEvent>(
     serde_json::from_value(upcasted.payload)
 }
 
+/// [`decode`] from a borrowed payload: no copy of it unless an upcaster has to rewrite it.
+pub fn decode_ref<E: DomainEvent>(
+    aggregate_type: &str,
+    aggregate_id: &str,
+    sequence: i64,
+    event_type: &str,
+    event_version: &str,
+    payload: &Value,
+) -> Result<E, serde_json::Error> {
+    if upcasters()
+        .iter()
+        .any(|u| u.can_upcast(event_type, event_version))
+    {
+        return decode(
+            aggregate_type,
+            aggregate_id,
+            sequence,
+            event_type,
+            event_version,
+            payload.clone(),
+        );
+    }
+    E::deserialize(payload)
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     #[error("database error: {0}")]
@@ -215,8 +240,24 @@ where
     A: Aggregate + Clone,
     A::Command: Clone,
 {
+    execute_batch_projected::<A>(pool, services, commands, None).await
+}
+
+/// [`execute_batch`] with `inline` applied to the appended events in the appending transaction
+/// (the seed keeps the catalog read models current as it writes, instead of reading every
+/// event back afterwards).
+pub async fn execute_batch_projected<A>(
+    pool: &PgPool,
+    services: &A::Services,
+    commands: Vec<(String, A::Command)>,
+    inline: Option<&dyn InlineProjection>,
+) -> Result<Vec<BatchOutcome<A>>, StoreError>
+where
+    A: Aggregate + Clone,
+    A::Command: Clone,
+{
     let metadata = Value::Object(Default::default());
-    match with_retries::<A>(pool, services, commands, None, None, &metadata).await? {
+    match with_retries::<A>(pool, services, commands, inline, None, &metadata).await? {
         Attempt::Done((outcomes, _), _) => Ok(outcomes),
         Attempt::Seen(_) => unreachable!("no key, nothing seen"),
     }

@@ -26,7 +26,7 @@ pub const TABLES: [&str; 8] = [
     "departments",
     "products",
     "stores",
-    "store_inventory",
+    "store_stock",
     "ecom_inventory",
     "site_messages",
     "header_links",
@@ -60,7 +60,9 @@ async fn apply_event(conn: &mut PgConnection, e: &StoredEvent) -> Result<(), Pro
             }
         },
         t if t == Product::TYPE => match e.typed::<ProductEvent>()? {
-            ProductEvent::ProductUpserted(p) => upsert_product(conn, &p).await?,
+            ProductEvent::ProductUpserted(p) => {
+                upsert_products(conn, std::slice::from_ref(&p)).await?
+            }
             ProductEvent::ProductDiscontinued { blain_number } => {
                 sqlx::query("UPDATE products SET discontinued = true WHERE blain_number = $1")
                     .bind(blain_number)
@@ -78,55 +80,35 @@ async fn apply_event(conn: &mut PgConnection, e: &StoredEvent) -> Result<(), Pro
                 ecom_on_hand,
                 stores,
             } => {
-                set_ecom(conn, &blain_number, ecom_on_hand).await?;
-                sqlx::query("DELETE FROM store_inventory WHERE blain_number = $1")
-                    .bind(&blain_number)
-                    .execute(&mut *conn)
-                    .await?;
-                // Rows only for stores that carry the item or hold some: absence = not carried.
-                let kept: Vec<&StoreStock> = stores
-                    .iter()
-                    .filter(|s| s.is_stocked || s.store_on_hand > 0)
-                    .collect();
-                let nums: Vec<i32> = kept.iter().map(|s| s.store_num).collect();
-                let stocked: Vec<bool> = kept.iter().map(|s| s.is_stocked).collect();
-                let on_hand: Vec<i32> = kept.iter().map(|s| s.store_on_hand).collect();
-                sqlx::query(
-                    "INSERT INTO store_inventory (blain_number, store_num, is_stocked, store_on_hand) \
-                     SELECT $1, n, s, q FROM UNNEST($2::int[], $3::bool[], $4::int[]) AS u(n, s, q)",
-                )
-                .bind(&blain_number)
-                .bind(&nums)
-                .bind(&stocked)
-                .bind(&on_hand)
-                .execute(&mut *conn)
-                .await?;
+                let report = Report {
+                    blain_number,
+                    ecom_on_hand,
+                    stores,
+                };
+                replace_inventory(conn, vec![report]).await?;
             }
             InventoryEvent::StoreStockAdjusted {
                 blain_number,
                 stock,
             } => {
-                if stock.is_stocked || stock.store_on_hand > 0 {
-                    sqlx::query(
-                        "INSERT INTO store_inventory (blain_number, store_num, is_stocked, store_on_hand) \
-                         VALUES ($1, $2, $3, $4) ON CONFLICT (blain_number, store_num) DO UPDATE \
-                         SET is_stocked = $3, store_on_hand = $4",
-                    )
-                    .bind(&blain_number)
-                    .bind(stock.store_num)
-                    .bind(stock.is_stocked)
-                    .bind(stock.store_on_hand)
-                    .execute(&mut *conn)
-                    .await?;
-                } else {
-                    sqlx::query(
-                        "DELETE FROM store_inventory WHERE blain_number = $1 AND store_num = $2",
-                    )
-                    .bind(&blain_number)
-                    .bind(stock.store_num)
-                    .execute(&mut *conn)
-                    .await?;
-                }
+                // The item's other stores as they were, this store as reported (kept only when
+                // it carries the item or holds some), in store order.
+                sqlx::query(
+                    "INSERT INTO store_stock (blain_number, store_nums, stocked, on_hand) \
+                     SELECT $1, coalesce(array_agg(n ORDER BY n), '{}'), coalesce(array_agg(s ORDER BY n), '{}'), \
+                            coalesce(array_agg(q ORDER BY n), '{}') \
+                     FROM (SELECT u.n, u.s, u.q FROM store_stock x, unnest(x.store_nums, x.stocked, x.on_hand) AS u(n, s, q) \
+                           WHERE x.blain_number = $1 AND u.n <> $2 \
+                           UNION ALL SELECT $2, $3, $4 WHERE $3 OR $4 > 0) k \
+                     ON CONFLICT (blain_number) DO UPDATE SET store_nums = EXCLUDED.store_nums, \
+                     stocked = EXCLUDED.stocked, on_hand = EXCLUDED.on_hand",
+                )
+                .bind(&blain_number)
+                .bind(stock.store_num)
+                .bind(stock.is_stocked)
+                .bind(stock.store_on_hand)
+                .execute(&mut *conn)
+                .await?;
             }
         },
         t if t == SiteMessage::TYPE => match e.typed::<SiteMessageEvent>()? {
@@ -191,56 +173,230 @@ async fn apply_event(conn: &mut PgConnection, e: &StoredEvent) -> Result<(), Pro
     Ok(())
 }
 
-async fn set_ecom(conn: &mut PgConnection, blain: &str, on_hand: i32) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO ecom_inventory (blain_number, ecom_on_hand) VALUES ($1, $2) \
-         ON CONFLICT (blain_number) DO UPDATE SET ecom_on_hand = $2",
-    )
-    .bind(blain)
-    .bind(on_hand)
+/// Keeps the last entry per key (a later full overwrite wins), in their original order.
+fn last_per_key<T>(items: Vec<T>, key: impl Fn(&T) -> &str) -> Vec<T> {
+    let mut seen = std::collections::HashSet::new();
+    let mut kept: Vec<T> = Vec::with_capacity(items.len());
+    for item in items.into_iter().rev() {
+        if seen.insert(key(&item).to_string()) {
+            kept.push(item);
+        }
+    }
+    kept.reverse();
+    kept
+}
+
+/// One `products` row as `jsonb_populate_recordset` reads it (keys are column names).
+#[derive(serde::Serialize)]
+struct ProductRow<'a> {
+    blain_number: &'a str,
+    name: &'a str,
+    vendor_brand: &'a str,
+    description: &'a str,
+    department_id: i32,
+    department_path: &'a [String],
+    kind: String,
+    price_cents: i64,
+    map_price_cents: Option<i64>,
+    price_mode: String,
+    images: &'a [String],
+    attributes: &'a [Attribute],
+    tire_width: Option<i32>,
+    tire_ratio: Option<i32>,
+    tire_rim: Option<i32>,
+    warning_level: String,
+    requires_confirmation: bool,
+    requires_agreement: bool,
+    bundle: &'a [BundleComponent],
+    warranties: &'a [Warranty],
+    ship_to_home: bool,
+    store_pickup: bool,
+    same_day_delivery: bool,
+    discontinued: bool,
+}
+
+impl<'a> From<&'a ProductData> for ProductRow<'a> {
+    fn from(p: &'a ProductData) -> Self {
+        let tire = p.tire_size;
+        ProductRow {
+            blain_number: &p.blain_number,
+            name: &p.name,
+            vendor_brand: &p.vendor_brand,
+            description: &p.description,
+            department_id: p.department_id,
+            department_path: &p.department_path,
+            kind: name(&p.kind),
+            price_cents: p.price_cents,
+            map_price_cents: p.map_price_cents,
+            price_mode: name(&p.price_mode),
+            images: &p.images,
+            attributes: &p.attributes,
+            tire_width: tire.map(|t| t.width),
+            tire_ratio: tire.map(|t| t.ratio),
+            tire_rim: tire.map(|t| t.rim),
+            warning_level: name(&p.warning_level),
+            requires_confirmation: p.requires_confirmation,
+            requires_agreement: p.requires_agreement,
+            bundle: &p.bundle,
+            warranties: &p.warranties,
+            ship_to_home: p.fulfillment.ship_to_home,
+            store_pickup: p.fulfillment.store_pickup,
+            same_day_delivery: p.fulfillment.same_day_delivery,
+            discontinued: false,
+        }
+    }
+}
+
+const PRODUCT_COLUMNS: &str = "blain_number, name, vendor_brand, description, department_id, department_path, kind, \
+    price_cents, map_price_cents, price_mode, images, attributes, tire_width, tire_ratio, tire_rim, warning_level, \
+    requires_confirmation, requires_agreement, bundle, warranties, ship_to_home, store_pickup, same_day_delivery, discontinued";
+
+/// Upserts products (the last of each number wins) with one statement.
+async fn upsert_products(
+    conn: &mut PgConnection,
+    products: &[ProductData],
+) -> Result<(), sqlx::Error> {
+    if products.is_empty() {
+        return Ok(());
+    }
+    let rows: Vec<ProductRow> = last_per_key(products.iter().collect(), |p| &p.blain_number)
+        .into_iter()
+        .map(ProductRow::from)
+        .collect();
+    let updates = PRODUCT_COLUMNS
+        .split(',')
+        .map(str::trim)
+        .filter(|c| *c != "blain_number")
+        .map(|c| format!("{c} = EXCLUDED.{c}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    sqlx::query(&format!(
+        "INSERT INTO products ({PRODUCT_COLUMNS}) SELECT {PRODUCT_COLUMNS} \
+         FROM jsonb_populate_recordset(NULL::products, $1) \
+         ON CONFLICT (blain_number) DO UPDATE SET {updates}"
+    ))
+    .bind(json(&rows))
     .execute(conn)
     .await?;
     Ok(())
 }
 
-async fn upsert_product(conn: &mut PgConnection, p: &ProductData) -> Result<(), sqlx::Error> {
-    let tire = p.tire_size;
+/// An inventory report: the item's whole stock picture (e-commerce and every store).
+struct Report {
+    blain_number: String,
+    ecom_on_hand: i32,
+    stores: Vec<StoreStock>,
+}
+
+/// One `store_stock` row as `jsonb_populate_recordset` reads it.
+#[derive(serde::Serialize)]
+struct StockRow<'a> {
+    blain_number: &'a str,
+    store_nums: Vec<i32>,
+    stocked: Vec<bool>,
+    on_hand: Vec<i32>,
+}
+
+/// Replaces the stock of the reported items (the last report of each wins): one statement per
+/// table. Entries only for stores that carry the item or hold some: absence = not carried.
+async fn replace_inventory(
+    conn: &mut PgConnection,
+    reports: Vec<Report>,
+) -> Result<(), sqlx::Error> {
+    if reports.is_empty() {
+        return Ok(());
+    }
+    let reports = last_per_key(reports, |r| &r.blain_number);
+    let blains: Vec<&str> = reports.iter().map(|r| r.blain_number.as_str()).collect();
+    let ecom: Vec<i32> = reports.iter().map(|r| r.ecom_on_hand).collect();
     sqlx::query(
-        "INSERT INTO products (blain_number, name, vendor_brand, description, department_id, department_path, kind, \
-         price_cents, map_price_cents, price_mode, images, attributes, tire_width, tire_ratio, tire_rim, warning_level, \
-         requires_confirmation, requires_agreement, bundle, warranties, ship_to_home, store_pickup, same_day_delivery, discontinued) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, false) \
-         ON CONFLICT (blain_number) DO UPDATE SET name = $2, vendor_brand = $3, description = $4, department_id = $5, \
-         department_path = $6, kind = $7, price_cents = $8, map_price_cents = $9, price_mode = $10, images = $11, \
-         attributes = $12, tire_width = $13, tire_ratio = $14, tire_rim = $15, warning_level = $16, \
-         requires_confirmation = $17, requires_agreement = $18, bundle = $19, warranties = $20, ship_to_home = $21, \
-         store_pickup = $22, same_day_delivery = $23, discontinued = false",
+        "INSERT INTO ecom_inventory (blain_number, ecom_on_hand) SELECT b, q FROM UNNEST($1::text[], $2::int[]) AS u(b, q) \
+         ON CONFLICT (blain_number) DO UPDATE SET ecom_on_hand = EXCLUDED.ecom_on_hand",
     )
-    .bind(&p.blain_number)
-    .bind(&p.name)
-    .bind(&p.vendor_brand)
-    .bind(&p.description)
-    .bind(p.department_id)
-    .bind(&p.department_path)
-    .bind(name(&p.kind))
-    .bind(p.price_cents)
-    .bind(p.map_price_cents)
-    .bind(name(&p.price_mode))
-    .bind(json(&p.images))
-    .bind(json(&p.attributes))
-    .bind(tire.map(|t| t.width))
-    .bind(tire.map(|t| t.ratio))
-    .bind(tire.map(|t| t.rim))
-    .bind(name(&p.warning_level))
-    .bind(p.requires_confirmation)
-    .bind(p.requires_agreement)
-    .bind(json(&p.bundle))
-    .bind(json(&p.warranties))
-    .bind(p.fulfillment.ship_to_home)
-    .bind(p.fulfillment.store_pickup)
-    .bind(p.fulfillment.same_day_delivery)
-    .execute(conn)
+    .bind(&blains)
+    .bind(&ecom)
+    .execute(&mut *conn)
     .await?;
+    let rows: Vec<StockRow> = reports
+        .iter()
+        .map(|r| {
+            let mut kept: Vec<&StoreStock> = r
+                .stores
+                .iter()
+                .filter(|s| s.is_stocked || s.store_on_hand > 0)
+                .collect();
+            kept.sort_by_key(|s| s.store_num);
+            kept.dedup_by_key(|s| s.store_num);
+            StockRow {
+                blain_number: &r.blain_number,
+                store_nums: kept.iter().map(|s| s.store_num).collect(),
+                stocked: kept.iter().map(|s| s.is_stocked).collect(),
+                on_hand: kept.iter().map(|s| s.store_on_hand).collect(),
+            }
+        })
+        .collect();
+    sqlx::query(
+        "INSERT INTO store_stock (blain_number, store_nums, stocked, on_hand) \
+         SELECT blain_number, store_nums, stocked, on_hand FROM jsonb_populate_recordset(NULL::store_stock, $1) \
+         ON CONFLICT (blain_number) DO UPDATE SET store_nums = EXCLUDED.store_nums, \
+         stocked = EXCLUDED.stocked, on_hand = EXCLUDED.on_hand",
+    )
+    .bind(json(&rows))
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// The events a batch writes set-based; every other event is applied on its own, in order.
+enum Batched {
+    Product(Box<ProductData>),
+    Report(Report),
+}
+
+fn batched(e: &StoredEvent) -> Result<Option<Batched>, ProjectionError> {
+    Ok(match e.aggregate_type.as_str() {
+        t if t == Product::TYPE => match e.typed::<ProductEvent>()? {
+            ProductEvent::ProductUpserted(p) => Some(Batched::Product(p)),
+            _ => None,
+        },
+        t if t == Inventory::TYPE => match e.typed::<InventoryEvent>()? {
+            InventoryEvent::InventoryReported {
+                blain_number,
+                ecom_on_hand,
+                stores,
+            } => Some(Batched::Report(Report {
+                blain_number,
+                ecom_on_hand,
+                stores,
+            })),
+            _ => None,
+        },
+        _ => None,
+    })
+}
+
+/// Applies a batch: runs of product upserts and of inventory reports are written with one
+/// statement per table; any other event first writes what is pending, then applies alone, so
+/// each row sees its events in order.
+async fn apply_batch(
+    conn: &mut PgConnection,
+    events: &[StoredEvent],
+) -> Result<(), ProjectionError> {
+    let mut products = Vec::new();
+    let mut reports = Vec::new();
+    for e in events {
+        match batched(e)? {
+            Some(Batched::Product(p)) => products.push(*p),
+            Some(Batched::Report(r)) => reports.push(r),
+            None => {
+                upsert_products(conn, &std::mem::take(&mut products)).await?;
+                replace_inventory(conn, std::mem::take(&mut reports)).await?;
+                apply_event(conn, e).await?;
+            }
+        }
+    }
+    upsert_products(conn, &products).await?;
+    replace_inventory(conn, reports).await?;
     Ok(())
 }
 
@@ -299,6 +455,13 @@ impl Projection for CatalogProjection {
     ) -> Result<(), ProjectionError> {
         apply_event(conn, event).await
     }
+    async fn apply_many(
+        &self,
+        conn: &mut PgConnection,
+        events: &[StoredEvent],
+    ) -> Result<(), ProjectionError> {
+        apply_batch(conn, events).await
+    }
 }
 
 /// Catches the catalog read models up from the event store.
@@ -325,4 +488,24 @@ pub async fn apply(
     events: Vec<StoredEvent>,
 ) -> Result<usize, ProjectionError> {
     crate::engine::apply(&CatalogProjection, pool, events).await
+}
+
+/// The catalog projection applied by the writer, in the appending transaction (locked and
+/// progress-checked like any other writer, so the consumer then skips these events). The seed
+/// uses it: the read models are current when the last batch commits.
+pub struct ProjectWhileWriting;
+
+#[async_trait::async_trait]
+impl command::eventstore::InlineProjection for ProjectWhileWriting {
+    async fn apply(
+        &self,
+        conn: &mut PgConnection,
+        events: &[command::eventstore::AppendedEvent],
+    ) -> Result<(), sqlx::Error> {
+        let events: Vec<StoredEvent> = events.iter().map(StoredEvent::from).collect();
+        crate::engine::apply_in(&CatalogProjection, conn, events)
+            .await
+            .map_err(crate::engine::into_sqlx)?;
+        Ok(())
+    }
 }

@@ -5,7 +5,11 @@
 //! events are skipped, and a gap is filled from the event store before a newer event is applied.
 //! Writers of one aggregate in one projection are serialised by a transaction-scoped advisory
 //! lock on (projection, aggregate id), so the Kafka consumer, an inline projection and a CLI
-//! catch-up never interleave on the same aggregate.
+//! catch-up never interleave on the same aggregate. They hold the projection's own lock shared
+//! as well; a rebuild of the live tables holds that one exclusively instead.
+//!
+//! A batch reaches the projection in one call ([`Projection::apply_many`]), so a projection can
+//! write it with a few set-based statements (the catalog does: one statement per table).
 
 use std::collections::HashMap;
 
@@ -72,13 +76,13 @@ impl From<&command::eventstore::AppendedEvent> for StoredEvent {
 impl StoredEvent {
     /// The event decoded into its type (upcast first when it is an older version).
     pub fn typed<E: cqrs_es::DomainEvent>(&self) -> Result<E, ProjectionError> {
-        command::eventstore::decode(
+        command::eventstore::decode_ref(
             &self.aggregate_type,
             &self.aggregate_id,
             self.sequence,
             &self.event_type,
             &self.event_version,
-            self.payload.clone(),
+            &self.payload,
         )
         .map_err(|source| ProjectionError::Decode {
             aggregate_type: self.aggregate_type.clone(),
@@ -136,6 +140,50 @@ pub trait Projection: Send + Sync {
         conn: &mut PgConnection,
         event: &StoredEvent,
     ) -> Result<(), ProjectionError>;
+    /// Applies events in the order given (each aggregate's in sequence order, none twice).
+    /// A projection may override it to write a batch with a few set-based statements, as long
+    /// as the read models end as [`Projection::apply_one`] one by one would leave them.
+    async fn apply_many(
+        &self,
+        conn: &mut PgConnection,
+        events: &[StoredEvent],
+    ) -> Result<(), ProjectionError> {
+        for event in events {
+            self.apply_one(conn, event).await?;
+        }
+        Ok(())
+    }
+}
+
+/// How a batch is protected from concurrent writers of the same projection.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Locking {
+    /// Every aggregate of the batch is locked (shared projection lock first).
+    PerAggregate,
+    /// The caller holds the projection exclusively, or works on a private scratch schema.
+    Held,
+}
+
+/// Writers of a projection hold its lock shared; a rebuild of the live tables holds it
+/// exclusively, so it needs no per-aggregate locks (a million of them would not fit in
+/// PostgreSQL's lock table in one transaction).
+async fn lock_projection(
+    conn: &mut PgConnection,
+    projection: &dyn Projection,
+    exclusive: bool,
+) -> Result<(), sqlx::Error> {
+    let call = if exclusive {
+        "pg_advisory_xact_lock"
+    } else {
+        "pg_advisory_xact_lock_shared"
+    };
+    sqlx::query(&format!(
+        "SELECT {call}(hashtext('projection:' || $1)::bigint)"
+    ))
+    .bind(projection.name())
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
 }
 
 /// Applies events (in the order given) in one transaction; answers how many were new.
@@ -156,6 +204,15 @@ pub async fn apply_in(
     conn: &mut PgConnection,
     events: Vec<StoredEvent>,
 ) -> Result<usize, ProjectionError> {
+    apply_locked(projection, conn, events, Locking::PerAggregate).await
+}
+
+async fn apply_locked(
+    projection: &dyn Projection,
+    conn: &mut PgConnection,
+    events: Vec<StoredEvent>,
+    locking: Locking,
+) -> Result<usize, ProjectionError> {
     let types = projection.aggregate_types();
     let events: Vec<StoredEvent> = events
         .into_iter()
@@ -169,16 +226,19 @@ pub async fn apply_in(
         .iter()
         .map(|e| (e.aggregate_type.clone(), e.aggregate_id.clone()))
         .unzip();
-    // Lock every aggregate of the batch, in one order, so concurrent writers cannot deadlock.
-    sqlx::query(
-        "SELECT pg_advisory_xact_lock(hashtext($1), hashtext(k)) \
-         FROM (SELECT DISTINCT t || '/' || i AS k FROM UNNEST($2::text[], $3::text[]) AS u(t, i) ORDER BY 1) keys",
-    )
-    .bind(name)
-    .bind(&types)
-    .bind(&ids)
-    .execute(&mut *conn)
-    .await?;
+    if locking == Locking::PerAggregate {
+        lock_projection(conn, projection, false).await?;
+        // Lock every aggregate of the batch, in one order, so concurrent writers cannot deadlock.
+        sqlx::query(
+            "SELECT pg_advisory_xact_lock(hashtext($1), hashtext(k)) \
+             FROM (SELECT DISTINCT t || '/' || i AS k FROM UNNEST($2::text[], $3::text[]) AS u(t, i) ORDER BY 1) keys",
+        )
+        .bind(name)
+        .bind(&types)
+        .bind(&ids)
+        .execute(&mut *conn)
+        .await?;
+    }
     let mut progress: HashMap<(String, String), i64> = sqlx::query(
         "SELECT p.aggregate_type, p.aggregate_id, p.last_sequence FROM projection_progress p \
          JOIN (SELECT DISTINCT t, i FROM UNNEST($2::text[], $3::text[]) AS u(t, i)) k \
@@ -195,7 +255,7 @@ pub async fn apply_in(
     .collect();
     let mut changed: HashMap<(String, String), i64> = HashMap::new();
 
-    let mut applied = 0;
+    let mut fresh = Vec::with_capacity(events.len());
     for event in events {
         let key = (event.aggregate_type.clone(), event.aggregate_id.clone());
         let last = progress.get(&key).copied().unwrap_or(0);
@@ -214,16 +274,14 @@ pub async fn apply_in(
             .bind(event.sequence)
             .fetch_all(&mut *conn)
             .await?;
-            for row in missed {
-                projection.apply_one(conn, &from_row(&row)).await?;
-                applied += 1;
-            }
+            fresh.extend(missed.iter().map(from_row));
         }
-        projection.apply_one(conn, &event).await?;
-        applied += 1;
         progress.insert(key.clone(), event.sequence);
         changed.insert(key, event.sequence);
+        fresh.push(event);
     }
+    let applied = fresh.len();
+    projection.apply_many(conn, &fresh).await?;
 
     if !changed.is_empty() {
         let mut types = Vec::with_capacity(changed.len());
@@ -294,13 +352,15 @@ pub async fn rebuild(
     on_progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Result<u64, ProjectionError> {
     let mut tx = pool.begin().await?;
+    lock_projection(&mut tx, projection, true).await?;
     let applied = rebuild_in(projection, &mut tx, chunk, on_progress).await?;
     tx.commit().await?;
     Ok(applied)
 }
 
 /// [`rebuild`] inside the caller's transaction, on whatever tables its `search_path` names
-/// first (a scratch schema for `projections verify` and `rebuild --online`).
+/// first (a scratch schema for `projections verify` and `rebuild --online`). The caller holds
+/// the projection exclusively or works on a scratch schema no one else writes.
 pub async fn rebuild_in(
     projection: &dyn Projection,
     conn: &mut PgConnection,
@@ -383,7 +443,7 @@ async fn stream_events(
             done += rows.len() as u64;
             let events: Vec<StoredEvent> = rows.iter().map(from_row).collect();
             applied += if in_transaction {
-                apply_in(projection, &mut *conn, events).await? as u64
+                apply_locked(projection, &mut *conn, events, Locking::Held).await? as u64
             } else {
                 let mut tx = sqlx::Connection::begin(&mut *conn).await?;
                 let n = apply_in(projection, &mut tx, events).await?;
@@ -402,6 +462,7 @@ async fn lock_aggregate(
     projection: &dyn Projection,
     event: &StoredEvent,
 ) -> Result<(), sqlx::Error> {
+    lock_projection(conn, projection, false).await?;
     sqlx::query("SELECT pg_advisory_xact_lock(hashtext($1), hashtext($2 || '/' || $3))")
         .bind(projection.name())
         .bind(&event.aggregate_type)
@@ -484,6 +545,14 @@ async fn past(
     .await?;
     tx.commit().await?;
     Ok(())
+}
+
+/// A projection error where the write side expects a database error (inline projections).
+pub fn into_sqlx(error: ProjectionError) -> sqlx::Error {
+    match error {
+        ProjectionError::Database(db) => db,
+        other => sqlx::Error::Protocol(other.to_string()),
+    }
 }
 
 /// Every projection of the system, in rebuild order.

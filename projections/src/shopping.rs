@@ -242,10 +242,7 @@ impl InlineProjection for InlineShopping {
         for projection in engine::all().into_iter().filter(|p| p.inline()) {
             engine::apply_inline(projection, conn, &events)
                 .await
-                .map_err(|e| match e {
-                    ProjectionError::Database(db) => db,
-                    other => sqlx::Error::Protocol(other.to_string()),
-                })?;
+                .map_err(engine::into_sqlx)?;
         }
         Ok(())
     }

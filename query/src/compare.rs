@@ -156,7 +156,7 @@ pub fn render(c: &Comparison) -> String {
     html
 }
 
-async fn compare_html(State(state): State<QueryState>, params: Params) -> Response {
+pub(crate) async fn compare_html(State(state): State<QueryState>, params: Params) -> Response {
     let list = params
         .text("Items")
         .or_else(|| params.text("items"))
@@ -172,7 +172,7 @@ async fn compare_html(State(state): State<QueryState>, params: Params) -> Respon
     }
 }
 
-async fn similar(
+pub(crate) async fn similar(
     State(state): State<QueryState>,
     params: Params,
 ) -> Result<Json<ProductList>, ApiError> {

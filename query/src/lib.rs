@@ -4,10 +4,13 @@ pub mod autocomplete;
 pub mod cart;
 pub mod catalog;
 pub mod compare;
+pub mod explain;
 pub mod header;
 pub mod hours;
+pub mod html;
 pub mod listing;
 pub mod products;
+pub mod recommendations;
 pub mod reindex;
 pub mod search;
 pub mod stock;
@@ -39,5 +42,7 @@ pub fn router(state: QueryState) -> Router {
         .merge(autocomplete::router(state.clone()))
         .merge(search::router(state.clone()))
         .merge(compare::router(state.clone()))
+        .merge(explain::router(state.clone()))
         .merge(reindex::router(state.clone()))
+        .merge(recommendations::router(state.clone()))
 }

@@ -1,26 +1,24 @@
 //! Department listing pages: the products of a department and all its descendants, a page at a
-//! time (pg, mpp), sorted, filtered by brand, with facets (sub-departments, brands, price).
-
-use std::collections::{HashMap, HashSet};
+//! time (pg, mpp), sorted, filtered by brand, with facets (sub-departments, brands, price) —
+//! answered by the search index (the same engine as `/api/search?lp=`), in this call's shape.
 
 use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
 use command::http::ApiError;
+use search_indexer::search::SearchQuery;
 use serde::Serialize;
-use sqlx::{PgPool, Row};
+use sqlx::Row;
 
 use crate::catalog::MenuItem;
-use crate::products::{Params, ProductSummary, PRODUCT_COLUMNS, PRODUCT_FROM};
+use crate::products::{products_by_number, Params, ProductSummary};
 use crate::QueryState;
 
 pub const DEFAULT_PAGE_SIZE: i64 = 60;
 pub const MAX_PAGE_SIZE: i64 = 120;
-/// The brand facet lists this many brands (most products first).
-pub const TOP_BRANDS: usize = 20;
+/// The brand facet lists this many brands (most products first; chosen ones always).
+pub const TOP_BRANDS: usize = search_indexer::search::TOP_BRANDS;
 pub const DEPARTMENT_NOT_FOUND: &str = "Department not found.";
-/// Department trees deeper than this are cut (guards against a parent cycle).
-const MAX_DEPTH: i32 = 20;
 
 pub fn router(state: QueryState) -> Router {
     Router::new()
@@ -29,16 +27,6 @@ pub fn router(state: QueryState) -> Router {
 }
 
 pub use search_indexer::search::Sort;
-
-fn order_by(sort: Sort) -> &'static str {
-    match sort {
-        // No relevance signal for a plain department page: by name.
-        Sort::Relevance | Sort::Name => "p.name, p.blain_number",
-        Sort::PriceAsc => "p.price_cents, p.name, p.blain_number",
-        Sort::PriceDesc => "p.price_cents DESC, p.name, p.blain_number",
-        Sort::Brand => "p.vendor_brand, p.name, p.blain_number",
-    }
-}
 
 /// Which department: by id or by its URL ("/farm-ranch/fencing/").
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -108,33 +96,37 @@ fn normalize_url(url: &str) -> String {
     }
 }
 
-/// One page of a department listing; `None` when there is no such department.
+/// Pages past this offset are not listed (as on the search page: deep paging costs the index
+/// more than any shopper needs); total and facets still answer.
+const MAX_OFFSET: i64 = search_indexer::url::MAX_PG as i64 * MAX_PAGE_SIZE;
+
+/// One page of a department listing, from the search index; `None` when there is no such
+/// department. The department and its sub-departments come from the read model (a few hundred
+/// rows); products, counts and the price range from the index.
 pub async fn listing(
-    pool: &PgPool,
+    state: &QueryState,
     request: &ListingRequest,
-) -> Result<Option<Listing>, sqlx::Error> {
+) -> Result<Option<Listing>, ApiError> {
     let (id, url) = match &request.department {
         DepartmentRef::Id(id) => (Some(*id), None),
         DepartmentRef::Url(url) => (None, Some(normalize_url(url))),
     };
-    let tree = sqlx::query(&format!(
+    let tree = sqlx::query(
         "WITH RECURSIVE root AS ( \
              SELECT id FROM departments WHERE id = $1::int4 OR ($1::int4 IS NULL AND url = $2::text) \
              ORDER BY id LIMIT 1 \
          ), sub AS ( \
-             SELECT d.id, d.name, d.url, d.banner_image_url, d.banner_link_url, d.sort_order, \
-                    0 AS depth, NULL::int4 AS branch \
+             SELECT d.id, d.name, d.url, d.banner_image_url, d.banner_link_url, d.sort_order, 0 AS depth \
              FROM departments d JOIN root r ON d.id = r.id \
              UNION ALL \
-             SELECT d.id, d.name, d.url, d.banner_image_url, d.banner_link_url, d.sort_order, \
-                    s.depth + 1, CASE WHEN s.depth = 0 THEN d.id ELSE s.branch END \
-             FROM departments d JOIN sub s ON d.parent_id = s.id WHERE s.depth < {MAX_DEPTH} \
+             SELECT d.id, d.name, d.url, d.banner_image_url, d.banner_link_url, d.sort_order, s.depth + 1 \
+             FROM departments d JOIN sub s ON d.parent_id = s.id WHERE s.depth < 1 \
          ) \
-         SELECT * FROM sub ORDER BY depth, sort_order, id"
-    ))
+         SELECT * FROM sub ORDER BY depth, sort_order, id",
+    )
     .bind(id)
     .bind(url)
-    .fetch_all(pool)
+    .fetch_all(&state.pool)
     .await?;
     let Some(root) = tree.first() else {
         return Ok(None);
@@ -150,62 +142,36 @@ pub async fn listing(
         })
     };
     let mut department = item(root)?;
-    let mut ids: Vec<i32> = Vec::with_capacity(tree.len());
-    let mut branch: HashMap<i32, i32> = HashMap::new();
-    let mut seen = HashSet::new();
-    for r in &tree {
-        let id: i32 = r.try_get("id")?;
-        if !seen.insert(id) {
-            continue;
-        }
-        ids.push(id);
-        if let Some(b) = r.try_get::<Option<i32>, _>("branch")? {
-            branch.insert(id, b);
-        }
-        if r.try_get::<i32, _>("depth")? == 1 {
-            department.children.push(item(r)?);
-        }
+    for r in tree.iter().skip(1) {
+        department.children.push(item(r)?);
     }
 
-    // Counts per (department, brand): totals, price range and facets come from these.
-    let groups = sqlx::query(
-        "SELECT department_id, vendor_brand, count(*) AS n, min(price_cents) AS lo, \
-                max(price_cents) AS hi \
-         FROM products WHERE department_id = ANY($1) AND NOT discontinued GROUP BY 1, 2",
-    )
-    .bind(&ids)
-    .fetch_all(pool)
-    .await?;
-    let wanted =
-        |brand: &str| request.brands.is_empty() || request.brands.iter().any(|b| b == brand);
-    let mut total = 0i64;
-    let mut price = PriceFacet {
-        min: None,
-        max: None,
+    let offset = (request.pg - 1).saturating_mul(request.mpp);
+    let beyond = offset > MAX_OFFSET;
+    let query = SearchQuery {
+        landing: Some(department.id),
+        brands: request.brands.clone(),
+        sort: request.sort,
+        limit: request.mpp as usize,
+        offset: if beyond { 0 } else { offset as usize },
+        ..SearchQuery::default()
     };
-    let mut per_child: HashMap<i32, i64> = HashMap::new();
-    let mut per_brand: HashMap<String, i64> = HashMap::new();
-    for g in &groups {
-        let department_id: i32 = g.try_get("department_id")?;
-        let brand: String = g.try_get("vendor_brand")?;
-        let n: i64 = g.try_get("n")?;
-        let (lo, hi): (i64, i64) = (g.try_get("lo")?, g.try_get("hi")?);
-        if wanted(&brand) {
-            total += n;
-            price.min = Some(price.min.map_or(lo, |m| m.min(lo)));
-            price.max = Some(price.max.map_or(hi, |m| m.max(hi)));
-            if let Some(child) = branch.get(&department_id) {
-                *per_child.entry(*child).or_default() += n;
-            }
-        }
-        // The brand facet ignores the brand filter, so more brands can be picked.
-        *per_brand.entry(brand).or_default() += n;
-    }
+    let engine = state.search.clone();
+    let hits = tokio::task::spawn_blocking(move || engine.search(&query))
+        .await
+        .map_err(ApiError::internal)?
+        .map_err(ApiError::internal)?;
+    let facet = |name: &str| hits.facets.iter().find(|f| f.name == name);
+    let count_of = |id: i32| {
+        facet("department")
+            .and_then(|f| f.values.iter().find(|v| v.value == id.to_string()))
+            .map(|v| v.count as i64)
+    };
     let departments = department
         .children
         .iter()
         .filter_map(|c| {
-            per_child.get(&c.id).map(|&count| DepartmentFacet {
+            count_of(c.id).map(|count| DepartmentFacet {
                 id: c.id,
                 name: c.name.clone(),
                 url: c.url.clone(),
@@ -213,39 +179,33 @@ pub async fn listing(
             })
         })
         .collect();
-    let mut brands: Vec<BrandFacet> = per_brand
-        .into_iter()
-        .map(|(name, count)| BrandFacet { name, count })
-        .collect();
-    brands.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.name.cmp(&b.name)));
-    // Keep the chosen brands even when they are not among the top ones.
-    let mut kept: Vec<BrandFacet> = Vec::with_capacity(TOP_BRANDS);
-    for (i, b) in brands.into_iter().enumerate() {
-        if i < TOP_BRANDS || request.brands.contains(&b.name) {
-            kept.push(b);
-        }
-    }
-
-    let offset = (request.pg - 1).saturating_mul(request.mpp);
-    let items = if total == 0 || offset >= total {
+    let brands = facet("brand")
+        .map(|f| {
+            f.values
+                .iter()
+                .map(|v| BrandFacet {
+                    name: v.value.clone(),
+                    count: v.count as i64,
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let cents = |dollars: Option<f64>| dollars.map(|d| (d * 100.0).round() as i64);
+    let price = match facet("price") {
+        Some(f) if hits.total > 0 => PriceFacet {
+            min: cents(f.min),
+            max: cents(f.max),
+        },
+        _ => PriceFacet {
+            min: None,
+            max: None,
+        },
+    };
+    let total = hits.total as i64;
+    let items = if beyond {
         vec![]
     } else {
-        let rows = sqlx::query(&format!(
-            "SELECT {PRODUCT_COLUMNS} FROM {PRODUCT_FROM} \
-             WHERE p.department_id = ANY($1) AND NOT p.discontinued \
-               AND (cardinality($2::text[]) = 0 OR p.vendor_brand = ANY($2::text[])) \
-             ORDER BY {} LIMIT $3 OFFSET $4",
-            order_by(request.sort)
-        ))
-        .bind(&ids)
-        .bind(&request.brands)
-        .bind(request.mpp)
-        .bind(offset)
-        .fetch_all(pool)
-        .await?;
-        rows.iter()
-            .map(ProductSummary::from_row)
-            .collect::<Result<_, _>>()?
+        products_by_number(&state.pool, &hits.ids).await?
     };
     Ok(Some(Listing {
         department,
@@ -257,7 +217,7 @@ pub async fn listing(
         items,
         facets: Facets {
             departments,
-            brands: kept,
+            brands,
             price,
         },
     }))
@@ -322,7 +282,7 @@ pub fn listing_request(params: &Params) -> Result<ListingRequest, ApiError> {
 /// `GET /api/catalog/list?department={id}|url=/farm-ranch/fencing/&pg=&mpp=&sort=&brand=A,B`
 async fn list(State(state): State<QueryState>, params: Params) -> Result<Json<Listing>, ApiError> {
     let request = listing_request(&params)?;
-    listing(&state.pool, &request)
+    listing(&state, &request)
         .await?
         .map(Json)
         .ok_or(ApiError::NotFoundMessage(DEPARTMENT_NOT_FOUND))

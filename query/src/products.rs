@@ -16,8 +16,9 @@ use crate::QueryState;
 
 /// `GET /product/a/getproducts` answers at most this many products.
 pub const MAX_PRODUCTS_PER_REQUEST: usize = 60;
-/// `GET /product/a/getSimilarProducts` answers at most this many products.
-pub const MAX_SIMILAR_PRODUCTS: i64 = 12;
+/// `GET /product/a/getSimilarProducts` (more-like-this on the search index, as
+/// `/api/search/similar`) answers at most this many products.
+pub const MAX_SIMILAR_PRODUCTS: usize = crate::compare::SIMILAR;
 
 pub const PRODUCT_NOT_FOUND: &str = "Product not found.";
 pub const INVALID_NUMBER: &str = "Please enter a valid number.";
@@ -26,7 +27,10 @@ pub fn router(state: QueryState) -> Router {
     Router::new()
         .route("/product/a/getproducts", get(get_products))
         .route("/products/a/getbundleforproduct", get(get_bundle))
-        .route("/product/a/getSimilarProducts", get(get_similar))
+        .route(
+            "/product/a/getSimilarProducts",
+            get(crate::compare::similar),
+        )
         .with_state(state)
 }
 
@@ -336,51 +340,6 @@ async fn get_bundle(
         .await?
         .map(Json)
         .ok_or(ApiError::NotFoundMessage(PRODUCT_NOT_FOUND))
-}
-
-/// Up to 12 other products of the same department, nearest price first; `None` for no product.
-pub async fn similar_products(
-    pool: &PgPool,
-    blain_number: &str,
-) -> Result<Option<Vec<ProductSummary>>, sqlx::Error> {
-    let Some(row) =
-        sqlx::query("SELECT department_id, price_cents FROM products WHERE blain_number = $1")
-            .bind(blain_number)
-            .fetch_optional(pool)
-            .await?
-    else {
-        return Ok(None);
-    };
-    let department: i32 = row.try_get("department_id")?;
-    let price: i64 = row.try_get("price_cents")?;
-    let rows = sqlx::query(&format!(
-        "SELECT {PRODUCT_COLUMNS} FROM {PRODUCT_FROM} \
-         WHERE p.department_id = $1 AND p.blain_number <> $2 AND NOT p.discontinued \
-         ORDER BY abs(p.price_cents - $3), p.blain_number LIMIT $4"
-    ))
-    .bind(department)
-    .bind(blain_number)
-    .bind(price)
-    .bind(MAX_SIMILAR_PRODUCTS)
-    .fetch_all(pool)
-    .await?;
-    Ok(Some(
-        rows.iter()
-            .map(ProductSummary::from_row)
-            .collect::<Result<_, _>>()?,
-    ))
-}
-
-/// `GET /product/a/getSimilarProducts?blainNumber=`
-async fn get_similar(
-    State(state): State<QueryState>,
-    params: Params,
-) -> Result<Json<ProductList>, ApiError> {
-    let blain_number = params.required_text("blainNumber")?;
-    let products = similar_products(&state.pool, blain_number)
-        .await?
-        .ok_or(ApiError::NotFoundMessage(PRODUCT_NOT_FOUND))?;
-    Ok(Json(ProductList { products }))
 }
 
 #[cfg(test)]

@@ -79,7 +79,24 @@ pub struct SearchEngine {
     running: AtomicBool,
     done: AtomicU64,
     total: AtomicU64,
+    /// Score added to a keyword match in stock at the visitor's store (f32 bits).
+    store_boost: std::sync::atomic::AtomicU32,
+    /// The attribute facet names of the last searcher's segments (a scan of the facet terms,
+    /// done again only when the segments change).
+    pub(crate) attribute_names: Mutex<Option<AttributeNames>>,
 }
+
+/// Attribute facet names, and the segments they were read from.
+pub(crate) type AttributeNames = (
+    Vec<tantivy::index::SegmentId>,
+    Arc<std::collections::BTreeSet<String>>,
+);
+
+/// The default in-stock-at-my-store boost: a score added to the match's own (BM25 scores of a
+/// good match run about 5 to 30), so an item on the shelf nearby moves up among similar
+/// matches without outranking a clearly better one. `SEARCH_STORE_BOOST` sets it; 0 turns
+/// it off.
+pub const DEFAULT_STORE_BOOST: f32 = 2.0;
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
@@ -128,7 +145,25 @@ impl SearchEngine {
             running: AtomicBool::new(false),
             done: AtomicU64::new(0),
             total: AtomicU64::new(0),
+            store_boost: std::sync::atomic::AtomicU32::new(DEFAULT_STORE_BOOST.to_bits()),
+            attribute_names: Mutex::new(None),
         }
+    }
+
+    /// Sets the in-stock-at-my-store ranking boost (negative or non-finite values count as 0).
+    pub fn set_store_boost(&self, boost: f32) {
+        let boost = if boost.is_finite() {
+            boost.max(0.0)
+        } else {
+            0.0
+        };
+        self.store_boost
+            .store(boost.to_bits(), std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// The in-stock-at-my-store ranking boost.
+    pub fn store_boost(&self) -> f32 {
+        f32::from_bits(self.store_boost.load(std::sync::atomic::Ordering::Relaxed))
     }
 
     /// The live generation (searches hold it for their duration: a swap never cuts them).

@@ -4,6 +4,7 @@
 
 pub mod document;
 pub mod engine;
+pub mod explain;
 pub mod indexer;
 pub mod minmax;
 pub mod schema;

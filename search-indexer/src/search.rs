@@ -14,11 +14,13 @@
 
 use std::collections::{BTreeSet, HashMap};
 use std::ops::Bound;
+use std::sync::Arc;
 
 use serde::Serialize;
 use tantivy::collector::{Count, FacetCollector, FacetCounts, MultiCollector, TopDocs};
 use tantivy::query::{
-    AllQuery, BooleanQuery, BoostQuery, FuzzyTermQuery, Occur, Query, RangeQuery, TermQuery,
+    AllQuery, BooleanQuery, BoostQuery, ConstScoreQuery, FuzzyTermQuery, Occur, Query, RangeQuery,
+    TermQuery,
 };
 use tantivy::schema::{Facet, IndexRecordOption};
 use tantivy::{DocAddress, Order, Searcher, TantivyDocument, Term};
@@ -205,7 +207,17 @@ pub fn attribute_facet(name: &str, value: &str) -> Facet {
 fn attribute_names(
     engine: &SearchEngine,
     searcher: &Searcher,
-) -> Result<BTreeSet<String>, SearchError> {
+) -> Result<Arc<BTreeSet<String>>, SearchError> {
+    let segments: Vec<tantivy::index::SegmentId> = searcher
+        .segment_readers()
+        .iter()
+        .map(|s| s.segment_id())
+        .collect();
+    if let Some((seen, names)) = lock(&engine.attribute_names).as_ref() {
+        if *seen == segments {
+            return Ok(names.clone());
+        }
+    }
     let mut names = BTreeSet::new();
     for segment in searcher.segment_readers() {
         let inverted = segment.inverted_index(engine.fields.attribute_facet)?;
@@ -223,7 +235,13 @@ fn attribute_names(
             }
         }
     }
+    let names = Arc::new(names);
+    *lock(&engine.attribute_names) = Some((segments, names.clone()));
     Ok(names)
+}
+
+fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// The index's attribute facets by their URL name (`tire-size` → `Tire Size`): one scan of
@@ -233,14 +251,14 @@ pub fn attribute_params(
 ) -> Result<std::collections::HashMap<String, String>, SearchError> {
     let searcher = engine.live().reader.searcher();
     Ok(attribute_names(engine, &searcher)?
-        .into_iter()
-        .map(|name| (attribute_param(&name), name))
+        .iter()
+        .map(|name| (attribute_param(name), name.clone()))
         .collect())
 }
 
 /// Which filter a clause belongs to (its own facet's counts leave it out).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-enum Dim {
+pub(crate) enum Dim {
     Department,
     Brand,
     Attribute(String),
@@ -248,14 +266,14 @@ enum Dim {
     Availability,
 }
 
-struct Built {
-    base: Box<dyn Query>,
-    filters: Vec<(Dim, Box<dyn Query>)>,
+pub(crate) struct Built {
+    pub(crate) base: Box<dyn Query>,
+    pub(crate) filters: Vec<(Dim, Box<dyn Query>)>,
 }
 
 impl Built {
     /// The base query with every filter but `except`'s.
-    fn query(&self, except: Option<&Dim>) -> Box<dyn Query> {
+    pub(crate) fn query(&self, except: Option<&Dim>) -> Box<dyn Query> {
         let mut clauses: Vec<(Occur, Box<dyn Query>)> = vec![(Occur::Must, self.base.box_clone())];
         for (dim, q) in &self.filters {
             if Some(dim) != except {
@@ -266,7 +284,7 @@ impl Built {
     }
 }
 
-fn term(q: Term) -> Box<dyn Query> {
+pub(crate) fn term(q: Term) -> Box<dyn Query> {
     Box::new(TermQuery::new(q, IndexRecordOption::Basic))
 }
 
@@ -276,11 +294,23 @@ fn any_of(queries: Vec<Box<dyn Query>>) -> Box<dyn Query> {
     ))
 }
 
-fn build(engine: &SearchEngine, q: &SearchQuery, departments: &Departments) -> Built {
+pub(crate) fn build(engine: &SearchEngine, q: &SearchQuery, departments: &Departments) -> Built {
     let f = &engine.fields;
     let mut base: Vec<(Occur, Box<dyn Query>)> = Vec::new();
     if let Some(keyword) = q.keyword.as_deref().filter(|k| !k.trim().is_empty()) {
         base.push((Occur::Must, keyword_query(engine, keyword, q.any_word)));
+        // In stock at the visitor's store: a constant added to the match's score (ranking only;
+        // it never changes what matches, so counts are unaffected).
+        let boost = engine.store_boost();
+        if let (Some(store), true) = (q.store, boost > 0.0) {
+            base.push((
+                Occur::Should,
+                Box::new(ConstScoreQuery::new(
+                    term(Term::from_field_u64(f.stores, store.max(0) as u64)),
+                    boost,
+                )),
+            ));
+        }
     }
     if let Some(landing) = q.landing {
         base.push((
@@ -345,10 +375,10 @@ fn build(engine: &SearchEngine, q: &SearchQuery, departments: &Departments) -> B
 }
 
 /// Most words of a keyword used.
-const MAX_WORDS: usize = 16;
+pub(crate) const MAX_WORDS: usize = 16;
 
 /// Synonym rules from `search-indexer/synonyms.txt`: (words, replacement words).
-fn synonyms() -> &'static [(Vec<String>, Vec<String>)] {
+pub(crate) fn synonyms() -> &'static [(Vec<String>, Vec<String>)] {
     static RULES: std::sync::OnceLock<Vec<(Vec<String>, Vec<String>)>> = std::sync::OnceLock::new();
     RULES.get_or_init(|| {
         include_str!("../synonyms.txt")
@@ -873,7 +903,7 @@ impl SearchEngine {
     /// The pins that keep their slot: those matching the search and its filters, and — with a
     /// chosen store — in stock there or shipping to home (a pin out of stock at the shopper's
     /// store that cannot ship would only disappoint). Only with the relevance sort.
-    fn eligible_pins(
+    pub(crate) fn eligible_pins(
         &self,
         searcher: &Searcher,
         main: &dyn Query,
@@ -1016,7 +1046,7 @@ impl SearchEngine {
 
 /// Edits between two words, by characters, a swap of neighbours counting one (optimal string
 /// alignment: the same measure as the typo tolerance's).
-fn edit_distance(a: &str, b: &str) -> usize {
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
     let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];

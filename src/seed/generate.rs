@@ -704,24 +704,47 @@ fn inventory(i: u64, stores: &[StoreData]) -> (i32, Vec<StoreStock>) {
 /// sha256 over the canonical JSON of the static catalog and every product with its inventory.
 pub fn checksum(count: usize, reference: DateTime<Utc>) -> String {
     let catalog = static_catalog(reference);
-    let mut hash = Sha256::new();
-    let mut feed = |value: serde_json::Value| {
-        hash.update(value.to_string().as_bytes());
-        hash.update(b"\n");
-    };
-    feed(serde_json::to_value(&catalog.departments).expect("json"));
-    feed(serde_json::to_value(&catalog.stores).expect("json"));
-    feed(serde_json::to_value(&catalog.site_messages).expect("json"));
-    feed(serde_json::to_value(&catalog.header_links).expect("json"));
-    feed(serde_json::to_value(&catalog.mega_menu_ad).expect("json"));
+    let mut sum = Checksum::new(&catalog);
     for item in products(count, &catalog.stores) {
-        feed(serde_json::json!([
+        sum.add(&item);
+    }
+    sum.finish()
+}
+
+/// [`checksum`] computed as the catalog is generated (the seed takes it in its one pass).
+pub struct Checksum(Sha256);
+
+impl Checksum {
+    pub fn new(catalog: &StaticCatalog) -> Self {
+        let mut sum = Checksum(Sha256::new());
+        sum.feed(serde_json::to_value(&catalog.departments).expect("json"));
+        sum.feed(serde_json::to_value(&catalog.stores).expect("json"));
+        sum.feed(serde_json::to_value(&catalog.site_messages).expect("json"));
+        sum.feed(serde_json::to_value(&catalog.header_links).expect("json"));
+        sum.feed(serde_json::to_value(&catalog.mega_menu_ad).expect("json"));
+        sum
+    }
+
+    fn feed(&mut self, value: serde_json::Value) {
+        self.0.update(value.to_string().as_bytes());
+        self.0.update(b"\n");
+    }
+
+    pub fn add(&mut self, item: &SeedProduct) {
+        self.feed(serde_json::json!([
             item.product,
             item.ecom_on_hand,
             item.stores
         ]));
     }
-    hash.finalize().iter().map(|b| format!("{b:02x}")).collect()
+
+    pub fn finish(self) -> String {
+        self.0
+            .finalize()
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    }
 }
 
 #[cfg(test)]

@@ -7,4 +7,6 @@ mod data;
 mod generate;
 mod spec;
 
-pub use generate::{checksum, departments, products, static_catalog, SeedProduct, StaticCatalog};
+pub use generate::{
+    checksum, departments, products, static_catalog, Checksum, SeedProduct, StaticCatalog,
+};

@@ -3,6 +3,8 @@
 //! TEST_KAFKA_BROKERS the broker.
 #![allow(dead_code)]
 
+pub mod search_catalog;
+
 use std::time::Duration;
 
 use projections::bus::BusConfig;
@@ -467,7 +469,7 @@ pub async fn small_catalog(env: &TestEnv) {
         .execute(&env.pool)
         .await
         .unwrap();
-        sqlx::query("INSERT INTO store_inventory VALUES ($1, 1, true, 100000)")
+        sqlx::query("INSERT INTO store_stock VALUES ($1, '{1}', '{t}', '{100000}')")
             .bind(blain)
             .execute(&env.pool)
             .await

@@ -1,0 +1,458 @@
+//! The search page's dialogs (spec 2.4: Compare Items, More Like This, Item details) and their
+//! legacy calls (spec 7), under the search page's base `/s/a/` (the SPA's; see
+//! `/s/a/compare` in docs/decisions.md).
+//!
+//! * `GET /api/search/explain?{the page's query string}&docid={blainNumber}` — item details:
+//!   the product's searchable fields and which words of the keyword matched which of them;
+//!   for staff (a merchandiser's bearer token, nothing else) also the score parts, the pin and
+//!   the rules. A preview cookie gives nothing more.
+//! * `GET /s/a/?{query}&ajax=1&json=1&docid={id}` — the same, as `{"html": …}`.
+//! * `GET /s/a/?fn=compare&Items={ids}` — the compare table (the same as `/s/a/compare`).
+//! * `GET /s/a/default.aspx?fn=ajax&f=MoreLikeThis&args={id}` — `{"Html": …}`, the similar
+//!   items list; `…&F=GetItemImageToCompare&ItemId={id}` — `{"Image": url}`.
+//!
+//! Both legacy paths answer every one of these calls. HTML is rendered here from escaped text
+//! only.
+
+use std::collections::HashMap;
+
+use axum::extract::State;
+use axum::http::{header, HeaderMap, HeaderValue, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use command::http::ApiError;
+use command::identity::Identity;
+use search_indexer::document::ProductDoc;
+use search_indexer::explain::{Explained, ScoreParts, NUMBER_FIELD};
+use search_indexer::url::{self, Contract};
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::autocomplete::escape_html;
+use crate::html::product_items;
+use crate::products::{products_by_number, Params, ProductSummary, PRODUCT_NOT_FOUND};
+use crate::QueryState;
+
+/// Longest description shown in item details.
+pub const MAX_DESCRIPTION_CHARS: usize = 4000;
+/// Deepest score explanation rendered as HTML.
+const MAX_EXPLANATION_DEPTH: usize = 24;
+pub const UNKNOWN_FN: &str = "Unknown fn: the search page's calls are fn=compare and fn=ajax.";
+pub const UNKNOWN_F: &str =
+    "Unknown f: the ajax calls here are MoreLikeThis and GetItemImageToCompare.";
+pub const PINS_ARE_POSTS: &str = "Pins are changed by a merchandiser with POST /api/merch/AddItemToTop, UnpinItem or UpdateItemPinOrder.";
+pub const NO_CALL: &str =
+    "Say what to show: docid (item details), fn=compare (with Items) or fn=ajax (with f).";
+
+pub fn router(state: QueryState) -> Router {
+    Router::new()
+        .route("/api/search/explain", get(explain_json))
+        .route("/s/a/", get(legacy))
+        .route("/s/a/default.aspx", get(legacy))
+        .with_state(state)
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AttributeText {
+    pub name: String,
+    pub value: String,
+}
+
+/// What the index searches of the product.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchableFields {
+    pub number: String,
+    pub name: String,
+    pub brand: String,
+    /// Department names along its path.
+    pub keywords: Vec<String>,
+    pub attributes: Vec<AttributeText>,
+    pub description: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ExplainAnswer {
+    pub docid: String,
+    pub keyword: Option<String>,
+    pub fields: SearchableFields,
+    #[serde(flatten)]
+    pub explained: Explained,
+    /// Staff only: the merchandising board of this search (`kw:…` or `lp:…`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<String>,
+}
+
+fn fields_of(doc: &ProductDoc) -> SearchableFields {
+    SearchableFields {
+        number: doc.blain_number.clone(),
+        name: doc.name.clone(),
+        brand: doc.brand.clone(),
+        keywords: doc.department_path.clone(),
+        attributes: doc
+            .attributes
+            .iter()
+            .map(|(name, value)| AttributeText {
+                name: name.clone(),
+                value: value.clone(),
+            })
+            .collect(),
+        description: doc
+            .description
+            .chars()
+            .take(MAX_DESCRIPTION_CHARS)
+            .collect(),
+    }
+}
+
+/// Item details for `docid` on the search the query string describes; `staff` adds the score
+/// parts, pins and rules.
+pub async fn explain(
+    state: &QueryState,
+    identity: &Identity,
+    uri: &Uri,
+    docid: &str,
+    staff: bool,
+) -> Result<ExplainAnswer, ApiError> {
+    let contract = Contract::default();
+    let url_state = url::parse(uri.query().unwrap_or(""), &contract)
+        .map_err(|e| ApiError::bad_request("InvalidSearch", e.to_string()))?;
+    let store = command::routes::local_store(&state.pool, &identity.visitor_id).await?;
+    let engine = state.search.clone();
+    let mut query = crate::search::search_query(&engine, &url_state, store)?;
+    let docs = search_indexer::document::load_products(&state.pool, &[docid.to_string()]).await?;
+    let Some(doc) = docs.into_iter().next() else {
+        return Err(ApiError::NotFoundMessage(PRODUCT_NOT_FOUND));
+    };
+    // The board's pins (the search's own rule: the keyword's board, else the landing page's).
+    let board = match (&query.keyword, query.landing) {
+        (Some(k), _) => Some(command::merch::pinboard::keyword_board(k)),
+        (None, Some(lp)) => Some(command::merch::pinboard::landing_board(lp)),
+        (None, None) => None,
+    };
+    if let (true, Some(board)) = (staff, &board) {
+        let items: Option<Vec<String>> =
+            sqlx::query_scalar("SELECT items FROM pin_boards WHERE board = $1")
+                .bind(board)
+                .fetch_optional(&state.pool)
+                .await?;
+        query.pins = items.unwrap_or_default();
+    }
+    let explained = {
+        let (query, doc) = (query.clone(), doc.clone());
+        tokio::task::spawn_blocking(move || engine.explain(&query, &doc, staff))
+            .await
+            .map_err(ApiError::internal)?
+            .map_err(ApiError::internal)?
+    };
+    Ok(ExplainAnswer {
+        docid: doc.blain_number.clone(),
+        keyword: query.keyword.clone(),
+        fields: fields_of(&doc),
+        explained,
+        board: board.filter(|_| staff),
+    })
+}
+
+/// Staff answers are not to be kept by any cache.
+fn private(mut response: Response, staff: bool) -> Response {
+    if staff {
+        response.headers_mut().insert(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("private, no-store"),
+        );
+    }
+    response
+}
+
+async fn explain_json(
+    State(state): State<QueryState>,
+    identity: Identity,
+    headers: HeaderMap,
+    uri: Uri,
+    params: Params,
+) -> Response {
+    let docid = match params.required_text("docid") {
+        Ok(d) => d.to_string(),
+        Err(e) => return e.into_response(),
+    };
+    let staff = state.staff.staff(&headers).is_some();
+    match explain(&state, &identity, &uri, &docid, staff).await {
+        Ok(answer) => private(Json(answer).into_response(), staff),
+        Err(e) => e.into_response(),
+    }
+}
+
+/// A parameter by its name, else by its name in any case (`f` or `F`).
+fn param<'a>(params: &'a Params, name: &str) -> Option<&'a str> {
+    params.text(name).or_else(|| {
+        let mut keys: Vec<&String> = params
+            .0
+            .keys()
+            .filter(|k| k.eq_ignore_ascii_case(name))
+            .collect();
+        keys.sort();
+        keys.first().and_then(|k| params.text(k))
+    })
+}
+
+fn required<'a>(params: &'a Params, name: &str) -> Result<&'a str, ApiError> {
+    param(params, name).ok_or_else(|| {
+        ApiError::bad_request(
+            "MissingParameter",
+            format!("The {name} parameter is required."),
+        )
+    })
+}
+
+/// `/s/a/` and `/s/a/default.aspx`: one dispatcher for the search page's legacy calls.
+async fn legacy(
+    State(state): State<QueryState>,
+    identity: Identity,
+    headers: HeaderMap,
+    uri: Uri,
+    params: Params,
+) -> Response {
+    match params.0.get("fn").map(|f| f.trim()) {
+        Some(f) if f.eq_ignore_ascii_case("compare") => {
+            crate::compare::compare_html(State(state), params).await
+        }
+        Some(f) if f.eq_ignore_ascii_case("ajax") => match ajax(&state, &params).await {
+            Ok(r) => r,
+            Err(e) => e.into_response(),
+        },
+        Some(_) => ApiError::bad_request("UnknownFunction", UNKNOWN_FN).into_response(),
+        None => {
+            let Some(docid) = params.text("docid").map(str::to_string) else {
+                return ApiError::bad_request("MissingParameter", NO_CALL).into_response();
+            };
+            let staff = state.staff.staff(&headers).is_some();
+            match explain(&state, &identity, &uri, &docid, staff).await {
+                Ok(answer) => private(
+                    Json(serde_json::json!({ "html": render_explain(&answer) })).into_response(),
+                    staff,
+                ),
+                Err(e) => e.into_response(),
+            }
+        }
+    }
+}
+
+async fn ajax(state: &QueryState, params: &Params) -> Result<Response, ApiError> {
+    let f = required(params, "f")?.to_ascii_lowercase();
+    match f.as_str() {
+        "morelikethis" => {
+            let id = required(params, "args")?.to_string();
+            let asked = Params(HashMap::from([("blainNumber".to_string(), id)]));
+            let Json(list) = crate::compare::similar(State(state.clone()), asked).await?;
+            Ok(Json(serde_json::json!({ "Html": render_similar(&list.products) })).into_response())
+        }
+        "getitemimagetocompare" => {
+            let id = required(params, "ItemId")?.to_string();
+            let found = products_by_number(&state.pool, &[id]).await?;
+            let Some(product) = found.into_iter().next() else {
+                return Err(ApiError::NotFoundMessage(PRODUCT_NOT_FOUND));
+            };
+            // The first image; only site-relative and http(s) URLs are given out.
+            let image = product
+                .images
+                .first()
+                .filter(|i| crate::html::safe_url(i))
+                .cloned()
+                .unwrap_or_default();
+            Ok(Json(serde_json::json!({ "Image": image })).into_response())
+        }
+        "additemtotop" | "unpinitem" | "updateitempinorder" => {
+            Err(ApiError::bad_request("PinsArePosts", PINS_ARE_POSTS))
+        }
+        _ => Err(ApiError::bad_request("UnknownFunction", UNKNOWN_F)),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rendering: escaped text only.
+
+/// The similar items list of the More Like This dialog (empty when there are none).
+pub fn render_similar(products: &[ProductSummary]) -> String {
+    if products.is_empty() {
+        return String::new();
+    }
+    format!(
+        "<ul class=\"similar-items\">{}</ul>",
+        product_items("similar-items", products)
+    )
+}
+
+fn field_label(field: &str) -> &'static str {
+    match field {
+        "name" => "name",
+        "brand" => "brand",
+        "keywords" => "department names",
+        "attributes" => "attribute values",
+        "description" => "description",
+        f if f == NUMBER_FIELD => "product number",
+        _ => "another field",
+    }
+}
+
+/// The Item details dialog.
+pub fn render_explain(a: &ExplainAnswer) -> String {
+    let e = &a.explained;
+    let mut html = format!(
+        "<div class=\"item-explain\" data-blain-number=\"{}\"><h3 class=\"item-explain__name\">{}</h3>",
+        escape_html(&a.fields.number),
+        escape_html(&a.fields.name)
+    );
+    let verdict = if e.matched {
+        "Matches this search.".to_string()
+    } else if !e.in_index {
+        "Not in the search index yet.".to_string()
+    } else if e.failed_filters.is_empty() {
+        "Does not match this search.".to_string()
+    } else {
+        format!(
+            "Does not match this search (left out by: {}).",
+            e.failed_filters.join(", ")
+        )
+    };
+    html.push_str(&format!(
+        "<p class=\"item-explain__verdict\">{}</p>",
+        escape_html(&verdict)
+    ));
+    if !e.words.is_empty() {
+        html.push_str("<table class=\"item-explain__words\"><thead><tr><th scope=\"col\">Word</th><th scope=\"col\">Matched in</th></tr></thead><tbody>");
+        for w in &e.words {
+            let mut found: Vec<String> = w
+                .fields
+                .iter()
+                .map(|f| field_label(f).to_string())
+                .collect();
+            for t in &w.typos {
+                found.push(format!(
+                    "{} (as '{}', {} edit{})",
+                    field_label(t.field),
+                    t.word,
+                    t.edits,
+                    if t.edits == 1 { "" } else { "s" }
+                ));
+            }
+            let word = match &w.synonym_of {
+                Some(of) => format!("{} (for '{of}')", w.word),
+                None => w.word.clone(),
+            };
+            let matched = if found.is_empty() {
+                "not found".to_string()
+            } else {
+                found.join(", ")
+            };
+            html.push_str(&format!(
+                "<tr><td>{}</td><td>{}</td></tr>",
+                escape_html(&word),
+                escape_html(&matched)
+            ));
+        }
+        html.push_str("</tbody></table>");
+    }
+    let f = &a.fields;
+    let attributes: Vec<String> = f
+        .attributes
+        .iter()
+        .map(|at| format!("{}: {}", at.name, at.value))
+        .collect();
+    html.push_str("<dl class=\"item-explain__fields\">");
+    for (label, value) in [
+        ("Product number", f.number.clone()),
+        ("Name", f.name.clone()),
+        ("Brand", f.brand.clone()),
+        ("Departments", f.keywords.join(" › ")),
+        ("Attributes", attributes.join("; ")),
+        ("Description", f.description.clone()),
+    ] {
+        html.push_str(&format!(
+            "<dt>{}</dt><dd>{}</dd>",
+            label,
+            escape_html(&value)
+        ));
+    }
+    html.push_str("</dl>");
+    if let Some(s) = &e.scores {
+        render_scores(&mut html, s, a.board.as_deref());
+    }
+    html.push_str("</div>");
+    html
+}
+
+fn render_scores(html: &mut String, s: &ScoreParts, board: Option<&str>) {
+    html.push_str("<section class=\"item-explain__staff\"><h4>Score parts, pins and rules</h4>");
+    let score = match s.score {
+        Some(score) => format!("Score: {score:.4}"),
+        None => "Score: none (no match)".to_string(),
+    };
+    html.push_str(&format!(
+        "<p class=\"item-explain__score\">{}</p>",
+        escape_html(&score)
+    ));
+    if let Some(board) = board {
+        let pin = match &s.pin {
+            Some(p) => match p.slot {
+                Some(slot) => format!(
+                    "Pinned on {board}: position {}, shown at slot {slot}.",
+                    p.position
+                ),
+                None => format!(
+                    "Pinned on {board}: position {}, not holding its slot.",
+                    p.position
+                ),
+            },
+            None => format!("Not pinned on {board}."),
+        };
+        html.push_str(&format!(
+            "<p class=\"item-explain__pin\">{}</p>",
+            escape_html(&pin)
+        ));
+    }
+    if !s.rules.is_empty() {
+        html.push_str("<ul class=\"item-explain__rules\">");
+        for r in &s.rules {
+            html.push_str(&format!("<li>{}</li>", escape_html(r)));
+        }
+        html.push_str("</ul>");
+    }
+    if let Some(tree) = &s.explanation {
+        html.push_str("<ul class=\"item-explain__explanation\">");
+        render_explanation(html, tree, 0);
+        html.push_str("</ul>");
+    }
+    html.push_str("</section>");
+}
+
+/// One node of tantivy's explanation (`value`, `description`, `details`, `context`).
+fn render_explanation(html: &mut String, node: &Value, depth: usize) {
+    let value = node["value"]
+        .as_f64()
+        .map_or_else(|| "?".to_string(), |v| format!("{v:.4}"));
+    let description = node["description"].as_str().unwrap_or("");
+    html.push_str(&format!(
+        "<li>{} — {}",
+        escape_html(&value),
+        escape_html(description)
+    ));
+    if let Some(context) = node["context"].as_array() {
+        for c in context.iter().filter_map(Value::as_str) {
+            html.push_str(&format!(" <small>{}</small>", escape_html(c)));
+        }
+    }
+    if let Some(details) = node["details"].as_array().filter(|d| !d.is_empty()) {
+        if depth < MAX_EXPLANATION_DEPTH {
+            html.push_str("<ul>");
+            for d in details {
+                render_explanation(html, d, depth + 1);
+            }
+            html.push_str("</ul>");
+        }
+    }
+    html.push_str("</li>");
+}

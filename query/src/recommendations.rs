@@ -1,0 +1,614 @@
+//! Recommendation widgets (spec 3 "Recommendations", spec 7's recommender calls).
+//!
+//! * `POST /api/recommendation/` (optional `?hawkb=`, the A/B ranking bucket): the widgets the
+//!   page asks for, each answered with its products (JSON, for the SPA to render) and the same
+//!   products as an HTML fragment rendered here from escaped text.
+//! * `GET /api/v3/RecommendationModel/getruleexplain?widgetGuid=&bu=&cg=` (staff only): the
+//!   model and rule behind a widget, for the preview mode.
+//!
+//! Two widgets exist, with fixed GUIDs: [`SIMILAR_ITEMS_WIDGET`] (the search index's
+//! more-like-this on the context product) and [`POPULAR_IN_DEPARTMENT_WIDGET`] (the context
+//! product's department, ranked by a stock proxy until tracking brings real popularity; see
+//! [`popular_in_department`]). The context product is the widget's `uniqueId` (a product
+//! number), else the request's `contextProperties.uniqueId` or `.itemId` (keys compared without
+//! regard to case). An unknown `widgetGuid` is skipped (no item); a known widget whose context
+//! product is missing or unknown answers an item with no products and empty `html`.
+//!
+//! The ids the client sends (`visitId`, `visitorId`, `clientGuid`) and `enablePreview` decide
+//! nothing: they are checked for size only. `customProperties` likewise.
+
+use std::collections::{BTreeMap, HashMap};
+
+use axum::extract::State;
+use axum::http::{header, HeaderMap, HeaderValue};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use command::http::{ApiError, ApiJson};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::autocomplete::escape_html;
+use crate::html::product_items;
+use crate::products::{products_by_number, Params, ProductSummary};
+use crate::QueryState;
+
+/// The "similar items" widget: more-like-this on the context product.
+pub const SIMILAR_ITEMS_WIDGET: &str = "7edca4d6-da59-40f7-9501-2e69e792497a";
+/// The "popular in department" widget: the context product's department by stock proxy.
+pub const POPULAR_IN_DEPARTMENT_WIDGET: &str = "694d840b-3307-45bd-abf4-0f1a099edccf";
+/// The model (strategy) behind [`SIMILAR_ITEMS_WIDGET`].
+pub const MORE_LIKE_THIS_MODEL: &str = "9dbb8a3b-352b-4394-b1c9-1195200584fa";
+/// The model (strategy) behind [`POPULAR_IN_DEPARTMENT_WIDGET`].
+pub const DEPARTMENT_STOCK_MODEL: &str = "479c99b0-50fc-4481-b72f-149d04d91b4b";
+
+/// Widgets one request may ask for.
+pub const MAX_WIDGETS: usize = 10;
+/// Characters of an id (visitId, visitorId, clientGuid, widgetGuid, uniqueId, hawkb, cg).
+pub const MAX_ID_CHARS: usize = 100;
+/// Entries of `contextProperties` and of `customProperties`.
+pub const MAX_PROPERTIES: usize = 20;
+/// Characters of a property name.
+pub const MAX_PROPERTY_NAME_CHARS: usize = 100;
+/// Characters of a property's text value.
+pub const MAX_PROPERTY_VALUE_CHARS: usize = 500;
+/// Characters of `bu` (a base URL).
+pub const MAX_URL_CHARS: usize = 2048;
+/// Products a widget answers.
+pub const WIDGET_PRODUCTS: usize = 12;
+/// Products of the department the popularity proxy ranks (in product-number order): the
+/// bound on one widget's work.
+pub const POPULAR_CANDIDATES: i64 = 500;
+/// `contextProperties` keys that name the context product (compared without regard to case).
+pub const CONTEXT_KEYS: &[&str] = &["uniqueId", "itemId"];
+
+pub const TOO_MANY_WIDGETS: &str = "You can ask for up to 10 widgets.";
+pub const JSONP_REFUSED: &str = "JSONP is not served: call this with a bearer token and read JSON.";
+
+pub fn router(state: QueryState) -> Router {
+    Router::new()
+        .route("/api/recommendation/", post(recommend))
+        .route(
+            "/api/v3/RecommendationModel/getruleexplain",
+            get(rule_explain),
+        )
+        .with_state(state)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Request and response
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WidgetUid {
+    pub widget_guid: String,
+    #[serde(default)]
+    pub unique_id: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RecommendationRequest {
+    /// Not trusted: checked for size only.
+    #[serde(default)]
+    pub visit_id: Option<String>,
+    /// Not trusted: checked for size only.
+    #[serde(default)]
+    pub visitor_id: Option<String>,
+    #[serde(default)]
+    pub client_guid: Option<String>,
+    /// Preview explanations come from the staff call `getruleexplain`, never from this flag.
+    #[serde(default)]
+    pub enable_preview: Option<bool>,
+    pub widget_uids: Vec<WidgetUid>,
+    #[serde(default)]
+    pub context_properties: Option<BTreeMap<String, Value>>,
+    #[serde(default)]
+    pub custom_properties: Option<BTreeMap<String, Value>>,
+}
+
+/// One breakpoint of the responsive carousel: below `breakpoint` pixels of width, show
+/// `nofVisible` and scroll by `scrollNumber`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ResponsiveBreakpoint {
+    pub breakpoint: u32,
+    pub nof_visible: u32,
+    pub scroll_number: u32,
+}
+
+/// The spec's carousel settings (`responseiveConfig` is the spec's spelling).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CarouselData {
+    pub show_next_prev_buttons: bool,
+    pub show_dots: bool,
+    pub auto_rotate: bool,
+    /// Milliseconds between rotations.
+    pub auto_rotate_speed: u32,
+    /// Milliseconds a slide takes.
+    pub animation_speed: u32,
+    pub nof_visible: u32,
+    pub scroll_number: u32,
+    pub is_circular: bool,
+    pub enable_responsive: bool,
+    #[serde(rename = "responseiveConfig")]
+    pub responseive_config: Vec<ResponsiveBreakpoint>,
+}
+
+/// The carousel both widgets use: 4 across on wide screens, 2 on tablets, 1 on phones; no
+/// auto-rotation (moving content is an accessibility hazard).
+pub fn carousel() -> CarouselData {
+    CarouselData {
+        show_next_prev_buttons: true,
+        show_dots: false,
+        auto_rotate: false,
+        auto_rotate_speed: 5000,
+        animation_speed: 300,
+        nof_visible: 4,
+        scroll_number: 4,
+        is_circular: false,
+        enable_responsive: true,
+        responseive_config: vec![
+            ResponsiveBreakpoint {
+                breakpoint: 1024,
+                nof_visible: 3,
+                scroll_number: 3,
+            },
+            ResponsiveBreakpoint {
+                breakpoint: 768,
+                nof_visible: 2,
+                scroll_number: 2,
+            },
+            ResponsiveBreakpoint {
+                breakpoint: 480,
+                nof_visible: 1,
+                scroll_number: 1,
+            },
+        ],
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WidgetItem {
+    /// As the request spelled it.
+    pub widget_guid: String,
+    /// The widget's heading ("Similar Items", "Popular in Fencing").
+    pub title: String,
+    /// The products as an HTML fragment of escaped text; empty without products.
+    pub html: String,
+    pub is_vertical: bool,
+    pub is_carousel: bool,
+    pub carousel_data: CarouselData,
+    pub products: Vec<ProductSummary>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RecommendationResponse {
+    pub is_success: bool,
+    pub request_id: String,
+    pub items: Vec<WidgetItem>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Widget {
+    SimilarItems,
+    PopularInDepartment,
+}
+
+impl Widget {
+    pub fn parse(guid: &str) -> Option<Widget> {
+        let guid = guid.trim();
+        if guid.eq_ignore_ascii_case(SIMILAR_ITEMS_WIDGET) {
+            Some(Widget::SimilarItems)
+        } else if guid.eq_ignore_ascii_case(POPULAR_IN_DEPARTMENT_WIDGET) {
+            Some(Widget::PopularInDepartment)
+        } else {
+            None
+        }
+    }
+
+    pub fn guid(self) -> &'static str {
+        match self {
+            Widget::SimilarItems => SIMILAR_ITEMS_WIDGET,
+            Widget::PopularInDepartment => POPULAR_IN_DEPARTMENT_WIDGET,
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validation
+
+fn too_long(field: &str, max: usize) -> ApiError {
+    ApiError::bad_request(
+        "TextTooLong",
+        format!("The {field} is too long (at most {max} characters)."),
+    )
+}
+
+fn check_len(field: &str, text: Option<&str>, max: usize) -> Result<(), ApiError> {
+    match text {
+        Some(t) if t.chars().count() > max => Err(too_long(field, max)),
+        _ => Ok(()),
+    }
+}
+
+/// Scalar values only (text, number, boolean, null), bounded in count and size.
+#[allow(clippy::result_large_err)] // the rejection is the response itself
+fn check_properties(field: &str, props: Option<&BTreeMap<String, Value>>) -> Result<(), Response> {
+    let Some(props) = props else { return Ok(()) };
+    if props.len() > MAX_PROPERTIES {
+        return Err(ApiError::bad_request(
+            "TooManyProperties",
+            format!("The {field} may hold up to {MAX_PROPERTIES} entries."),
+        )
+        .into_response());
+    }
+    for (name, value) in props {
+        check_len(
+            &format!("{field} name"),
+            Some(name),
+            MAX_PROPERTY_NAME_CHARS,
+        )
+        .map_err(IntoResponse::into_response)?;
+        match value {
+            Value::String(s) => check_len(
+                &format!("{field} value"),
+                Some(s),
+                MAX_PROPERTY_VALUE_CHARS,
+            )
+            .map_err(IntoResponse::into_response)?,
+            Value::Null | Value::Bool(_) | Value::Number(_) => {}
+            Value::Array(_) | Value::Object(_) => {
+                return Err(command::http::error_response(
+                    axum::http::StatusCode::UNPROCESSABLE_ENTITY,
+                    "InvalidInput",
+                    format!(
+                        "The request is not valid: {field} values must be text, numbers, booleans or null."
+                    ),
+                ))
+            }
+        }
+    }
+    Ok(())
+}
+
+#[allow(clippy::result_large_err)] // the rejection is the response itself
+fn validate(request: &RecommendationRequest) -> Result<(), Response> {
+    let ids = [
+        ("visitId", request.visit_id.as_deref()),
+        ("visitorId", request.visitor_id.as_deref()),
+        ("clientGuid", request.client_guid.as_deref()),
+    ];
+    for (field, text) in ids {
+        check_len(field, text, MAX_ID_CHARS).map_err(IntoResponse::into_response)?;
+    }
+    if request.widget_uids.len() > MAX_WIDGETS {
+        return Err(ApiError::bad_request("TooManyWidgets", TOO_MANY_WIDGETS).into_response());
+    }
+    for w in &request.widget_uids {
+        check_len("widgetGuid", Some(&w.widget_guid), MAX_ID_CHARS)
+            .map_err(IntoResponse::into_response)?;
+        check_len("uniqueId", w.unique_id.as_deref(), MAX_ID_CHARS)
+            .map_err(IntoResponse::into_response)?;
+    }
+    check_properties("contextProperties", request.context_properties.as_ref())?;
+    check_properties("customProperties", request.custom_properties.as_ref())?;
+    Ok(())
+}
+
+/// The context product of the page: `contextProperties.uniqueId`, else `.itemId` (keys
+/// without regard to case; text or a number).
+pub fn context_product(props: Option<&BTreeMap<String, Value>>) -> Option<String> {
+    let props = props?;
+    CONTEXT_KEYS.iter().find_map(|key| {
+        props
+            .iter()
+            .filter(|(name, _)| name.eq_ignore_ascii_case(key))
+            .find_map(|(_, value)| match value {
+                Value::String(s) => Some(s.trim().to_string()).filter(|s| !s.is_empty()),
+                Value::Number(n) => Some(n.to_string()),
+                _ => None,
+            })
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Strategies
+
+/// Products like `blain_number` (the index's more-like-this), best first; nothing for an
+/// unknown or discontinued product.
+pub async fn similar_items(
+    state: &QueryState,
+    blain_number: &str,
+) -> Result<Vec<ProductSummary>, ApiError> {
+    let docs =
+        search_indexer::document::load_products(&state.pool, &[blain_number.to_string()]).await?;
+    let Some(doc) = docs.into_iter().next() else {
+        return Ok(vec![]);
+    };
+    let engine = state.search.clone();
+    let ids = tokio::task::spawn_blocking(move || engine.more_like_this(&doc, WIDGET_PRODUCTS))
+        .await
+        .map_err(ApiError::internal)?
+        .map_err(ApiError::internal)?;
+    Ok(products_by_number(&state.pool, &ids).await?)
+}
+
+/// Popular in the context product's department (its own department, not the parents), until
+/// tracking brings real popularity: a stock proxy. Candidates are the department's first
+/// [`POPULAR_CANDIDATES`] sellable products in product-number order, without the product
+/// itself; they rank by the number of stores holding them in stock, then the units the web
+/// warehouse holds, then product number. Answers the department's name and the products.
+pub async fn popular_in_department(
+    state: &QueryState,
+    blain_number: &str,
+) -> Result<(String, Vec<ProductSummary>), ApiError> {
+    let context = products_by_number(&state.pool, &[blain_number.to_string()]).await?;
+    let Some(context) = context.into_iter().next() else {
+        return Ok((String::new(), vec![]));
+    };
+    let ids: Vec<String> = sqlx::query_scalar(
+        "WITH candidates AS ( \
+            SELECT p.blain_number, coalesce(e.ecom_on_hand, 0) AS ecom \
+            FROM products p LEFT JOIN ecom_inventory e ON e.blain_number = p.blain_number \
+            WHERE p.department_id = $1 AND p.blain_number <> $2 AND NOT p.discontinued \
+            ORDER BY p.blain_number LIMIT $3) \
+         SELECT c.blain_number FROM candidates c \
+         ORDER BY (SELECT count(*) FROM store_inventory i \
+                   WHERE i.blain_number = c.blain_number AND i.is_stocked AND i.store_on_hand > 0) DESC, \
+                  c.ecom DESC, c.blain_number \
+         LIMIT $4",
+    )
+    .bind(context.department_id)
+    .bind(&context.blain_number)
+    .bind(POPULAR_CANDIDATES)
+    .bind(WIDGET_PRODUCTS as i64)
+    .fetch_all(&state.pool)
+    .await?;
+    let department = context.department_path.last().cloned().unwrap_or_default();
+    Ok((department, products_by_number(&state.pool, &ids).await?))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rendering
+
+/// The widget as HTML: every piece of text escaped, the widget named by its own GUID (never
+/// the client's text).
+pub fn render(widget: Widget, title: &str, products: &[ProductSummary]) -> String {
+    if products.is_empty() {
+        return String::new();
+    }
+    let mut html = format!(
+        "<section class=\"rec-widget\" data-widget-guid=\"{}\"><h2 class=\"rec-widget__title\">{}</h2><ul class=\"rec-widget__items\">",
+        widget.guid(),
+        escape_html(title)
+    );
+    html.push_str(&product_items("rec-widget", products));
+    html.push_str("</ul></section>");
+    html
+}
+
+// ---------------------------------------------------------------------------------------------
+// Handlers
+
+async fn recommend(
+    State(state): State<QueryState>,
+    params: Params,
+    ApiJson(request): ApiJson<RecommendationRequest>,
+) -> Response {
+    // The A/B bucket: accepted (bounded); one ranking serves every bucket for now.
+    if let Err(e) = check_len(
+        "hawkb",
+        params.0.get("hawkb").map(String::as_str),
+        MAX_ID_CHARS,
+    ) {
+        return e.into_response();
+    }
+    if let Err(refused) = validate(&request) {
+        return refused;
+    }
+    match answer(&state, &request).await {
+        Ok(body) => Json(body).into_response(),
+        Err(e) => e.into_response(),
+    }
+}
+
+async fn answer(
+    state: &QueryState,
+    request: &RecommendationRequest,
+) -> Result<RecommendationResponse, ApiError> {
+    let page_product = context_product(request.context_properties.as_ref());
+    // A widget asked twice for the same product is worked out once.
+    let mut done: HashMap<(Widget, String), (String, Vec<ProductSummary>)> = HashMap::new();
+    let mut items = Vec::with_capacity(request.widget_uids.len());
+    for uid in &request.widget_uids {
+        let Some(widget) = Widget::parse(&uid.widget_guid) else {
+            continue;
+        };
+        let product = uid
+            .unique_id
+            .as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+            .or_else(|| page_product.clone());
+        let (title, products) = match product {
+            None => (default_title(widget, ""), vec![]),
+            Some(product) => {
+                let key = (widget, product);
+                if let Some(found) = done.get(&key) {
+                    found.clone()
+                } else {
+                    let found = match widget {
+                        Widget::SimilarItems => (
+                            default_title(widget, ""),
+                            similar_items(state, &key.1).await?,
+                        ),
+                        Widget::PopularInDepartment => {
+                            let (department, products) =
+                                popular_in_department(state, &key.1).await?;
+                            (default_title(widget, &department), products)
+                        }
+                    };
+                    done.insert(key, found.clone());
+                    found
+                }
+            }
+        };
+        items.push(WidgetItem {
+            widget_guid: uid.widget_guid.clone(),
+            html: render(widget, &title, &products),
+            title,
+            is_vertical: false,
+            is_carousel: true,
+            carousel_data: carousel(),
+            products,
+        });
+    }
+    Ok(RecommendationResponse {
+        is_success: true,
+        request_id: sqlx::types::Uuid::new_v4().to_string(),
+        items,
+    })
+}
+
+fn default_title(widget: Widget, department: &str) -> String {
+    match widget {
+        Widget::SimilarItems => "Similar Items".to_string(),
+        Widget::PopularInDepartment if department.is_empty() => "Popular Items".to_string(),
+        Widget::PopularInDepartment => format!("Popular in {department}"),
+    }
+}
+
+/// One entry of `getruleexplain`, in the spec's spelling.
+#[derive(Debug, Clone, Serialize)]
+pub struct RuleExplain {
+    #[serde(rename = "ModelGuid")]
+    pub model_guid: &'static str,
+    #[serde(rename = "RuleString")]
+    pub rule_string: String,
+    #[serde(rename = "TriggerRuleString")]
+    pub trigger_rule_string: String,
+}
+
+const TRIGGER: &str =
+    "Context product: the widget's uniqueId, else contextProperties uniqueId or itemId";
+
+/// The strategy and rule behind a widget (empty for an unknown widget).
+pub fn explain(guid: &str) -> Vec<RuleExplain> {
+    match Widget::parse(guid) {
+        None => vec![],
+        Some(Widget::SimilarItems) => vec![RuleExplain {
+            model_guid: MORE_LIKE_THIS_MODEL,
+            rule_string: format!(
+                "Similar Items: more like this on the search index (name, brand, department names, attribute values of the context product); never the product itself; at most {WIDGET_PRODUCTS}"
+            ),
+            trigger_rule_string: TRIGGER.to_string(),
+        }],
+        Some(Widget::PopularInDepartment) => vec![RuleExplain {
+            model_guid: DEPARTMENT_STOCK_MODEL,
+            rule_string: format!(
+                "Popular in Department: the context product's department, ranked by the number of stores holding the item in stock, then web warehouse units, then product number (a stock proxy until tracking supplies popularity); the department's first {POPULAR_CANDIDATES} products by number are ranked; never the product itself; at most {WIDGET_PRODUCTS}"
+            ),
+            trigger_rule_string: TRIGGER.to_string(),
+        }],
+    }
+}
+
+/// Staff only. JSONP is refused: a `callback` would hand staff data to any site that includes
+/// the URL as a script.
+async fn rule_explain(
+    State(state): State<QueryState>,
+    headers: HeaderMap,
+    params: Params,
+) -> Response {
+    if params.0.contains_key("callback") {
+        return ApiError::bad_request("JsonpNotSupported", JSONP_REFUSED).into_response();
+    }
+    if let Err(refused) = state.staff.merchandiser(&headers) {
+        return refused;
+    }
+    // Required, but any text is a question: a blank or unknown widget has no rules.
+    let Some(guid) = params.0.get("widgetGuid").cloned() else {
+        return ApiError::bad_request("MissingParameter", "The widgetGuid parameter is required.")
+            .into_response();
+    };
+    let checks = [
+        ("widgetGuid", params.0.get("widgetGuid"), MAX_ID_CHARS),
+        ("cg", params.0.get("cg"), MAX_ID_CHARS),
+        ("bu", params.0.get("bu"), MAX_URL_CHARS),
+    ];
+    for (field, text, max) in checks {
+        if let Err(e) = check_len(field, text.map(String::as_str), max) {
+            return e.into_response();
+        }
+    }
+    let mut response = Json(explain(&guid)).into_response();
+    response.headers_mut().insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("private, no-store"),
+    );
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn widgets_parse_without_regard_to_case_and_space() {
+        assert_eq!(
+            Widget::parse(&format!(" {} ", SIMILAR_ITEMS_WIDGET.to_uppercase())),
+            Some(Widget::SimilarItems)
+        );
+        assert_eq!(
+            Widget::parse(POPULAR_IN_DEPARTMENT_WIDGET),
+            Some(Widget::PopularInDepartment)
+        );
+        assert_eq!(Widget::parse("nope"), None);
+    }
+
+    #[test]
+    fn the_context_product_comes_from_unique_id_then_item_id() {
+        let props = |v: Value| serde_json::from_value::<BTreeMap<String, Value>>(v).unwrap();
+        assert_eq!(
+            context_product(Some(&props(
+                serde_json::json!({"ItemId": "2", "UNIQUEID": " 1 "})
+            ))),
+            Some("1".into())
+        );
+        assert_eq!(
+            context_product(Some(&props(serde_json::json!({"itemId": 800007})))),
+            Some("800007".into())
+        );
+        assert_eq!(
+            context_product(Some(&props(
+                serde_json::json!({"uniqueId": "  ", "page": "x"})
+            ))),
+            None
+        );
+        assert_eq!(context_product(None), None);
+    }
+
+    #[test]
+    fn the_carousel_uses_the_spec_spelling() {
+        let v = serde_json::to_value(carousel()).unwrap();
+        for key in [
+            "showNextPrevButtons",
+            "showDots",
+            "autoRotate",
+            "autoRotateSpeed",
+            "animationSpeed",
+            "nofVisible",
+            "scrollNumber",
+            "isCircular",
+            "enableResponsive",
+            "responseiveConfig",
+        ] {
+            assert!(v.get(key).is_some(), "{key} in {v}");
+        }
+    }
+}
