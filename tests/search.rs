@@ -914,3 +914,38 @@ async fn an_item_in_stock_at_the_visitors_store_ranks_higher() {
     let a = search(&mut c, "keyword=all+season+tire").await;
     assert_eq!(ids(&a), vec!["800007", "800009"]);
 }
+
+#[tokio::test]
+async fn autocomplete_suggests_a_brand_only_while_it_has_products() {
+    let env = spawn_env().await;
+    let (mut c, engine) = shop(&env).await;
+    let brands = |a: &Value| -> Vec<String> {
+        a["brands"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l["html"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let a = c.get("/s/a/autocomplete?keyword=zare").await.json();
+    assert_eq!(brands(&a), vec!["<strong>Zare</strong>ba"]);
+    // Zareba's one product is discontinued; the index drops it (the document is deleted, its
+    // brand term stays in the segment until a merge) and the brand is no longer suggested.
+    execute_batch::<Product>(
+        &env.pool,
+        &(),
+        vec![("800004".into(), ProductCommand::Discontinue)],
+    )
+    .await
+    .unwrap();
+    projections::catalog::catch_up(&env.pool, 1000, &|_, _| {})
+        .await
+        .unwrap();
+    engine
+        .update(&env.pool, &["800004".to_string()])
+        .await
+        .unwrap();
+    let a = c.get("/s/a/autocomplete?keyword=zare").await.json();
+    assert_eq!(brands(&a), Vec::<String>::new(), "{a}");
+    assert_eq!(a["count"], 0);
+}

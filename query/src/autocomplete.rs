@@ -1,9 +1,9 @@
 //! GET /s/a/autocomplete: search suggestions from the search index: products whose name or
 //! brand has words starting as typed (every word typed, the last one as a prefix; names that
-//! start with the whole keyword first), brands among them, and departments (from the index's
-//! department tree) with a word starting as typed. Rules of spec 5: the keyword is cut at 150
-//! characters; 1 to 4 digits give nothing; every `html` field is escaped text with the typed
-//! prefix in `<strong>`.
+//! start with the whole keyword first), brands with a word starting as the last word typed
+//! (most products first), and departments (from the index's department tree) with a word
+//! starting as typed. Rules of spec 5: the keyword is cut at 150 characters; 1 to 4 digits give
+//! nothing; every `html` field is escaped text with the typed prefix in `<strong>`.
 
 use crate::products::products_by_number;
 use crate::QueryState;

@@ -83,14 +83,41 @@ pub struct SearchEngine {
     store_boost: std::sync::atomic::AtomicU32,
     /// The attribute facet names of the last searcher's segments (a scan of the facet terms,
     /// done again only when the segments change).
-    pub(crate) attribute_names: Mutex<Option<AttributeNames>>,
+    pub(crate) attribute_names: SegmentCache<std::collections::BTreeSet<String>>,
+    /// The brands of the last searcher's segments (likewise).
+    pub(crate) brand_names: SegmentCache<std::collections::BTreeSet<String>>,
 }
 
-/// Attribute facet names, and the segments they were read from.
-pub(crate) type AttributeNames = (
-    Vec<tantivy::index::SegmentId>,
-    Arc<std::collections::BTreeSet<String>>,
-);
+/// A value worked out from a searcher's segments, kept until the segments change.
+pub(crate) struct SegmentCache<T>(Mutex<Option<(Vec<tantivy::index::SegmentId>, Arc<T>)>>);
+
+impl<T> Default for SegmentCache<T> {
+    fn default() -> Self {
+        Self(Mutex::new(None))
+    }
+}
+
+impl<T> SegmentCache<T> {
+    pub(crate) fn get_or(
+        &self,
+        searcher: &tantivy::Searcher,
+        compute: impl FnOnce() -> Result<T, SearchError>,
+    ) -> Result<Arc<T>, SearchError> {
+        let segments: Vec<tantivy::index::SegmentId> = searcher
+            .segment_readers()
+            .iter()
+            .map(|s| s.segment_id())
+            .collect();
+        if let Some((seen, value)) = lock(&self.0).as_ref() {
+            if *seen == segments {
+                return Ok(value.clone());
+            }
+        }
+        let value = Arc::new(compute()?);
+        *lock(&self.0) = Some((segments, value.clone()));
+        Ok(value)
+    }
+}
 
 /// The default in-stock-at-my-store boost: a score added to the match's own (BM25 scores of a
 /// good match run about 5 to 30), so an item on the shelf nearby moves up among similar
@@ -146,7 +173,8 @@ impl SearchEngine {
             done: AtomicU64::new(0),
             total: AtomicU64::new(0),
             store_boost: std::sync::atomic::AtomicU32::new(DEFAULT_STORE_BOOST.to_bits()),
-            attribute_names: Mutex::new(None),
+            attribute_names: SegmentCache::default(),
+            brand_names: SegmentCache::default(),
         }
     }
 
@@ -435,6 +463,10 @@ async fn build_generation(
     };
     let threads = if total > 100_000 { 2 } else { 1 };
     let fresh = Arc::new(Live::new(index, generation, threads)?);
+    // No merges while the build writes: one merge of everything at the end (below) costs less
+    // than merging as it goes, and leaves one segment, which answers faster (facet counts walk
+    // each segment's terms).
+    lock(&fresh.writer).set_merge_policy(Box::new(tantivy::indexer::NoMergePolicy));
     let mut after = String::new();
     let mut done = 0u64;
     loop {
@@ -459,6 +491,12 @@ async fn build_generation(
     tokio::task::spawn_blocking(move || -> Result<(), SearchError> {
         let mut writer = lock(&committed.writer);
         writer.commit()?;
+        let segments = committed.index.searchable_segment_ids()?;
+        if segments.len() > 1 {
+            writer.merge(&segments).wait()?;
+        }
+        // Later updates add small segments: the usual policy merges those.
+        writer.set_merge_policy(Box::new(tantivy::indexer::LogMergePolicy::default()));
         drop(writer);
         committed.reader.reload()?;
         Ok(())

@@ -208,24 +208,33 @@ fn attribute_names(
     engine: &SearchEngine,
     searcher: &Searcher,
 ) -> Result<Arc<BTreeSet<String>>, SearchError> {
-    let segments: Vec<tantivy::index::SegmentId> = searcher
-        .segment_readers()
-        .iter()
-        .map(|s| s.segment_id())
-        .collect();
-    if let Some((seen, names)) = lock(&engine.attribute_names).as_ref() {
-        if *seen == segments {
-            return Ok(names.clone());
-        }
-    }
+    engine.attribute_names.get_or(searcher, || {
+        facet_names(searcher, engine.fields.attribute_facet)
+    })
+}
+
+/// Every brand of the index (a scan of the brand facet's terms, once per set of segments).
+fn brand_names(
+    engine: &SearchEngine,
+    searcher: &Searcher,
+) -> Result<Arc<BTreeSet<String>>, SearchError> {
+    engine.brand_names.get_or(searcher, || {
+        facet_names(searcher, engine.fields.brand_facet)
+    })
+}
+
+/// The first level below a facet field's root (`/a/Tire Size/…` → "Tire Size"), from the term
+/// dictionaries (facet terms are the path's segments joined by NUL).
+fn facet_names(
+    searcher: &Searcher,
+    field: tantivy::schema::Field,
+) -> Result<BTreeSet<String>, SearchError> {
     let mut names = BTreeSet::new();
     for segment in searcher.segment_readers() {
-        let inverted = segment.inverted_index(engine.fields.attribute_facet)?;
+        let inverted = segment.inverted_index(field)?;
         let mut stream = inverted.terms().stream()?;
         while stream.advance() {
-            // Facet terms are the path's segments joined by NUL: `a NUL name NUL value`.
-            let key = stream.key();
-            let Some(first) = key.split(|b| *b == 0).nth(1) else {
+            let Some(first) = stream.key().split(|b| *b == 0).nth(1) else {
                 continue;
             };
             if let Ok(name) = std::str::from_utf8(first) {
@@ -235,13 +244,7 @@ fn attribute_names(
             }
         }
     }
-    let names = Arc::new(names);
-    *lock(&engine.attribute_names) = Some((segments, names.clone()));
     Ok(names)
-}
-
-fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// The index's attribute facets by their URL name (`tire-size` → `Tire Size`): one scan of
@@ -554,15 +557,9 @@ impl SearchEngine {
         };
         let live = self.live();
         let searcher = live.reader.searcher();
-        let mut brand_collector = FacetCollector::for_field("brand_facet");
-        brand_collector.add_facet(brand_root());
-        let (count, top, brand_counts) = searcher.search(
+        let (count, top) = searcher.search(
             &query,
-            &(
-                Count,
-                TopDocs::with_limit(products.max(1)).order_by_score(),
-                brand_collector,
-            ),
+            &(Count, TopDocs::with_limit(products.max(1)).order_by_score()),
         )?;
         let mut ids = Vec::with_capacity(top.len());
         for (_, address) in top {
@@ -571,16 +568,30 @@ impl SearchEngine {
                 ids.push(id);
             }
         }
+        // Brands with a word starting as the last word typed, most products first: read from
+        // the brand facet's terms (once per set of segments), each counted on its own posting
+        // list (live products only), not by collecting the brands of every match.
         let typed = tokens(words_analyzer(), keyword);
         let last = typed.last().cloned().unwrap_or_default();
-        let mut matching: Vec<(String, u64)> = facet_values(&brand_counts, &brand_root())
-            .into_iter()
-            .filter(|(brand, _)| {
-                tokens(words_analyzer(), brand)
-                    .iter()
-                    .any(|w| w.starts_with(&last))
-            })
-            .collect();
+        let mut matching: Vec<(String, u64)> = Vec::new();
+        for brand in brand_names(self, &searcher)?.iter() {
+            if !tokens(words_analyzer(), brand)
+                .iter()
+                .any(|w| w.starts_with(&last))
+            {
+                continue;
+            }
+            let n = searcher.search(
+                &TermQuery::new(
+                    Term::from_facet(self.fields.brand_facet, &brand_facet(brand)),
+                    IndexRecordOption::Basic,
+                ),
+                &Count,
+            )?;
+            if n > 0 {
+                matching.push((brand.clone(), n as u64));
+            }
+        }
         matching.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
         matching.truncate(brands);
         Ok(Suggestions {
