@@ -658,11 +658,8 @@ impl SearchEngine {
             c.add_facet(brand_root());
             multi.add_collector(c)
         });
-        // Attribute names (first level) and, apart, the values of those without a selection
-        // (a facet collector cannot hold a facet and its descendants).
-        let mut attribute_names_collector = FacetCollector::for_field("attribute_facet");
-        attribute_names_collector.add_facet(attribute_root());
-        let attribute_names = multi.add_collector(attribute_names_collector);
+        // The values of the attributes without a selection (the names' counts are their sums:
+        // one pass over the attribute column, not two).
         let selected_attributes: Vec<&String> = q.attributes.iter().map(|(n, _)| n).collect();
         let unselected: Vec<&String> = names
             .iter()
@@ -744,7 +741,6 @@ impl SearchEngine {
                 searcher.search(&built.query(Some(&Dim::Brand)), &c)?
             }
         };
-        let attribute_names = attribute_names.extract(&mut fruits);
         let attribute_counts = attribute_counts.map(|h| h.extract(&mut fruits));
         let price_bounds = match price_bounds {
             Some(handle) => handle.extract(&mut fruits),
@@ -819,8 +815,28 @@ impl SearchEngine {
             &q.brands,
             TOP_BRANDS,
         ));
-        // Attributes: those most products have, selected ones always.
-        let mut by_count: Vec<(String, u64)> = facet_values(&attribute_names, &attribute_root());
+        // Attributes: those most products have, selected ones always. An attribute's count is
+        // the sum of its values' (a product has one value per attribute); a selected one is
+        // held by every match.
+        let mut by_count: Vec<(String, u64)> = names
+            .iter()
+            .filter_map(|name| {
+                let n = if selected_attributes.contains(&name) {
+                    total
+                } else {
+                    attribute_counts
+                        .as_ref()
+                        .map(|c| {
+                            facet_values(c, &attribute_name_facet(name))
+                                .iter()
+                                .map(|(_, n)| n)
+                                .sum()
+                        })
+                        .unwrap_or(0)
+                };
+                (n > 0).then(|| (name.clone(), n))
+            })
+            .collect();
         by_count.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
         let mut shown: Vec<String> = by_count
             .iter()
