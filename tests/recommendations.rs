@@ -6,10 +6,9 @@
 
 mod common;
 
-use std::sync::Arc;
-
 use command::catalog::*;
 use command::eventstore::execute_batch;
+use common::search_catalog::{catch_up_all, department, indexed_app, STAFF_TOKEN};
 use common::*;
 use query::recommendations::{
     DEPARTMENT_STOCK_MODEL, MORE_LIKE_THIS_MODEL, POPULAR_IN_DEPARTMENT_WIDGET,
@@ -17,24 +16,8 @@ use query::recommendations::{
 };
 use serde_json::{json, Value};
 
-const STAFF_TOKEN: &str = "merchandiser-test-token-0123456789";
 const XSS_NAME: &str = "<script>alert(1)</script> Lead \"Rope\" & 'Snap'";
 const XSS_BRAND: &str = "<img src=x onerror=alert(2)>";
-
-fn department(id: i32, parent: Option<i32>, name: &str, url: &str) -> (String, DepartmentCommand) {
-    (
-        id.to_string(),
-        DepartmentCommand::Upsert(DepartmentData {
-            id,
-            parent_id: parent,
-            name: name.into(),
-            url: url.into(),
-            banner_image_url: None,
-            banner_link_url: None,
-            sort_order: id,
-        }),
-    )
-}
 
 /// (number, name, brand, department, attributes, image)
 type Fixture = (
@@ -192,25 +175,13 @@ async fn catalog(env: &TestEnv) {
     execute_batch::<Inventory>(&env.pool, &(), inventory)
         .await
         .unwrap();
-    for p in projections::engine::all() {
-        projections::engine::catch_up(p, &env.pool, 1000, &|_, _| {})
-            .await
-            .unwrap();
-    }
+    catch_up_all(env).await;
 }
 
 /// A client of the whole app whose index holds the fixed catalog; staff token configured.
 async fn shop(env: &TestEnv) -> Client {
     catalog(env).await;
-    let mut state =
-        storefront::app::AppState::new(env.pool.clone(), env.bus.clone(), std::env::temp_dir());
-    state.staff =
-        Arc::new(command::staff::StaffTokens::parse(&format!("merch:{STAFF_TOKEN}")).unwrap());
-    state.search.reindex(&env.pool, &|_, _| {}).await.unwrap();
-    Client {
-        app: storefront::app::router(state, &storefront::Roles::all()),
-        cookies: Default::default(),
-    }
+    indexed_app(env).await.0
 }
 
 const PATH: &str = "/api/recommendation/";

@@ -298,6 +298,14 @@ fn field_label(field: &str) -> &'static str {
     }
 }
 
+/// `<p class="item-explain__{part}">text</p>`, the text escaped.
+fn paragraph(html: &mut String, part: &str, text: &str) {
+    html.push_str(&format!(
+        "<p class=\"item-explain__{part}\">{}</p>",
+        escape_html(text)
+    ));
+}
+
 /// The Item details dialog.
 pub fn render_explain(a: &ExplainAnswer) -> String {
     let e = &a.explained;
@@ -318,10 +326,7 @@ pub fn render_explain(a: &ExplainAnswer) -> String {
             e.failed_filters.join(", ")
         )
     };
-    html.push_str(&format!(
-        "<p class=\"item-explain__verdict\">{}</p>",
-        escape_html(&verdict)
-    ));
+    paragraph(&mut html, "verdict", &verdict);
     if !e.words.is_empty() {
         html.push_str("<table class=\"item-explain__words\"><thead><tr><th scope=\"col\">Word</th><th scope=\"col\">Matched in</th></tr></thead><tbody>");
         for w in &e.words {
@@ -391,10 +396,7 @@ fn render_scores(html: &mut String, s: &ScoreParts, board: Option<&str>) {
         Some(score) => format!("Score: {score:.4}"),
         None => "Score: none (no match)".to_string(),
     };
-    html.push_str(&format!(
-        "<p class=\"item-explain__score\">{}</p>",
-        escape_html(&score)
-    ));
+    paragraph(html, "score", &score);
     if let Some(board) = board {
         let pin = match &s.pin {
             Some(p) => match p.slot {
@@ -409,10 +411,7 @@ fn render_scores(html: &mut String, s: &ScoreParts, board: Option<&str>) {
             },
             None => format!("Not pinned on {board}."),
         };
-        html.push_str(&format!(
-            "<p class=\"item-explain__pin\">{}</p>",
-            escape_html(&pin)
-        ));
+        paragraph(html, "pin", &pin);
     }
     if !s.rules.is_empty() {
         html.push_str("<ul class=\"item-explain__rules\">");

@@ -112,17 +112,13 @@ pub async fn listing(
         DepartmentRef::Url(url) => (None, Some(normalize_url(url))),
     };
     let tree = sqlx::query(
-        "WITH RECURSIVE root AS ( \
+        "WITH root AS ( \
              SELECT id FROM departments WHERE id = $1::int4 OR ($1::int4 IS NULL AND url = $2::text) \
              ORDER BY id LIMIT 1 \
-         ), sub AS ( \
-             SELECT d.id, d.name, d.url, d.banner_image_url, d.banner_link_url, d.sort_order, 0 AS depth \
-             FROM departments d JOIN root r ON d.id = r.id \
-             UNION ALL \
-             SELECT d.id, d.name, d.url, d.banner_image_url, d.banner_link_url, d.sort_order, s.depth + 1 \
-             FROM departments d JOIN sub s ON d.parent_id = s.id WHERE s.depth < 1 \
          ) \
-         SELECT * FROM sub ORDER BY depth, sort_order, id",
+         SELECT d.id, d.name, d.url, d.banner_image_url, d.banner_link_url \
+         FROM departments d JOIN root r ON d.id = r.id OR d.parent_id = r.id \
+         ORDER BY d.id = r.id DESC, d.sort_order, d.id",
     )
     .bind(id)
     .bind(url)

@@ -273,16 +273,17 @@ impl SearchEngine {
         } else if keyword.is_some() {
             keyword_matched = Some(false);
         }
+        let mut explained = Explained {
+            in_index: address.is_some(),
+            matched,
+            keyword_matched,
+            failed_filters: failed,
+            number_matched,
+            words,
+            scores: None,
+        };
         if !scores {
-            return Ok(Explained {
-                in_index: address.is_some(),
-                matched,
-                keyword_matched,
-                failed_filters: failed,
-                number_matched,
-                words,
-                scores: None,
-            });
+            return Ok(explained);
         }
 
         let boost = self.store_boost();
@@ -334,23 +335,16 @@ impl SearchEngine {
             ),
             None => None,
         };
-        Ok(Explained {
-            in_index: address.is_some(),
-            matched,
-            keyword_matched,
-            failed_filters: failed,
-            number_matched,
-            words,
-            scores: Some(ScoreParts {
-                score: explanation.as_ref().map(|e| e.value()),
-                explanation: explanation_json,
-                ranked_by_score,
-                store_boost: boost,
-                store_boost_applied,
-                pin,
-                rules,
-            }),
-        })
+        explained.scores = Some(ScoreParts {
+            score: explanation.as_ref().map(|e| e.value()),
+            explanation: explanation_json,
+            ranked_by_score,
+            store_boost: boost,
+            store_boost_applied,
+            pin,
+            rules,
+        });
+        Ok(explained)
     }
 
     /// Where the index holds a product.

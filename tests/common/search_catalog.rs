@@ -210,11 +210,7 @@ pub async fn catalog(env: &TestEnv) {
     execute_batch::<Inventory>(&env.pool, &(), inventory)
         .await
         .unwrap();
-    for p in projections::engine::all() {
-        projections::engine::catch_up(p, &env.pool, 1000, &|_, _| {})
-            .await
-            .unwrap();
-    }
+    catch_up_all(env).await;
     sqlx::query(
         "INSERT INTO stores (store_num, city, city_alias, state, address1, zip, phone, lat, lon, time_zone, hours, url_alias, \
          google_place_id, google_map_zoom, coming_soon, local_delivery_enabled, local_delivery_label) VALUES \
@@ -231,6 +227,12 @@ pub const STAFF_TOKEN: &str = "merchandiser-test-token-0123456789";
 /// A client of the whole app whose index holds the fixed catalog.
 pub async fn shop(env: &TestEnv) -> (Client, Arc<SearchEngine>) {
     catalog(env).await;
+    indexed_app(env).await
+}
+
+/// A client of the whole app (the merchandiser token of [`STAFF_TOKEN`] accepted) whose index
+/// holds the read models as they are now, and that index.
+pub async fn indexed_app(env: &TestEnv) -> (Client, Arc<SearchEngine>) {
     let mut state =
         storefront::app::AppState::new(env.pool.clone(), env.bus.clone(), std::env::temp_dir());
     state.staff =
@@ -245,4 +247,13 @@ pub async fn shop(env: &TestEnv) -> (Client, Arc<SearchEngine>) {
         },
         engine,
     )
+}
+
+/// Every projection caught up with the event store.
+pub async fn catch_up_all(env: &TestEnv) {
+    for p in projections::engine::all() {
+        projections::engine::catch_up(p, &env.pool, 1000, &|_, _| {})
+            .await
+            .unwrap();
+    }
 }
