@@ -93,13 +93,14 @@ create_database() {
     || psql -h 127.0.0.1 -p "$1" -U postgres -d postgres -qc "CREATE DATABASE \"$2\"" >/dev/null
 }
 
-# start_nisshi PORT LOGFILE — a memory-storage broker on 127.0.0.1:PORT.
+# start_nisshi PORT LOGFILE [STORAGE] — a broker on 127.0.0.1:PORT; STORAGE is nisshi's storage
+# engine URL (default memory://nisshi/; postgres://…/DB keeps topics and offsets in PostgreSQL).
 start_nisshi() {
-  local port=$1 logfile=$2
+  local port=$1 logfile=$2 storage=${3:-memory://nisshi/}
   mkdir -p "$(dirname "$logfile")"
   # Its own session: Ctrl-C reaches the server first; the broker is stopped after it.
   setsid "$NISSHI" broker --listener-url "tcp://127.0.0.1:$port" --advertised-listener-url "tcp://127.0.0.1:$port" \
-    --storage-engine memory://nisshi/ --group-initial-rebalance-delay 0s >"$logfile" 2>&1 &
+    --storage-engine "$storage" --group-initial-rebalance-delay 0s >"$logfile" 2>&1 &
   NISSHI_PID=$!
   for _ in $(seq 1 100); do
     (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && return 0

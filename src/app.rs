@@ -33,6 +33,8 @@ pub const API_PREFIXES: &[&str] = &[
     "/event/",
     "/click-to-reorder/",
     "/hawk.png",
+    "/link.aspx",
+    "/banners.aspx",
     "/healthz",
     "/readyz",
     "/metrics",
@@ -51,6 +53,8 @@ pub struct AppState {
     pub search: std::sync::Arc<search_indexer::SearchEngine>,
     /// Staff bearer tokens (merchandiser calls).
     pub staff: std::sync::Arc<command::staff::StaffTokens>,
+    /// Where the tracker role queues beacons for `storefront.tracking.v1`.
+    pub tracking: std::sync::Arc<tracker::TrackingSink>,
 }
 
 /// Readiness bounds.
@@ -76,12 +80,19 @@ impl AppState {
     pub fn new(pool: PgPool, bus: BusConfig, web_dir: PathBuf) -> Self {
         Self {
             pool,
-            bus,
             web_dir,
             cookies: command::identity::CookieSettings::new(command::secrets::Keyring::ephemeral()),
             health: HealthSettings::default(),
             search: std::sync::Arc::new(search_indexer::SearchEngine::in_memory()),
             staff: Default::default(),
+            tracking: std::sync::Arc::new(
+                tracker::TrackingSink::new(
+                    &bus,
+                    tracker::SinkSettings::new(projections::bus::TRACKING_TOPIC),
+                )
+                .expect("a producer is made without contacting the broker"),
+            ),
+            bus,
         }
     }
 }
@@ -112,10 +123,22 @@ pub fn router(state: AppState, roles: &crate::Roles) -> Router {
             pool: state.pool.clone(),
             search: state.search.clone(),
             staff: state.staff.clone(),
+            popular: Default::default(),
         }));
     }
     if roles.tracker {
-        app = app.merge(tracker::router());
+        let tracker_state = tracker::TrackerState {
+            sink: state.tracking.clone(),
+            keyring: state.cookies.keyring.clone(),
+            pool: state.pool.clone(),
+            staff: state.staff.clone(),
+        };
+        app = app.merge(tracker::router(tracker_state.clone())).layer(
+            axum::middleware::from_fn_with_state(
+                tracker_state,
+                tracker::legacy::autocomplete_click,
+            ),
+        );
     }
     app.layer(axum::middleware::from_fn_with_state(
         state.pool.clone(),
@@ -184,14 +207,31 @@ async fn readyz(State(state): State<AppState>) -> Response {
         Some(_) => "ok".to_string(),
         None => "unknown".to_string(),
     };
+    let tracking = tracking_json(&state);
     let body = json!({
         "status": if ready { "ready" } else { "not ready" },
         "checks": { "postgres": database, "migrations": migrations, "broker": broker, "outbox": outbox },
+        "trackingQueue": tracking,
         "outboxLagSeconds": lag,
         "outboxUnpublished": backlog.as_ref().map(|b| b.outbox_unpublished),
         "deadLetters": backlog.as_ref().map(|b| b.dead_letters),
     });
     (status, Json(body)).into_response()
+}
+
+/// The tracker's queue: events waiting for the broker, its bound, and what was dropped.
+fn tracking_json(state: &AppState) -> serde_json::Value {
+    use std::sync::atomic::Ordering::Relaxed;
+    let sink = &state.tracking;
+    let stats = &sink.stats;
+    json!({
+        "depth": sink.depth(),
+        "max": sink.queue_max(),
+        "accepted": stats.accepted.load(Relaxed),
+        "delivered": stats.delivered.load(Relaxed),
+        "dropped": stats.dropped.load(Relaxed),
+        "failed": stats.failed.load(Relaxed),
+    })
 }
 
 /// The pipeline's backlog: the age of the oldest unpublished outbox row, how many rows wait,
@@ -221,6 +261,42 @@ pub async fn pipeline_health(pool: &PgPool) -> Result<PipelineHealth, sqlx::Erro
     })
 }
 
+/// Prometheus lines of the tracker's queue and counters.
+fn tracking_metrics(sink: &tracker::TrackingSink) -> String {
+    use std::sync::atomic::Ordering::Relaxed;
+    let stats = &sink.stats;
+    let mut text = format!(
+        "# HELP storefront_tracking_queue_depth Tracking events waiting for the broker.\n\
+         # TYPE storefront_tracking_queue_depth gauge\n\
+         storefront_tracking_queue_depth {}\n\
+         # HELP storefront_tracking_queue_max Tracking events the queue holds at most.\n\
+         # TYPE storefront_tracking_queue_max gauge\n\
+         storefront_tracking_queue_max {}\n\
+         # HELP storefront_tracking_events_total Tracking events by outcome.\n\
+         # TYPE storefront_tracking_events_total counter\n\
+         storefront_tracking_events_total{{outcome=\"accepted\"}} {}\n\
+         storefront_tracking_events_total{{outcome=\"delivered\"}} {}\n\
+         storefront_tracking_events_total{{outcome=\"dropped\"}} {}\n\
+         storefront_tracking_events_total{{outcome=\"failed\"}} {}\n\
+         # HELP storefront_tracking_rejected_total Beacons not recorded, by reason.\n\
+         # TYPE storefront_tracking_rejected_total counter\n",
+        sink.depth(),
+        sink.queue_max(),
+        stats.accepted.load(Relaxed),
+        stats.delivered.load(Relaxed),
+        stats.dropped.load(Relaxed),
+        stats.failed.load(Relaxed),
+    );
+    for why in tracker::event::Rejection::ALL {
+        text.push_str(&format!(
+            "storefront_tracking_rejected_total{{reason=\"{}\"}} {}\n",
+            why.label(),
+            stats.rejected(why)
+        ));
+    }
+    text
+}
+
 /// Prometheus text metrics of the pipeline.
 async fn metrics(State(state): State<AppState>) -> Response {
     let Ok(h) = pipeline_health(&state.pool).await else {
@@ -237,7 +313,7 @@ async fn metrics(State(state): State<AppState>) -> Response {
          # TYPE storefront_dead_letters gauge\n\
          storefront_dead_letters {}\n",
         h.outbox_lag_seconds, h.outbox_unpublished, h.dead_letters
-    );
+    ) + &tracking_metrics(&state.tracking);
     (
         [(
             header::CONTENT_TYPE,
@@ -357,10 +433,13 @@ async fn json_errors(request: Request, next: axum::middleware::Next) -> Response
 /// A URL whose path or query holds an encoded NUL (`%00`) is refused once, here: no handler
 /// ever sees text PostgreSQL cannot store.
 async fn reject_nul_in_url(request: Request, next: axum::middleware::Next) -> Response {
-    let has_nul = request
-        .uri()
-        .path_and_query()
-        .is_some_and(|p| p.as_str().as_bytes().windows(3).any(|w| w == b"%00"));
+    // The tracking pixel answers whatever its input (its decoder drops control characters).
+    let pixel = request.uri().path() == "/hawk.png";
+    let has_nul = !pixel
+        && request
+            .uri()
+            .path_and_query()
+            .is_some_and(|p| p.as_str().as_bytes().windows(3).any(|w| w == b"%00"));
     if has_nul {
         return command::http::error_response(
             StatusCode::BAD_REQUEST,

@@ -7,6 +7,7 @@ pub mod progress;
 pub mod seed;
 pub mod seeding;
 pub mod serve;
+pub mod topic;
 pub mod zips;
 
 /// Which parts of the system this process runs (`--roles`); all by default.

@@ -24,6 +24,9 @@ struct Cli {
     /// Topic the outbox relay publishes domain events to.
     #[arg(long, env = "EVENTS_TOPIC", default_value = bus::EVENTS_TOPIC, global = true)]
     events_topic: String,
+    /// Topic of the tracking beacons (the tracker produces, the analytics role consumes).
+    #[arg(long, env = "TRACKING_TOPIC", default_value = bus::TRACKING_TOPIC, global = true)]
+    tracking_topic: String,
     /// Prefix of our Kafka consumer group ids (`PREFIX.projections`, …), so two stacks can
     /// share a broker.
     #[arg(
@@ -82,6 +85,29 @@ enum Command {
         /// this many seconds (in the process that runs the relay).
         #[arg(long, env = "OUTBOX_LAG_MAX_SECS", default_value_t = 60)]
         outbox_lag_max_secs: u64,
+        /// Tracking beacons held while the broker is away; beyond it new ones are dropped and
+        /// counted (`/metrics`).
+        #[arg(long, env = "TRACKING_QUEUE_MAX", default_value_t = tracker::sink::DEFAULT_QUEUE_MAX)]
+        tracking_queue_max: usize,
+        /// Days raw tracking events (and per-visit views) are kept; aggregates stay.
+        #[arg(long, env = "TRACKING_RETENTION_DAYS", default_value_t = 30)]
+        tracking_retention_days: i32,
+        /// Days popular searches are counted over.
+        #[arg(long, env = "POPULAR_SEARCH_DAYS", default_value_t = 14)]
+        popular_search_days: i32,
+        /// Searches with hits a keyword needs to be a popular search.
+        #[arg(long, env = "POPULAR_SEARCH_MIN", default_value_t = 3)]
+        popular_search_min: i64,
+    },
+    /// Read a Kafka topic from the command line.
+    Topic {
+        #[command(subcommand)]
+        action: TopicAction,
+    },
+    /// The analytics read models.
+    Analytics {
+        #[command(subcommand)]
+        action: AnalyticsAction,
     },
     /// Apply the database migrations and load reference data (ZIP centroids).
     Migrate,
@@ -118,6 +144,37 @@ enum Command {
         /// Rows per publish batch.
         #[arg(long, default_value_t = 500)]
         batch_size: i64,
+    },
+}
+
+#[derive(Subcommand)]
+enum TopicAction {
+    /// Print a topic's messages as they arrive (Ctrl-C stops).
+    Tail {
+        /// The topic, e.g. storefront.tracking.v1.
+        topic: String,
+        /// Start at the oldest message kept instead of new ones.
+        #[arg(long)]
+        from_beginning: bool,
+        /// One JSON object per line (partition, offset, key, timestamp, value).
+        #[arg(long)]
+        json: bool,
+        /// Stop after this many messages.
+        #[arg(long)]
+        max: Option<u64>,
+    },
+}
+
+#[derive(Subcommand)]
+enum AnalyticsAction {
+    /// Print the top tables: events, searches, null results, items, widgets, co-views.
+    Report {
+        /// First day counted (YYYY-MM-DD); default seven days ago.
+        #[arg(long)]
+        since: Option<chrono::NaiveDate>,
+        /// The report as JSON (the dashboards' API shape).
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -187,6 +244,10 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             staff_tokens,
             cookie_secure,
             outbox_lag_max_secs,
+            tracking_queue_max,
+            tracking_retention_days,
+            popular_search_days,
+            popular_search_min,
         } => {
             let roles = Roles::parse(&roles)?;
             let bind = config::parse_bind(&bind)?;
@@ -225,6 +286,14 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                         .unwrap_or_else(|| serve::default_search_instance(&index_dir)),
                     search_store_boost,
                     index_dir,
+                    tracking_topic: cli.tracking_topic,
+                    tracking_queue_max,
+                    analytics: tracker::analytics::AnalyticsSettings {
+                        popular_days: popular_search_days.max(1),
+                        popular_min: popular_search_min.max(1),
+                        retention_days: tracking_retention_days.max(1),
+                        ..Default::default()
+                    },
                 },
             )
             .await?;
@@ -350,6 +419,33 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                         return Ok(ExitCode::FAILURE);
                     }
                 }
+            }
+        }
+        Command::Topic {
+            action:
+                TopicAction::Tail {
+                    topic,
+                    from_beginning,
+                    json,
+                    max,
+                },
+        } => {
+            config::check_broker(&bus).await?;
+            storefront::topic::tail(&bus, &topic, from_beginning, json, max).await?;
+        }
+        Command::Analytics {
+            action: AnalyticsAction::Report { since, json },
+        } => {
+            let pool = config::connect_database(&cli.database_url, 2).await?;
+            let report = tracker::report::report(
+                &pool,
+                since.unwrap_or_else(tracker::report::default_since),
+            )
+            .await?;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&report)?);
+            } else {
+                print!("{}", tracker::report::render(&report));
             }
         }
         Command::Relay { batch_size } => {

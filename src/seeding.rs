@@ -86,6 +86,10 @@ pub async fn seed(
             SITE_CONTENT_ID.to_string(),
             SiteContentCommand::SetMegaMenuAd(catalog.mega_menu_ad.clone()),
         ),
+        (
+            SITE_CONTENT_ID.to_string(),
+            SiteContentCommand::SetSponsoredAd(catalog.sponsored_ad.clone()),
+        ),
     ];
     events += written::<SiteContent>(
         execute_batch_projected::<SiteContent>(pool, &(), content, CATALOG).await?,

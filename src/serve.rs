@@ -6,7 +6,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use projections::bus::{self, BusConfig};
+use projections::bus::BusConfig;
 use projections::relay::{Relay, RelayConfig};
 use sqlx::PgPool;
 use tokio::sync::watch;
@@ -31,6 +31,11 @@ pub struct ServeOptions {
     /// Score added to a keyword match in stock at the visitor's store (`SEARCH_STORE_BOOST`).
     pub search_store_boost: f32,
     pub staff: command::staff::StaffTokens,
+    /// Topic of the tracker and the analytics consumer (`TRACKING_TOPIC`).
+    pub tracking_topic: String,
+    /// Beacons held while the broker is away (`TRACKING_QUEUE_MAX`).
+    pub tracking_queue_max: usize,
+    pub analytics: tracker::analytics::AnalyticsSettings,
 }
 
 pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyhow::Result<()> {
@@ -38,7 +43,7 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
         anyhow::bail!("DATABASE_URL: the database is not migrated; run `storefront migrate` first");
     }
     crate::config::check_broker(&bus).await?;
-    bus.ensure_topics(&[&options.events_topic, bus::TRACKING_TOPIC])
+    bus.ensure_topics(&[&options.events_topic, &options.tracking_topic])
         .await
         .map_err(|e| crate::config::setting_error("KAFKA_BROKERS", e.to_string()))?;
 
@@ -77,6 +82,31 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
         });
     }
 
+    if options.roles.analytics {
+        let (pool, bus, topic, settings, stop) = (
+            pool.clone(),
+            bus.clone(),
+            options.tracking_topic.clone(),
+            options.analytics.clone(),
+            stop_rx.clone(),
+        );
+        let group = tracker::analytics::analytics_group(&options.group_prefix);
+        background.spawn(async move {
+            if let Err(e) =
+                tracker::analytics::run_analytics(pool, bus, topic, group, settings, stop).await
+            {
+                tracing::error!(error = %e, "analytics consumer stopped");
+            }
+        });
+    }
+    let tracking = std::sync::Arc::new(tracker::TrackingSink::new(
+        &bus,
+        tracker::SinkSettings {
+            queue_max: options.tracking_queue_max,
+            ..tracker::SinkSettings::new(options.tracking_topic.clone())
+        },
+    )?);
+
     let search = if options.roles.query {
         open_search(&pool, &bus, &options, &mut background, &stop_rx).await?
     } else {
@@ -112,6 +142,7 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
         },
         search,
         staff: std::sync::Arc::new(options.staff.clone()),
+        tracking: tracking.clone(),
     };
     let listener = tokio::net::TcpListener::bind(options.bind)
         .await
@@ -145,6 +176,9 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
     if drained.is_err() {
         tracing::warn!("background roles did not stop within 15 s");
     }
+    // Beacons already answered reach the broker before we go.
+    let sink = tracking.clone();
+    let _ = tokio::task::spawn_blocking(move || sink.flush(Duration::from_secs(10))).await;
     pool.close().await;
     tracing::info!("stopped");
     Ok(())
@@ -198,6 +232,19 @@ async fn open_search(
     background.spawn(async move {
         if let Err(err) = search_indexer::indexer::run_indexer(e, p, b, topic, group, s).await {
             tracing::error!(error = %err, "search index consumer stopped");
+        }
+    });
+    // Popularity from analytics, a ranking signal of this replica's searches.
+    let (e, p, mut s) = (engine.clone(), pool.clone(), stop.clone());
+    background.spawn(async move {
+        loop {
+            if let Err(err) = query::popularity::refresh(&e, &p).await {
+                tracing::warn!(error = %err, "could not read popular products");
+            }
+            tokio::select! {
+                _ = tokio::time::sleep(query::popularity::REFRESH) => {}
+                _ = s.changed() => break,
+            }
         }
     });
     let (e, p, mut s) = (engine.clone(), pool.clone(), stop.clone());

@@ -457,10 +457,6 @@ async fn unknown_and_odd_calls_are_refused_clearly() {
             "/s/a/default.aspx?fn=ajax&f=Bogus&args=1",
             "UnknownFunction",
         ),
-        (
-            "/s/a/default.aspx?fn=ajax&f=GetAutoCompleteClick",
-            "UnknownFunction",
-        ),
         ("/s/a/default.aspx?fn=ajax", "MissingParameter"),
         (
             "/s/a/default.aspx?fn=ajax&f=MoreLikeThis",

@@ -3,48 +3,11 @@
 
 mod common;
 
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::*;
 use projections::bus::BusConfig;
 use projections::relay::{Relay, RelayConfig};
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-/// A broker of this test's own, with memory storage: a restart starts it empty.
-fn start_broker(port: u16) -> Child {
-    let nisshi = std::env::var("NISSHI").expect("NISSHI (the broker binary) is set by infra/test");
-    let url = format!("tcp://127.0.0.1:{port}");
-    let child = Command::new(nisshi)
-        .args([
-            "broker",
-            "--listener-url",
-            &url,
-            "--advertised-listener-url",
-            &url,
-            "--storage-engine",
-            "memory://nisshi/",
-            "--group-initial-rebalance-delay",
-            "0s",
-        ])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start nisshi");
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(Instant::now() < deadline, "the broker listens");
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    child
-}
 
 async fn unpublished(env: &TestEnv) -> i64 {
     count(
@@ -58,7 +21,7 @@ async fn unpublished(env: &TestEnv) -> i64 {
 async fn a_broker_restarted_empty_is_caught_up_within_ten_seconds() {
     let env = spawn_env().await;
     let port = free_port();
-    let mut broker = start_broker(port);
+    let mut broker = start_broker(port, "memory://nisshi/");
     let bus = BusConfig::new(format!("127.0.0.1:{port}"));
     bus.ensure_topics(&[&env.topic]).await.unwrap();
 
@@ -92,7 +55,7 @@ async fn a_broker_restarted_empty_is_caught_up_within_ten_seconds() {
         30,
         "nothing published without a broker"
     );
-    let mut broker = start_broker(port);
+    let mut broker = start_broker(port, "memory://nisshi/");
     let back = Instant::now();
     let drained = eventually(Duration::from_secs(10), || async {
         unpublished(&env).await == 0

@@ -916,6 +916,36 @@ async fn an_item_in_stock_at_the_visitors_store_ranks_higher() {
 }
 
 #[tokio::test]
+async fn tracked_popularity_moves_a_product_up_without_changing_the_matches() {
+    let env = spawn_env().await;
+    let (mut c, engine) = shop(&env).await;
+    let a = search(&mut c, "keyword=all+season+tire").await;
+    assert_eq!(ids(&a), vec!["800007", "800009"]);
+    // Shoppers view and buy the second one (the analytics read model).
+    sqlx::query(
+        "INSERT INTO analytics_item_daily (day, item_id, views, add_to_carts, sales) \
+         VALUES (current_date, '800009', 40, 5, 2), (current_date - 90, '800007', 900, 0, 0)",
+    )
+    .execute(&env.pool)
+    .await
+    .unwrap();
+    assert_eq!(
+        query::popularity::refresh(&engine, &env.pool)
+            .await
+            .unwrap(),
+        1,
+        "activity older than the window does not count"
+    );
+    let a = search(&mut c, "keyword=all+season+tire").await;
+    assert_eq!(ids(&a), vec!["800009", "800007"]);
+    assert_eq!(a["total"], 2);
+    // Without popular products the order is relevance alone again.
+    engine.set_popular(&[]);
+    let a = search(&mut c, "keyword=all+season+tire").await;
+    assert_eq!(ids(&a), vec!["800007", "800009"]);
+}
+
+#[tokio::test]
 async fn autocomplete_suggests_a_brand_only_while_it_has_products() {
     let env = spawn_env().await;
     let (mut c, engine) = shop(&env).await;

@@ -17,6 +17,12 @@ const PROXIED_PATHS = [
   '/s/a',
   '/email',
   '/a/',
+  '/event/',
+  '/hawk.png',
+  '/link.aspx',
+  '/banners.aspx',
+  '/tire-size',
+  '/click-to-reorder',
   '/healthz',
   '/readyz',
 ] as const;

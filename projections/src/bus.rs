@@ -137,6 +137,12 @@ impl BusConfig {
         config
     }
 
+    /// The client configuration every client of ours starts from (brokers, log level), for
+    /// producers with settings of their own (the tracker's).
+    pub fn client_config(&self) -> ClientConfig {
+        self.base()
+    }
+
     fn err(&self, source: KafkaError) -> BusError {
         BusError::Kafka {
             brokers: self.brokers.clone(),

@@ -22,7 +22,7 @@ pub const AGGREGATE_TYPES: [&str; 6] = [
 ];
 
 /// The read-model tables this projection owns (emptied by a rebuild).
-pub const TABLES: [&str; 8] = [
+pub const TABLES: [&str; 9] = [
     "departments",
     "products",
     "stores",
@@ -31,7 +31,31 @@ pub const TABLES: [&str; 8] = [
     "site_messages",
     "header_links",
     "mega_menu_ad",
+    "sponsored_ad",
 ];
+
+/// Sets the one ad of `table` (`mega_menu_ad` or `sponsored_ad`, same columns).
+async fn upsert_ad(
+    conn: &mut PgConnection,
+    table: &'static str,
+    ad: &command::catalog::MegaMenuAd,
+) -> Result<(), ProjectionError> {
+    sqlx::query(&format!(
+        "INSERT INTO {table} (singleton, ad_id, desktop_image, mobile_image, cta_link, \
+         banner_image_accessible_text, cta_accessible_text) VALUES (true, $1, $2, $3, $4, $5, $6) \
+         ON CONFLICT (singleton) DO UPDATE SET ad_id = $1, desktop_image = $2, mobile_image = $3, \
+         cta_link = $4, banner_image_accessible_text = $5, cta_accessible_text = $6"
+    ))
+    .bind(&ad.ad_id)
+    .bind(&ad.desktop_image)
+    .bind(&ad.mobile_image)
+    .bind(&ad.cta_link)
+    .bind(&ad.banner_image_accessible_text)
+    .bind(&ad.cta_accessible_text)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
 
 async fn apply_event(conn: &mut PgConnection, e: &StoredEvent) -> Result<(), ProjectionError> {
     match e.aggregate_type.as_str() {
@@ -151,22 +175,8 @@ async fn apply_event(conn: &mut PgConnection, e: &StoredEvent) -> Result<(), Pro
                     .await?;
                 }
             }
-            SiteContentEvent::MegaMenuAdSet { ad } => {
-                sqlx::query(
-                    "INSERT INTO mega_menu_ad (singleton, ad_id, desktop_image, mobile_image, cta_link, \
-                     banner_image_accessible_text, cta_accessible_text) VALUES (true, $1, $2, $3, $4, $5, $6) \
-                     ON CONFLICT (singleton) DO UPDATE SET ad_id = $1, desktop_image = $2, mobile_image = $3, \
-                     cta_link = $4, banner_image_accessible_text = $5, cta_accessible_text = $6",
-                )
-                .bind(&ad.ad_id)
-                .bind(&ad.desktop_image)
-                .bind(&ad.mobile_image)
-                .bind(&ad.cta_link)
-                .bind(&ad.banner_image_accessible_text)
-                .bind(&ad.cta_accessible_text)
-                .execute(&mut *conn)
-                .await?;
-            }
+            SiteContentEvent::MegaMenuAdSet { ad } => upsert_ad(conn, "mega_menu_ad", &ad).await?,
+            SiteContentEvent::SponsoredAdSet { ad } => upsert_ad(conn, "sponsored_ad", &ad).await?,
         },
         _ => {}
     }

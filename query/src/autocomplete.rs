@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 pub const MAX_KEYWORD_CHARS: usize = 150;
 
-/// Shown for an empty keyword until analytics supplies real popular searches.
+/// Shown while analytics has no popular searches yet (a new store).
 pub const POPULAR_SEARCHES: &[&str] = &[
     "chicken feed",
     "dog food",
@@ -28,6 +28,51 @@ pub const POPULAR_SEARCHES: &[&str] = &[
     "deer corn",
     "wood pellets",
 ];
+
+/// How long the popular searches read from analytics are reused.
+pub const POPULAR_TTL: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// The popular searches of the analytics read model (tracked searches that returned hits, not
+/// from bots, above the minimum count), read at most every [`POPULAR_TTL`].
+#[derive(Default)]
+pub struct PopularSearches {
+    cached: tokio::sync::RwLock<Option<(std::time::Instant, std::sync::Arc<Vec<String>>)>>,
+}
+
+impl PopularSearches {
+    pub async fn get(&self, pool: &sqlx::PgPool) -> std::sync::Arc<Vec<String>> {
+        if let Some((at, list)) = &*self.cached.read().await {
+            if at.elapsed() < POPULAR_TTL {
+                return list.clone();
+            }
+        }
+        let mut cached = self.cached.write().await;
+        if let Some((at, list)) = &*cached {
+            if at.elapsed() < POPULAR_TTL {
+                return list.clone();
+            }
+        }
+        let read = sqlx::query_scalar::<_, String>(
+            "SELECT keyword FROM analytics_popular_searches ORDER BY rank LIMIT 100",
+        )
+        .fetch_all(pool)
+        .await;
+        let list = match read {
+            Ok(found) if !found.is_empty() => found,
+            Ok(_) => POPULAR_SEARCHES.iter().map(|s| s.to_string()).collect(),
+            Err(e) => {
+                tracing::warn!(error = %e, "popular searches could not be read");
+                match &*cached {
+                    Some((_, list)) => return list.clone(),
+                    None => POPULAR_SEARCHES.iter().map(|s| s.to_string()).collect(),
+                }
+            }
+        };
+        let list = std::sync::Arc::new(list);
+        *cached = Some((std::time::Instant::now(), list.clone()));
+        list
+    }
+}
 
 pub fn router(state: QueryState) -> Router {
     Router::new()
@@ -146,14 +191,16 @@ async fn autocomplete(
     let Some(keyword) = usable_keyword(params.keyword.as_deref().unwrap_or("")) else {
         return Ok(Json(Suggestions::default()));
     };
+    let known = state.popular.get(&state.pool).await;
     let popular = |filter: &str| -> Vec<Link> {
-        POPULAR_SEARCHES
+        let filter = filter.to_lowercase();
+        known
             .iter()
-            .filter(|p| p.starts_with(&filter.to_lowercase()))
+            .filter(|p| p.starts_with(&filter) || p.contains(&format!(" {filter}")))
             .take(5)
             .map(|p| Link {
                 url: search_url(p),
-                html: highlight(p, filter),
+                html: highlight(p, &filter),
             })
             .collect()
     };

@@ -40,7 +40,7 @@ pub const MAX_DESCRIPTION_CHARS: usize = 4000;
 const MAX_EXPLANATION_DEPTH: usize = 24;
 pub const UNKNOWN_FN: &str = "Unknown fn: the search page's calls are fn=compare and fn=ajax.";
 pub const UNKNOWN_F: &str =
-    "Unknown f: the ajax calls here are MoreLikeThis and GetItemImageToCompare.";
+    "Unknown f: the ajax calls here are MoreLikeThis, GetItemImageToCompare and GetAutoCompleteClick.";
 pub const PINS_ARE_POSTS: &str = "Pins are changed by a merchandiser with POST /api/merch/AddItemToTop, UnpinItem or UpdateItemPinOrder.";
 pub const NO_CALL: &str =
     "Say what to show: docid (item details), fn=compare (with Items) or fn=ajax (with f).";

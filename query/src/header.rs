@@ -22,6 +22,7 @@ pub fn router(state: QueryState) -> Router {
     Router::new()
         .route("/globalresource/header/", get(header))
         .route("/globalresource/category-flyout/", get(flyout))
+        .route("/globalresource/sponsored-ad/", get(sponsored_ad))
         .with_state(state)
 }
 
@@ -175,13 +176,13 @@ pub struct MegaMenuAd {
     pub cta_accessible_text: String,
 }
 
-/// The mega-menu ad, or 204 when none is set.
-async fn flyout(State(state): State<QueryState>) -> Result<Response, ApiError> {
-    let row = sqlx::query(
+/// The one ad of `table` (`mega_menu_ad` or `sponsored_ad`), or 204 when none is set.
+async fn ad(pool: &PgPool, table: &'static str) -> Result<Response, ApiError> {
+    let row = sqlx::query(&format!(
         "SELECT ad_id, desktop_image, mobile_image, cta_link, banner_image_accessible_text, cta_accessible_text \
-         FROM mega_menu_ad",
-    )
-    .fetch_optional(&state.pool)
+         FROM {table}"
+    ))
+    .fetch_optional(pool)
     .await?;
     Ok(match row {
         Some(r) => Json(MegaMenuAd {
@@ -195,4 +196,14 @@ async fn flyout(State(state): State<QueryState>) -> Result<Response, ApiError> {
         .into_response(),
         None => StatusCode::NO_CONTENT.into_response(),
     })
+}
+
+/// The mega-menu ad.
+async fn flyout(State(state): State<QueryState>) -> Result<Response, ApiError> {
+    ad(&state.pool, "mega_menu_ad").await
+}
+
+/// The site-messages banner's sponsored ad (site content).
+async fn sponsored_ad(State(state): State<QueryState>) -> Result<Response, ApiError> {
+    ad(&state.pool, "sponsored_ad").await
 }

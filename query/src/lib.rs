@@ -9,6 +9,7 @@ pub mod header;
 pub mod hours;
 pub mod html;
 pub mod listing;
+pub mod popularity;
 pub mod products;
 pub mod recommendations;
 pub mod reindex;
@@ -28,6 +29,8 @@ pub struct QueryState {
     pub search: std::sync::Arc<search_indexer::SearchEngine>,
     /// Who may call staff reads and commands (merchandisers).
     pub staff: std::sync::Arc<command::staff::StaffTokens>,
+    /// Popular searches from analytics (autocomplete).
+    pub popular: std::sync::Arc<autocomplete::PopularSearches>,
 }
 
 pub fn router(state: QueryState) -> Router {

@@ -6,10 +6,11 @@
 //! * `GET /api/v3/RecommendationModel/getruleexplain?widgetGuid=&bu=&cg=` (staff only): the
 //!   model and rule behind a widget, for the preview mode.
 //!
-//! Two widgets exist, with fixed GUIDs: [`SIMILAR_ITEMS_WIDGET`] (the search index's
-//! more-like-this on the context product) and [`POPULAR_IN_DEPARTMENT_WIDGET`] (the context
-//! product's department, ranked by a stock proxy until tracking brings real popularity; see
-//! [`popular_in_department`]). The context product is the widget's `uniqueId` (a product
+//! Three widgets exist, with fixed GUIDs: [`SIMILAR_ITEMS_WIDGET`] (the search index's
+//! more-like-this on the context product), [`POPULAR_IN_DEPARTMENT_WIDGET`] (the context
+//! product's department, ranked by tracked popularity, then a stock proxy; see
+//! [`popular_in_department`]) and [`ALSO_VIEWED_WIDGET`] (customers also viewed: the analytics
+//! co-views). The context product is the widget's `uniqueId` (a product
 //! number), else the request's `contextProperties.uniqueId` or `.itemId` (keys compared without
 //! regard to case). An unknown `widgetGuid` is skipped (no item); a known widget whose context
 //! product is missing or unknown answers an item with no products and empty `html`.
@@ -35,8 +36,16 @@ use crate::QueryState;
 
 /// The "similar items" widget: more-like-this on the context product.
 pub const SIMILAR_ITEMS_WIDGET: &str = "7edca4d6-da59-40f7-9501-2e69e792497a";
-/// The "popular in department" widget: the context product's department by stock proxy.
+/// The "popular in department" widget: the context product's department by tracked
+/// popularity, then a stock proxy.
 pub const POPULAR_IN_DEPARTMENT_WIDGET: &str = "694d840b-3307-45bd-abf4-0f1a099edccf";
+/// The "customers also viewed" widget: products viewed in the same visits as the context
+/// product (analytics co-views).
+pub const ALSO_VIEWED_WIDGET: &str = "3c1f7f0e-2b8e-4d52-9a51-6f0b8f7a2c11";
+/// Model of the co-view widget.
+pub const COVIEW_MODEL: &str = "b0b7c8a4-5e1d-4f7a-8c2e-9d3a6e4f1b22";
+/// Days of tracked views, adds and sales that rank "popular in department".
+pub use crate::popularity::POPULARITY_DAYS;
 /// The model (strategy) behind [`SIMILAR_ITEMS_WIDGET`].
 pub const MORE_LIKE_THIS_MODEL: &str = "9dbb8a3b-352b-4394-b1c9-1195200584fa";
 /// The model (strategy) behind [`POPULAR_IN_DEPARTMENT_WIDGET`].
@@ -196,6 +205,7 @@ pub struct RecommendationResponse {
 pub enum Widget {
     SimilarItems,
     PopularInDepartment,
+    AlsoViewed,
 }
 
 impl Widget {
@@ -205,6 +215,8 @@ impl Widget {
             Some(Widget::SimilarItems)
         } else if guid.eq_ignore_ascii_case(POPULAR_IN_DEPARTMENT_WIDGET) {
             Some(Widget::PopularInDepartment)
+        } else if guid.eq_ignore_ascii_case(ALSO_VIEWED_WIDGET) {
+            Some(Widget::AlsoViewed)
         } else {
             None
         }
@@ -214,6 +226,7 @@ impl Widget {
         match self {
             Widget::SimilarItems => SIMILAR_ITEMS_WIDGET,
             Widget::PopularInDepartment => POPULAR_IN_DEPARTMENT_WIDGET,
+            Widget::AlsoViewed => ALSO_VIEWED_WIDGET,
         }
     }
 }
@@ -337,11 +350,28 @@ pub async fn similar_items(
     Ok(products_by_number(&state.pool, &ids).await?)
 }
 
-/// Popular in the context product's department (its own department, not the parents), until
-/// tracking brings real popularity: a stock proxy. Candidates are the department's first
-/// [`POPULAR_CANDIDATES`] sellable products in product-number order, without the product
-/// itself; they rank by the number of stores holding them in stock, then the units the web
-/// warehouse holds, then product number. Answers the department's name and the products.
+/// Products viewed in the same visits as `blain_number` (the analytics co-views), most shared
+/// visits first; sellable products only, never the product itself.
+pub async fn also_viewed(
+    state: &QueryState,
+    blain_number: &str,
+) -> Result<Vec<ProductSummary>, ApiError> {
+    let ids: Vec<String> = sqlx::query_scalar(
+        "SELECT c.other_id FROM analytics_coviews c          JOIN products p ON p.blain_number = c.other_id AND NOT p.discontinued          WHERE c.item_id = $1 AND c.other_id <> $1          ORDER BY c.visits DESC, c.other_id LIMIT $2",
+    )
+    .bind(blain_number)
+    .bind(WIDGET_PRODUCTS as i64)
+    .fetch_all(&state.pool)
+    .await?;
+    Ok(products_by_number(&state.pool, &ids).await?)
+}
+
+/// Popular in the context product's department (its own department, not the parents).
+/// Candidates are the department's first [`POPULAR_CANDIDATES`] sellable products in
+/// product-number order, without the product itself; they rank by tracked popularity over
+/// [`POPULARITY_DAYS`] days (views + 3 × adds to cart + 5 × sales), then by the number of
+/// stores holding them in stock, then the units the web warehouse holds, then product number.
+/// Answers the department's name and the products.
 pub async fn popular_in_department(
     state: &QueryState,
     blain_number: &str,
@@ -357,7 +387,9 @@ pub async fn popular_in_department(
             WHERE p.department_id = $1 AND p.blain_number <> $2 AND NOT p.discontinued \
             ORDER BY p.blain_number LIMIT $3) \
          SELECT c.blain_number FROM candidates c \
-         ORDER BY (SELECT count(*) FROM store_inventory i \
+         ORDER BY (SELECT coalesce(sum(a.views + 3 * a.add_to_carts + 5 * a.sales), 0) FROM analytics_item_daily a \
+                   WHERE a.item_id = c.blain_number AND a.day > current_date - $5::int) DESC, \
+                  (SELECT count(*) FROM store_inventory i \
                    WHERE i.blain_number = c.blain_number AND i.is_stocked AND i.store_on_hand > 0) DESC, \
                   c.ecom DESC, c.blain_number \
          LIMIT $4",
@@ -366,6 +398,7 @@ pub async fn popular_in_department(
     .bind(&context.blain_number)
     .bind(POPULAR_CANDIDATES)
     .bind(WIDGET_PRODUCTS as i64)
+    .bind(POPULARITY_DAYS)
     .fetch_all(&state.pool)
     .await?;
     let department = context.department_path.last().cloned().unwrap_or_default();
@@ -452,6 +485,9 @@ async fn answer(
                                 popular_in_department(state, &key.1).await?;
                             (default_title(widget, &department), products)
                         }
+                        Widget::AlsoViewed => {
+                            (default_title(widget, ""), also_viewed(state, &key.1).await?)
+                        }
                     };
                     done.insert(key, found.clone());
                     found
@@ -480,6 +516,7 @@ fn default_title(widget: Widget, department: &str) -> String {
         Widget::SimilarItems => "Similar Items".to_string(),
         Widget::PopularInDepartment if department.is_empty() => "Popular Items".to_string(),
         Widget::PopularInDepartment => format!("Popular in {department}"),
+        Widget::AlsoViewed => "Customers Also Viewed".to_string(),
     }
 }
 
@@ -511,7 +548,14 @@ pub fn explain(guid: &str) -> Vec<RuleExplain> {
         Some(Widget::PopularInDepartment) => vec![RuleExplain {
             model_guid: DEPARTMENT_STOCK_MODEL,
             rule_string: format!(
-                "Popular in Department: the context product's department, ranked by the number of stores holding the item in stock, then web warehouse units, then product number (a stock proxy until tracking supplies popularity); the department's first {POPULAR_CANDIDATES} products by number are ranked; never the product itself; at most {WIDGET_PRODUCTS}"
+                "Popular in Department: the context product's department, ranked by tracked popularity over {POPULARITY_DAYS} days (views + 3 x adds to cart + 5 x sales), then the number of stores holding the item in stock, then web warehouse units, then product number; the department's first {POPULAR_CANDIDATES} products by number are ranked; never the product itself; at most {WIDGET_PRODUCTS}"
+            ),
+            trigger_rule_string: TRIGGER.to_string(),
+        }],
+        Some(Widget::AlsoViewed) => vec![RuleExplain {
+            model_guid: COVIEW_MODEL,
+            rule_string: format!(
+                "Customers Also Viewed: products viewed in the same visits as the context product (product view beacons), most shared visits first; sellable products only; never the product itself; at most {WIDGET_PRODUCTS}"
             ),
             trigger_rule_string: TRIGGER.to_string(),
         }],

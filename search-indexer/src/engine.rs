@@ -68,6 +68,16 @@ pub struct ReindexProgress {
     pub total: u64,
 }
 
+/// Score added to a keyword match of one of the most popular products.
+pub const POPULARITY_BOOST: f32 = 1.0;
+/// Products in the top popularity tier.
+pub const POPULAR_TOP: usize = 50;
+/// Popular products that rank higher at most.
+pub const POPULAR_MAX: usize = 200;
+
+/// Tiers of popular products: their id terms and the score a tier adds.
+pub(crate) type PopularTiers = Vec<(Vec<tantivy::Term>, f32)>;
+
 pub struct SearchEngine {
     pub fields: Fields,
     schema: Schema,
@@ -81,6 +91,9 @@ pub struct SearchEngine {
     total: AtomicU64,
     /// Score added to a keyword match in stock at the visitor's store (f32 bits).
     store_boost: std::sync::atomic::AtomicU32,
+    /// Popular products (tracked views, adds and sales): tiers of ids and the score each adds
+    /// to a keyword match.
+    popular: RwLock<Arc<PopularTiers>>,
     /// The attribute facet names of the last searcher's segments (a scan of the facet terms,
     /// done again only when the segments change).
     pub(crate) attribute_names: SegmentCache<std::collections::BTreeSet<String>>,
@@ -173,6 +186,7 @@ impl SearchEngine {
             done: AtomicU64::new(0),
             total: AtomicU64::new(0),
             store_boost: std::sync::atomic::AtomicU32::new(DEFAULT_STORE_BOOST.to_bits()),
+            popular: RwLock::new(Arc::new(Vec::new())),
             attribute_names: SegmentCache::default(),
             brand_names: SegmentCache::default(),
         }
@@ -192,6 +206,31 @@ impl SearchEngine {
     /// The in-stock-at-my-store ranking boost.
     pub fn store_boost(&self) -> f32 {
         f32::from_bits(self.store_boost.load(std::sync::atomic::Ordering::Relaxed))
+    }
+
+    /// Sets the popular products, most popular first: the first [`POPULAR_TOP`] add
+    /// [`POPULARITY_BOOST`] to a keyword match's score, the rest (up to [`POPULAR_MAX`]) half of
+    /// it. Ranking only: what matches and the counts never change.
+    pub fn set_popular(&self, ranked: &[String]) {
+        let term = |id: &String| tantivy::Term::from_field_text(self.fields.id, id);
+        let ranked = &ranked[..ranked.len().min(POPULAR_MAX)];
+        let (top, rest) = ranked.split_at(ranked.len().min(POPULAR_TOP));
+        let mut tiers = Vec::new();
+        if !top.is_empty() {
+            tiers.push((top.iter().map(term).collect(), POPULARITY_BOOST));
+        }
+        if !rest.is_empty() {
+            tiers.push((rest.iter().map(term).collect(), POPULARITY_BOOST / 2.0));
+        }
+        *self.popular.write().unwrap_or_else(|e| e.into_inner()) = Arc::new(tiers);
+    }
+
+    /// The popularity tiers (ids, score added).
+    pub(crate) fn popular_tiers(&self) -> Arc<PopularTiers> {
+        self.popular
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
     }
 
     /// The live generation (searches hold it for their duration: a swap never cuts them).

@@ -20,7 +20,7 @@ use serde::Serialize;
 use tantivy::collector::{Count, FacetCollector, FacetCounts, MultiCollector, TopDocs};
 use tantivy::query::{
     AllQuery, BooleanQuery, BoostQuery, ConstScoreQuery, FuzzyTermQuery, Occur, Query, RangeQuery,
-    TermQuery,
+    TermQuery, TermSetQuery,
 };
 use tantivy::schema::{Facet, IndexRecordOption};
 use tantivy::{DocAddress, Order, Searcher, TantivyDocument, Term};
@@ -311,6 +311,16 @@ pub(crate) fn build(engine: &SearchEngine, q: &SearchQuery, departments: &Depart
                 Box::new(ConstScoreQuery::new(
                     term(Term::from_field_u64(f.stores, store.max(0) as u64)),
                     boost,
+                )),
+            ));
+        }
+        // Popular products (analytics): likewise a constant per tier, ranking only.
+        for (ids, weight) in engine.popular_tiers().iter() {
+            base.push((
+                Occur::Should,
+                Box::new(ConstScoreQuery::new(
+                    Box::new(TermSetQuery::new(ids.iter().cloned())),
+                    *weight,
                 )),
             ));
         }

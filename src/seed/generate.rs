@@ -47,6 +47,8 @@ pub struct StaticCatalog {
     pub site_messages: Vec<SiteMessageData>,
     pub header_links: Vec<HeaderLink>,
     pub mega_menu_ad: MegaMenuAd,
+    /// The site-messages banner's sponsored ad.
+    pub sponsored_ad: MegaMenuAd,
 }
 
 pub struct SeedProduct {
@@ -217,6 +219,14 @@ pub fn static_catalog(reference: DateTime<Utc>) -> StaticCatalog {
             cta_link: "/farm-ranch/animal-feed/".into(),
             banner_image_accessible_text: "Bags of horse and poultry feed in a barn".into(),
             cta_accessible_text: "Shop animal feed".into(),
+        },
+        sponsored_ad: MegaMenuAd {
+            ad_id: "banner-winter-tires".into(),
+            desktop_image: "/images/ads/winter-tires-desktop.jpg".into(),
+            mobile_image: "/images/ads/winter-tires-mobile.jpg".into(),
+            cta_link: "/tires/".into(),
+            banner_image_accessible_text: "A pickup truck on snow tires on a country road".into(),
+            cta_accessible_text: "Shop winter tires".into(),
         },
     }
 }
@@ -722,6 +732,7 @@ impl Checksum {
         sum.feed(serde_json::to_value(&catalog.site_messages).expect("json"));
         sum.feed(serde_json::to_value(&catalog.header_links).expect("json"));
         sum.feed(serde_json::to_value(&catalog.mega_menu_ad).expect("json"));
+        sum.feed(serde_json::to_value(&catalog.sponsored_ad).expect("json"));
         sum
     }
 
@@ -904,5 +915,6 @@ mod tests {
                 && m.end_date_time.is_some_and(|t| t > reference())));
         validate::header_links(&catalog.header_links).unwrap();
         validate::mega_menu_ad(&catalog.mega_menu_ad).unwrap();
+        validate::mega_menu_ad(&catalog.sponsored_ad).unwrap();
     }
 }

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod search_catalog;
+pub mod tracking;
 
 use std::time::Duration;
 
@@ -79,8 +80,12 @@ impl TestEnv {
 }
 
 /// Reads `topic` from the beginning until `expected` messages arrived (or `timeout` passed)
-/// and no more arrive for a moment; answers the envelopes in partition order.
-pub async fn read_topic(topic: &str, expected: usize, timeout: Duration) -> Vec<Envelope> {
+/// and no more arrive for a moment; answers (key, payload) pairs in partition order.
+pub async fn read_raw(
+    topic: &str,
+    expected: usize,
+    timeout: Duration,
+) -> Vec<(Option<String>, Vec<u8>)> {
     let consumer: StreamConsumer = ClientConfig::new()
         .set("bootstrap.servers", brokers())
         .set("group.id", unique("reader"))
@@ -99,16 +104,10 @@ pub async fn read_topic(topic: &str, expected: usize, timeout: Duration) -> Vec<
         };
         let wait = quiet.min(deadline.saturating_duration_since(tokio::time::Instant::now()));
         match tokio::time::timeout(wait, consumer.recv()).await {
-            Ok(Ok(m)) => {
-                let envelope: Envelope =
-                    serde_json::from_slice(m.payload().expect("payload")).expect("an envelope");
-                assert_eq!(
-                    m.key().map(|k| String::from_utf8_lossy(k).to_string()),
-                    Some(envelope.aggregate_id.clone()),
-                    "the key is the aggregate id"
-                );
-                out.push(envelope);
-            }
+            Ok(Ok(m)) => out.push((
+                m.key().map(|k| String::from_utf8_lossy(k).to_string()),
+                m.payload().expect("payload").to_vec(),
+            )),
             Ok(Err(e)) => panic!("consumer error: {e}"),
             Err(_) => {
                 if out.len() >= expected || tokio::time::Instant::now() >= deadline {
@@ -117,6 +116,61 @@ pub async fn read_topic(topic: &str, expected: usize, timeout: Duration) -> Vec<
             }
         }
     }
+}
+
+/// [`read_raw`] of domain events: the envelopes, each checked to be keyed by its aggregate id.
+pub async fn read_topic(topic: &str, expected: usize, timeout: Duration) -> Vec<Envelope> {
+    read_raw(topic, expected, timeout)
+        .await
+        .into_iter()
+        .map(|(key, payload)| {
+            let envelope: Envelope = serde_json::from_slice(&payload).expect("an envelope");
+            assert_eq!(
+                key,
+                Some(envelope.aggregate_id.clone()),
+                "the key is the aggregate id"
+            );
+            envelope
+        })
+        .collect()
+}
+
+/// A port nothing listens on now.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// A broker of the test's own on 127.0.0.1:`port` with nisshi storage engine `storage`
+/// (`memory://nisshi/`: a restart starts it empty; `postgres://…/DB`: durable).
+pub fn start_broker(port: u16, storage: &str) -> std::process::Child {
+    let nisshi = std::env::var("NISSHI").expect("NISSHI (the broker binary) is set by infra/test");
+    let url = format!("tcp://127.0.0.1:{port}");
+    let child = std::process::Command::new(nisshi)
+        .args([
+            "broker",
+            "--listener-url",
+            &url,
+            "--advertised-listener-url",
+            &url,
+            "--storage-engine",
+            storage,
+            "--group-initial-rebalance-delay",
+            "0s",
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("start nisshi");
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(std::time::Instant::now() < deadline, "the broker listens");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    child
 }
 
 /// Polls `check` until it is true or `timeout` passes; answers whether it became true.

@@ -1,9 +1,177 @@
-//! Beacon endpoints (`/hawk.png`, event beacons) producing to `storefront.tracking.v1`, and the
-//! analytics consumers. The endpoints land with the tracking issue; the router is merged now.
+//! The tracking pipeline (DESIGN.md, "Tracking and analytics"): beacon endpoints that answer at
+//! once and produce decoded events to `storefront.tracking.v1`, and the analytics consumer
+//! group that folds them into read models the product and analysts use.
 
+pub mod analytics;
+pub mod beacons;
+pub mod codes;
+pub mod event;
+pub mod hawk;
+pub mod legacy;
+pub mod report;
+pub mod sink;
+
+use std::sync::Arc;
+
+use axum::http::HeaderMap;
+use axum::routing::{get, post};
 use axum::Router;
+use chrono::Utc;
+use command::identity::Identity;
+use command::secrets::Keyring;
 
-/// Routes of the tracker role. Empty until the tracking issue adds the beacons.
-pub fn router() -> Router {
+use event::{agent_class, Agent, Source, TrackingEvent};
+pub use sink::{SinkSettings, TrackingSink};
+
+/// What the beacon handlers need.
+#[derive(Clone)]
+pub struct TrackerState {
+    pub sink: Arc<TrackingSink>,
+    /// Keys the pseudonymous visitor and visit ids and the retry-stable event ids.
+    pub keyring: Arc<Keyring>,
+    /// The analytics read models (the dashboards' report).
+    pub pool: sqlx::PgPool,
+    /// Who may read the dashboards' report (analysts; staff tokens until Accounts lands).
+    pub staff: Arc<command::staff::StaffTokens>,
+}
+
+/// Routes of the tracker role.
+pub fn router(state: TrackerState) -> Router {
     Router::new()
+        .route("/hawk.png", get(hawk::hawk))
+        .route("/event/a/productview", post(beacons::product_view))
+        .route("/event/a/carousel-click", post(beacons::carousel_click))
+        .route("/event/a/sponsored-ad-click", post(beacons::ad_click))
+        .route(
+            "/event/a/sponsored-ad-impression",
+            post(beacons::ad_impression),
+        )
+        .route("/event/a/analytics", post(beacons::analytics_push))
+        .route("/link.aspx", get(legacy::link))
+        .route("/banners.aspx", get(legacy::banner))
+        .route("/api/analytics/report", get(report_json))
+        .with_state(state)
+}
+
+#[derive(Debug, serde::Deserialize)]
+struct ReportParams {
+    since: Option<String>,
+}
+
+/// `GET /api/analytics/report?since=YYYY-MM-DD` (default: seven days ago), staff only.
+async fn report_json(
+    axum::extract::State(state): axum::extract::State<TrackerState>,
+    headers: HeaderMap,
+    axum::extract::Query(params): axum::extract::Query<ReportParams>,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    if let Err(refusal) = state.staff.merchandiser(&headers) {
+        return refusal;
+    }
+    let since = match params
+        .since
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
+        None => report::default_since(),
+        Some(s) => match chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d") {
+            Ok(d) => d,
+            Err(_) => {
+                return command::http::ApiError::BadRequest {
+                    code: "InvalidSince",
+                    message: "since must be a date like 2026-11-01.".into(),
+                }
+                .into_response()
+            }
+        },
+    };
+    match report::report(&state.pool, since).await {
+        Ok(r) => axum::Json(r).into_response(),
+        Err(e) => command::http::ApiError::from(e).into_response(),
+    }
+}
+
+/// Purposes of the keyed hashes.
+const VISITOR_PURPOSE: &str = "tracking-visitor";
+const VISIT_PURPOSE: &str = "tracking-visit";
+const EVENT_PURPOSE: &str = "tracking-event";
+
+/// A visitor id as it appears on the tracking topic: a keyed hash of the cookie's id, so the
+/// topic never carries the id the browser holds.
+pub fn pseudonymous_visitor(keyring: &Keyring, visitor_id: &str) -> String {
+    keyring.derive(VISITOR_PURPOSE, visitor_id)
+}
+
+impl TrackerState {
+    /// A new event from this request, enriched on the server: receive time, event id,
+    /// pseudonymous visitor and visit ids, user-agent class.
+    ///
+    /// `token` (hawk.png's random token or the request's Idempotency-Key) makes the event id
+    /// stable: the same beacon sent twice by the same visitor is one event.
+    pub fn event(
+        &self,
+        identity: &Identity,
+        headers: &HeaderMap,
+        source: Source,
+        name: &str,
+        token: Option<&str>,
+    ) -> TrackingEvent {
+        let event_id = match token.filter(|t| !t.is_empty() && t.len() <= 200) {
+            Some(t) => uuid_from_hex(&self.keyring.derive(
+                EVENT_PURPOSE,
+                &format!("{}\n{name}\n{t}", identity.visitor_id),
+            )),
+            None => uuid::Uuid::new_v4().to_string(),
+        };
+        TrackingEvent {
+            version: codes::TRACKING_VERSION.to_string(),
+            event_id,
+            event: name.to_string(),
+            event_type: None,
+            source,
+            received_at: Utc::now(),
+            visitor_id: pseudonymous_visitor(&self.keyring, &identity.visitor_id),
+            visit_id: self.keyring.derive(VISIT_PURPOSE, &identity.visit_id),
+            agent: agent(headers),
+            client_id: None,
+            base_url: None,
+            custom_data: None,
+            data: Default::default(),
+            click: None,
+        }
+    }
+}
+
+pub fn user_agent(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get(axum::http::header::USER_AGENT)
+        .and_then(|v| v.to_str().ok())
+}
+
+pub fn agent(headers: &HeaderMap) -> Agent {
+    agent_class(user_agent(headers))
+}
+
+/// 32 hex digits shaped as a UUID.
+fn uuid_from_hex(hex: &str) -> String {
+    let h: String = hex.chars().chain(std::iter::repeat('0')).take(32).collect();
+    format!(
+        "{}-{}-{}-{}-{}",
+        &h[0..8],
+        &h[8..12],
+        &h[12..16],
+        &h[16..20],
+        &h[20..32]
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn event_ids_are_uuid_shaped() {
+        let id = super::uuid_from_hex("0123456789abcdef0123456789abcdef");
+        assert_eq!(id, "01234567-89ab-cdef-0123-456789abcdef");
+        assert!(uuid::Uuid::parse_str(&id).is_ok());
+    }
 }

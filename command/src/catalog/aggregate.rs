@@ -300,11 +300,14 @@ impl Aggregate for SiteMessage {
     }
 }
 
-/// Site-wide content: header links and the mega-menu ad. One aggregate, id [`SITE_CONTENT_ID`].
+/// Site-wide content: header links, the mega-menu ad and the banner's sponsored ad. One
+/// aggregate, id [`SITE_CONTENT_ID`].
 #[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SiteContent {
     pub header_links: Option<Vec<HeaderLink>>,
     pub mega_menu_ad: Option<MegaMenuAd>,
+    #[serde(default)]
+    pub sponsored_ad: Option<MegaMenuAd>,
 }
 
 pub const SITE_CONTENT_ID: &str = "site";
@@ -337,6 +340,13 @@ impl Aggregate for SiteContent {
                         .await;
                 }
             }
+            SiteContentCommand::SetSponsoredAd(ad) => {
+                validate::mega_menu_ad(&ad)?;
+                if self.sponsored_ad.as_ref() != Some(&ad) {
+                    sink.write(SiteContentEvent::SponsoredAdSet { ad }, self)
+                        .await;
+                }
+            }
         }
         Ok(())
     }
@@ -345,6 +355,7 @@ impl Aggregate for SiteContent {
         match event {
             SiteContentEvent::HeaderLinksSet { links } => self.header_links = Some(links),
             SiteContentEvent::MegaMenuAdSet { ad } => self.mega_menu_ad = Some(ad),
+            SiteContentEvent::SponsoredAdSet { ad } => self.sponsored_ad = Some(ad),
         }
     }
 }

@@ -42,4 +42,5 @@ pub enum SiteMessageCommand {
 pub enum SiteContentCommand {
     SetHeaderLinks(Vec<HeaderLink>),
     SetMegaMenuAd(MegaMenuAd),
+    SetSponsoredAd(MegaMenuAd),
 }

@@ -71,7 +71,15 @@ domain_event!(SiteMessageEvent { SiteMessagePublished => "1.0", SiteMessageWithd
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum SiteContentEvent {
-    HeaderLinksSet { links: Vec<HeaderLink> },
-    MegaMenuAdSet { ad: MegaMenuAd },
+    HeaderLinksSet {
+        links: Vec<HeaderLink>,
+    },
+    MegaMenuAdSet {
+        ad: MegaMenuAd,
+    },
+    /// The sponsored ad of the site-messages banner (same fields as the mega-menu ad).
+    SponsoredAdSet {
+        ad: MegaMenuAd,
+    },
 }
-domain_event!(SiteContentEvent { HeaderLinksSet => "1.0", MegaMenuAdSet => "1.0" });
+domain_event!(SiteContentEvent { HeaderLinksSet => "1.0", MegaMenuAdSet => "1.0", SponsoredAdSet => "1.0" });

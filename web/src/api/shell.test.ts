@@ -7,10 +7,12 @@ import {
   fetchAutocomplete,
   fetchHeader,
   fetchMegaMenuAd,
+  fetchSponsoredAd,
   FLYOUT_URL,
   HEADER_URL,
   normalizeHeader,
   setLocalStore,
+  SPONSORED_AD_URL,
 } from './shell';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -88,6 +90,39 @@ describe('mega menu ad', () => {
 
     fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
     await expect(fetchMegaMenuAd()).resolves.toBeNull();
+  });
+});
+
+describe('sponsored ad', () => {
+  it('GETs /globalresource/sponsored-ad/: the ad, or null for null, 204 or a non-ad', async () => {
+    const ad = {
+      adId: 's1',
+      desktopImage: '/d.jpg',
+      mobileImage: '/m.jpg',
+      ctaLink: '/weekly-ad/',
+      bannerImageAccessibleText: 'Weekly deals',
+      ctaAccessibleText: 'See the weekly ad',
+    };
+    expect(SPONSORED_AD_URL).toBe('/globalresource/sponsored-ad/');
+    fetchMock.mockResolvedValueOnce(Response.json(ad));
+    await expect(fetchSponsoredAd()).resolves.toEqual(ad);
+    expect(fetchMock.mock.calls[0]![0]).toBe(SPONSORED_AD_URL);
+
+    fetchMock.mockResolvedValueOnce(Response.json(null));
+    await expect(fetchSponsoredAd()).resolves.toBeNull();
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+    await expect(fetchSponsoredAd()).resolves.toBeNull();
+    fetchMock.mockResolvedValueOnce(Response.json({ adId: 'x' }));
+    await expect(fetchSponsoredAd()).resolves.toBeNull();
+  });
+
+  it('fills a missing mobile image with the desktop one; a numeric id becomes text', async () => {
+    fetchMock.mockResolvedValueOnce(Response.json({ adId: 7, desktopImage: '/d.jpg', ctaLink: '/x/' }));
+    await expect(fetchSponsoredAd()).resolves.toMatchObject({
+      adId: '7',
+      desktopImage: '/d.jpg',
+      mobileImage: '/d.jpg',
+    });
   });
 });
 

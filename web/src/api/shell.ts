@@ -1,6 +1,7 @@
 /**
  * Calls the storefront shell makes (spec storefront-shell §7): header data,
- * the mega-menu ad, search suggestions and setting the local store.
+ * the mega-menu ad, the banner's sponsored ad, search suggestions and
+ * setting the local store.
  * Every call goes through the shared client (`./client`), so the spec's
  * status handling (204, 405 reload, HTML-reload, network error) applies.
  *
@@ -12,6 +13,8 @@ import { apiGet, NetworkError } from './client';
 
 export const HEADER_URL = '/globalresource/header/';
 export const FLYOUT_URL = '/globalresource/category-flyout/';
+/** The site-messages banner's sponsored ad (site content): `null` or one ad. */
+export const SPONSORED_AD_URL = '/globalresource/sponsored-ad/';
 export const AUTOCOMPLETE_URL = '/s/a/autocomplete';
 
 /** GET /stores/set-json/{storeNum}. */
@@ -235,7 +238,7 @@ export function normalizeMegaMenuAd(value: unknown): MegaMenuAd | null {
   if (!isObject(value) || typeof value.ctaLink !== 'string') return null;
   const desktopImage = str(value.desktopImage);
   return {
-    adId: str(value.adId),
+    adId: typeof value.adId === 'number' && Number.isFinite(value.adId) ? String(value.adId) : str(value.adId),
     desktopImage,
     mobileImage: str(value.mobileImage, desktopImage),
     ctaLink: value.ctaLink,
@@ -297,6 +300,15 @@ export async function fetchHeader(signal?: AbortSignal): Promise<HeaderData> {
 export async function fetchMegaMenuAd(signal?: AbortSignal): Promise<MegaMenuAd | null> {
   const body = await apiGet<unknown>(FLYOUT_URL, signal);
   return body === undefined ? null : normalizeMegaMenuAd(body);
+}
+
+/**
+ * The banner's sponsored ad (same shape as the mega-menu ad), or `null` when
+ * the server answers `null`, 204 or something that isn't an ad.
+ */
+export async function fetchSponsoredAd(signal?: AbortSignal): Promise<MegaMenuAd | null> {
+  const body = await apiGet<unknown>(SPONSORED_AD_URL, signal);
+  return body === undefined || body === null ? null : normalizeMegaMenuAd(body);
 }
 
 export function autocompleteUrl(keyword: string): string {

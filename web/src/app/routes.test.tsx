@@ -1,10 +1,12 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONTENT_PAGES, PLACEHOLDER_PAGES, SPEC_PATHS } from '../content/siteLinks';
 import { useSession } from '../session';
 import { GENERIC_ERROR_MESSAGE, useDepartmentsStore } from '../stores';
 import { renderRoute } from '../test/renderRoute';
+import { resetTracking } from '../tracking/hawk';
+import { hawkRequests, recordHawkRequests } from '../tracking/testing';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -189,5 +191,22 @@ describe('site pages', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Store Finder' })).toBeVisible();
     expect(await screen.findByRole('heading', { level: 3, name: /Wisconsin/ })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Janesville, WI' })).toHaveAttribute('href', '/stores/janesville-wi');
+  });
+});
+
+describe('page-load tracking', () => {
+  it('the shell tracks one PageLoad per page load and per navigation', async () => {
+    resetTracking();
+    const images = recordHawkRequests();
+    const { router } = renderRoute('/faq/');
+    await screen.findByRole('heading', { level: 1 });
+    expect(hawkRequests(images).map((r) => [r.et, r.event.request_path, r.event.type_id])).toEqual([[1, '/faq/', 5]]);
+
+    await act(() => router.navigate('/cart/?from=header'));
+    await screen.findByRole('heading', { level: 1, name: 'Shopping Cart' });
+    expect(hawkRequests(images).map((r) => [r.et, r.event.request_path, r.event.qs, r.event.type_id])).toEqual([
+      [1, '/faq/', '', 5],
+      [1, '/cart/', 'from=header', 3],
+    ]);
   });
 });

@@ -1,6 +1,8 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import type { AutocompleteResult, ProductSuggestion, SuggestionLink } from '../api/shell';
+import { SUGGEST_TYPES, type SuggestType } from '../tracking/codes';
+import { trackEvent } from '../tracking/hawk';
 import { trackPopularSearch } from './analytics';
 import { decodeEntities, htmlToText } from './suggestions';
 import './SearchSuggestions.css';
@@ -8,6 +10,8 @@ import './SearchSuggestions.css';
 interface SearchSuggestionsProps {
   id: string;
   result: AutocompleteResult;
+  /** What the shopper typed (tracked with a chosen suggestion). */
+  keyword: string;
   /** A suggestion was chosen. */
   onClose: () => void;
   /** Escape: close and give focus back to the input. */
@@ -21,11 +25,30 @@ function links(root: HTMLElement): HTMLAnchorElement[] {
 }
 
 /**
+ * The AutoCompleteClick tracking event for a chosen suggestion: suggest_type
+ * by kind (popular 1, brand and category 2, product 3), name (the
+ * suggestion's plain text), keyword (what was typed) and url.
+ */
+function trackSuggestionClick(
+  kind: SuggestType,
+  name: string,
+  keyword: string,
+  url: string,
+  event: MouseEvent<HTMLAnchorElement>,
+): void {
+  try {
+    trackEvent('AutoCompleteClick', { suggest_type: SUGGEST_TYPES[kind], name, keyword, url }, event);
+  } catch {
+    // Tracking never stops the navigation.
+  }
+}
+
+/**
  * The suggestions panel: popular searches, brands, categories and products.
  * ArrowDown / ArrowUp move focus among its links (ArrowUp from the first goes
  * back to the input); Escape closes it and returns focus to the input.
  */
-export function SearchSuggestions({ id, result, onClose, onEscape, onLeaveTop }: SearchSuggestionsProps) {
+export function SearchSuggestions({ id, result, keyword, onClose, onEscape, onLeaveTop }: SearchSuggestionsProps) {
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const all = links(event.currentTarget);
     const index = all.indexOf(document.activeElement as HTMLAnchorElement);
@@ -52,12 +75,25 @@ export function SearchSuggestions({ id, result, onClose, onEscape, onLeaveTop }:
   return (
     <div id={id} className="search-suggestions header-popup" onKeyDown={onKeyDown}>
       <div className="search-suggestions__terms">
-        <LinkGroup title="Popular Searches" items={result.popularSearches} onChoose={onClose} popular />
-        <LinkGroup title="Brands" items={result.brands} onChoose={onClose} />
-        <LinkGroup title="Categories" items={result.categories} onChoose={onClose} />
+        <LinkGroup
+          title="Popular Searches"
+          items={result.popularSearches}
+          kind="popular"
+          keyword={keyword}
+          onChoose={onClose}
+          popular
+        />
+        {/* Brands have no autocomplete type of their own: they are tracked as categories. */}
+        <LinkGroup title="Brands" items={result.brands} kind="category" keyword={keyword} onChoose={onClose} />
+        <LinkGroup title="Categories" items={result.categories} kind="category" keyword={keyword} onChoose={onClose} />
       </div>
       {result.products.length > 0 && (
-        <ProductGroup title={decodeEntities(result.productHeading) || 'Top Products'} items={result.products} onChoose={onClose} />
+        <ProductGroup
+          title={decodeEntities(result.productHeading) || 'Top Products'}
+          items={result.products}
+          keyword={keyword}
+          onChoose={onClose}
+        />
       )}
     </div>
   );
@@ -66,11 +102,13 @@ export function SearchSuggestions({ id, result, onClose, onEscape, onLeaveTop }:
 interface LinkGroupProps {
   title: string;
   items: SuggestionLink[];
+  kind: SuggestType;
+  keyword: string;
   onChoose: () => void;
   popular?: boolean;
 }
 
-function LinkGroup({ title, items, onChoose, popular = false }: LinkGroupProps) {
+function LinkGroup({ title, items, kind, keyword, onChoose, popular = false }: LinkGroupProps) {
   const headingId = useId();
   if (items.length === 0) return null;
   return (
@@ -84,8 +122,10 @@ function LinkGroup({ title, items, onChoose, popular = false }: LinkGroupProps) 
             <Link
               to={item.url}
               className="search-suggestions__link"
-              onClick={() => {
-                if (popular) trackPopularSearch(htmlToText(item.html), item.url);
+              onClick={(event) => {
+                const text = htmlToText(item.html);
+                trackSuggestionClick(kind, text, keyword, item.url, event);
+                if (popular) trackPopularSearch(text, item.url);
                 onChoose();
               }}
               // Server-escaped HTML with <strong> around the match (the API contract).
@@ -98,7 +138,14 @@ function LinkGroup({ title, items, onChoose, popular = false }: LinkGroupProps) 
   );
 }
 
-function ProductGroup({ title, items, onChoose }: { title: string; items: ProductSuggestion[]; onChoose: () => void }) {
+interface ProductGroupProps {
+  title: string;
+  items: ProductSuggestion[];
+  keyword: string;
+  onChoose: () => void;
+}
+
+function ProductGroup({ title, items, keyword, onChoose }: ProductGroupProps) {
   const headingId = useId();
   return (
     <div className="search-suggestions__group search-suggestions__products">
@@ -108,7 +155,14 @@ function ProductGroup({ title, items, onChoose }: { title: string; items: Produc
       <ul className="search-suggestions__list" aria-labelledby={headingId}>
         {items.map((item) => (
           <li key={item.url}>
-            <Link to={item.url} className="search-suggestions__product" onClick={onChoose}>
+            <Link
+              to={item.url}
+              className="search-suggestions__product"
+              onClick={(event) => {
+                trackSuggestionClick('product', decodeEntities(item.name), keyword, item.url, event);
+                onChoose();
+              }}
+            >
               <Thumb src={item.thumbnail} />
               <span className="search-suggestions__product-name">{decodeEntities(item.name)}</span>
             </Link>

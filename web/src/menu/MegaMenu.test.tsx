@@ -1,6 +1,7 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetAdBeacons } from '../banner/beacons';
 import { fetchedUrls, mockApi, renderInRouter, setSession } from '../header/testing';
 import { useSession } from '../session';
 import { MegaMenu } from './MegaMenu';
@@ -20,6 +21,7 @@ let fetchMock: ReturnType<typeof mockApi>;
 beforeEach(() => {
   useSession.getState().reset();
   resetMegaMenuAd();
+  resetAdBeacons();
   fetchMock = mockApi({ '/globalresource/category-flyout/': AD });
   setSession();
 });
@@ -168,5 +170,43 @@ describe('MegaMenu', () => {
     await user.click(screen.getByRole('button', { name: 'Pet' }));
     expect(screen.queryByRole('link', { name: /Shop animal feed/ })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Shop All Pet' })).toBeInTheDocument();
+  });
+
+  it('sends the ad impression once when shown and the click beacon on click', async () => {
+    const sendBeacon = vi.fn((_url: string, _body?: BodyInit | null) => true);
+    Object.defineProperty(window.navigator, 'sendBeacon', { configurable: true, writable: true, value: sendBeacon });
+    const impressions = () => sendBeacon.mock.calls.filter(([url]) => url === '/event/a/sponsored-ad-impression');
+    const { user, toggle } = setup();
+
+    // Loading the ad (hover/focus) is not showing it.
+    await user.hover(toggle);
+    await vi.waitFor(() =>
+      expect(fetchedUrls(fetchMock)).toContain('/globalresource/category-flyout/'),
+    );
+    expect(impressions()).toHaveLength(0);
+
+    await user.click(toggle);
+    await screen.findByRole('link', { name: /Shop animal feed/ });
+    expect(impressions()).toEqual([['/event/a/sponsored-ad-impression', '["ad1"]']]);
+
+    // Another department, closing and opening again: still one impression.
+    await user.click(screen.getByRole('button', { name: 'Pet' }));
+    await user.click(screen.getByRole('button', { name: 'Farm & Ranch' }));
+    await user.click(toggle);
+    await user.click(toggle);
+    await screen.findByRole('link', { name: /Shop animal feed/ });
+    expect(impressions()).toHaveLength(1);
+
+    await user.click(screen.getByRole('link', { name: /Shop animal feed/ }));
+    expect(sendBeacon).toHaveBeenCalledWith('/event/a/sponsored-ad-click', '"ad1"');
+  });
+
+  it('hides an ad image that fails to load, keeping the named link', async () => {
+    const { user, toggle } = setup();
+    await user.click(toggle);
+    const link = await screen.findByRole('link', { name: /Shop animal feed/ });
+    fireEvent.error(within(link).getByRole('img', { name: 'Bags of feed in a barn' }));
+    expect(within(link).queryByRole('img')).not.toBeInTheDocument();
+    expect(link).toHaveTextContent('Shop animal feed');
   });
 });

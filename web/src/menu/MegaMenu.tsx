@@ -13,6 +13,7 @@ import {
   splitDepartments,
 } from './departments';
 import { loadMegaMenuAd, useMegaMenuAd } from './megaMenuAd';
+import { MegaMenuAdLink } from './MegaMenuAdLink';
 import './MegaMenu.css';
 
 function Chevron({ className }: { className: string }) {
@@ -92,6 +93,7 @@ export function MegaMenu() {
                 expanded={expandedId === department.id}
                 panelId={panelId(department.id)}
                 onToggle={toggleDepartment}
+                menuOpen={open}
               />
             ))}
           </ul>
@@ -104,6 +106,7 @@ export function MegaMenu() {
                   expanded={expandedId === department.id}
                   panelId={panelId(department.id)}
                   onToggle={toggleDepartment}
+                  menuOpen={open}
                   automotive
                 />
               ) : (
@@ -133,10 +136,12 @@ interface DepartmentItemProps {
   expanded: boolean;
   panelId: string;
   onToggle: (id: number) => void;
+  /** The menu is open (the panel is on screen when also expanded). */
+  menuOpen: boolean;
   automotive?: boolean;
 }
 
-function DepartmentItem({ department, expanded, panelId, onToggle, automotive = false }: DepartmentItemProps) {
+function DepartmentItem({ department, expanded, panelId, onToggle, menuOpen, automotive = false }: DepartmentItemProps) {
   return (
     <li className="mega-menu__item">
       <button
@@ -151,7 +156,7 @@ function DepartmentItem({ department, expanded, panelId, onToggle, automotive = 
       </button>
       {expanded && (
         <div id={panelId} className="mega-menu__panel">
-          {automotive ? <AutomotivePanel /> : <DepartmentPanel department={department} />}
+          {automotive ? <AutomotivePanel /> : <DepartmentPanel department={department} visible={menuOpen} />}
         </div>
       )}
     </li>
@@ -172,7 +177,7 @@ function AutomotivePanel() {
   );
 }
 
-function DepartmentPanel({ department }: { department: MenuItem }) {
+function DepartmentPanel({ department, visible }: { department: MenuItem; visible: boolean }) {
   const ad = useMegaMenuAd((s) => s.ad);
   const banner = department.bannerImageUrl;
   return (
@@ -214,15 +219,7 @@ function DepartmentPanel({ department }: { department: MenuItem }) {
               className="mega-menu__banner"
             />
           )}
-          {ad && (
-            <BannerLink
-              href={ad.ctaLink}
-              src={ad.desktopImage}
-              alt={ad.bannerImageAccessibleText}
-              caption={ad.ctaAccessibleText || 'Shop now'}
-              className="mega-menu__ad"
-            />
-          )}
+          {ad && <MegaMenuAdLink ad={ad} src={ad.desktopImage} className="mega-menu__ad" visible={visible} />}
         </div>
       )}
     </div>

@@ -5,6 +5,7 @@ import { SignInPanelHost } from '../account/SignInPanelHost';
 import { useSignInPanel } from '../account/signInPanelStore';
 import { OPEN_STORE_MENU_EVENT } from '../header/StoreLink';
 import { JANESVILLE, mockApi, renderInRouter, setSession, SIGNED_IN } from '../header/testing';
+import { resetAdBeacons } from '../banner/beacons';
 import { useSession } from '../session';
 import { resetMegaMenuAd } from './megaMenuAd';
 import { MobileMenu } from './MobileMenu';
@@ -13,6 +14,7 @@ beforeEach(() => {
   useSession.getState().reset();
   useSignInPanel.getState().reset();
   resetMegaMenuAd();
+  resetAdBeacons();
   mockApi({ '/globalresource/category-flyout/': null });
   setSession();
 });
@@ -153,5 +155,35 @@ describe('MobileDrawer', () => {
     expect(within(dialog).getAllByRole('link', { name: 'Gift Cards' })).toHaveLength(1);
     await user.click(within(dialog).getByRole('button', { name: 'Animal Rx' }));
     expect(router.state.location.pathname).toBe('/animalrx/');
+  });
+
+  it('shows the mega-menu ad with its impression once and the click beacon', async () => {
+    mockApi({
+      '/globalresource/category-flyout/': {
+        adId: 'ad9',
+        desktopImage: '/images/ads/d.jpg',
+        mobileImage: '/images/ads/m.jpg',
+        ctaLink: '/pet/',
+        bannerImageAccessibleText: 'A dog with a bowl',
+        ctaAccessibleText: 'Shop pet food',
+      },
+    });
+    const sendBeacon = vi.fn((_url: string, _body?: BodyInit | null) => true);
+    Object.defineProperty(window.navigator, 'sendBeacon', { configurable: true, writable: true, value: sendBeacon });
+    const { user, dialog, router } = await openDrawer();
+    const ad = await within(dialog).findByRole('link', { name: /Shop pet food/ });
+    expect(within(ad).getByRole('img', { name: 'A dog with a bowl' })).toHaveAttribute('src', '/images/ads/m.jpg');
+    expect(sendBeacon.mock.calls.filter(([url]) => url === '/event/a/sponsored-ad-impression')).toEqual([
+      ['/event/a/sponsored-ad-impression', '["ad9"]'],
+    ]);
+
+    await user.click(ad);
+    expect(sendBeacon).toHaveBeenCalledWith('/event/a/sponsored-ad-click', '"ad9"');
+    expect(router.state.location.pathname).toBe('/pet/');
+
+    // Opened again: no second impression.
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    await within(await screen.findByRole('dialog', { name: 'Menu' })).findByRole('link', { name: /Shop pet food/ });
+    expect(sendBeacon.mock.calls.filter(([url]) => url === '/event/a/sponsored-ad-impression')).toHaveLength(1);
   });
 });

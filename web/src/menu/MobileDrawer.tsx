@@ -8,7 +8,6 @@ import { trackMenuClick } from '../header/analytics';
 import { openStoreMenu, storeCityState } from '../header/StoreLink';
 import { useSession } from '../session';
 import { SidePanel } from '../ui/SidePanel';
-import { BannerLink } from './BannerLink';
 import {
   ANIMAL_RX_ID,
   AUTOMOTIVE_LINKS,
@@ -20,6 +19,7 @@ import {
   splitDepartments,
 } from './departments';
 import { loadMegaMenuAd, useMegaMenuAd } from './megaMenuAd';
+import { MegaMenuAdLink } from './MegaMenuAdLink';
 import './MobileDrawer.css';
 
 export const DRAWER_TITLE = 'Menu';
@@ -270,12 +270,11 @@ export default function MobileDrawer({ open, onClose }: MobileDrawerProps) {
             </nav>
 
             {ad && (
-              <BannerLink
-                href={ad.ctaLink}
+              <MegaMenuAdLink
+                ad={ad}
                 src={ad.mobileImage}
-                alt={ad.bannerImageAccessibleText}
-                caption={ad.ctaAccessibleText || 'Shop now'}
                 className="drawer__ad"
+                visible={open}
                 onClick={() => onLinkClick(ad.ctaAccessibleText, ad.ctaLink)}
               />
             )}

@@ -3,25 +3,13 @@ import { createPortal } from 'react-dom';
 import { subscribeToNewsletter } from '../api/newsletter';
 import { MESSAGES } from '../forms/messages';
 import { isValidEmail } from '../forms/validators';
+import { trackEmailSubscribe } from '../tracking/analytics';
 import { Modal } from '../ui/Modal';
 import './NewsletterSignup.css';
 
 export const NEWSLETTER_SUCCESS_TITLE = 'Thank you!';
 
 type Status = 'idle' | 'invalid' | 'loading' | 'success';
-
-declare global {
-  interface Window {
-    dataLayer?: unknown[];
-  }
-}
-
-/** Analytics: email_subscribe with method 'Footer' (spec §7), when a data layer exists. */
-function trackSubscribe(): void {
-  if (Array.isArray(window.dataLayer)) {
-    window.dataLayer.push({ event: 'email_subscribe', method: 'Footer' });
-  }
-}
 
 /**
  * The footer's newsletter sign-up (spec §4): idle → invalid icon → loading →
@@ -56,7 +44,8 @@ export function NewsletterSignup() {
         setStatus('idle');
         return;
       }
-      trackSubscribe();
+      // Analytics: email_subscribe, method 'Footer' (spec §7).
+      trackEmailSubscribe();
       setEmail('');
       setStatus('success');
     } catch {

@@ -5,12 +5,16 @@
  * sign-in and store changes); this module is the one place that reads it.
  */
 import type { CountdownKind, LocalStoreJson, SiteMessage } from '../api/shell';
+import { loadSponsoredAd, useSponsoredAdStore } from '../banner/sponsoredAd';
 import { useSession } from '../session';
 
 export type { SiteMessage, LocalStoreJson as LocalStoreRef };
 export type CountdownMode = CountdownKind;
 
-/** A sponsored ad shown with the site messages (same shape as the mega menu ad). */
+/**
+ * A sponsored ad shown with the site messages (the mega-menu ad's shape;
+ * the optional `text` is shown when there is no image).
+ */
 export interface SponsoredAd {
   adId: string | number;
   desktopImage?: string | null;
@@ -62,23 +66,13 @@ export function useServerTime(): string | null {
   return useSession((s) => s.serverTime);
 }
 
-function isAd(value: unknown): value is SponsoredAd {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (typeof (value as SponsoredAd).adId === 'string' || typeof (value as SponsoredAd).adId === 'number')
-  );
-}
-
 /**
- * The sponsored ad, when the header data carries one (`sponsoredAd`, or the
- * first of `sponsoredAds`). None is served today.
+ * The banner's sponsored ad. It comes from site content
+ * (GET /globalresource/sponsored-ad/, fetched once per page load by
+ * `loadSponsoredAd`), not from the header data.
  */
 export function useSponsoredAd(): SponsoredAd | null {
-  return useSession((s) => {
-    const extra = s as unknown as { sponsoredAd?: unknown; sponsoredAds?: unknown };
-    if (isAd(extra.sponsoredAd)) return extra.sponsoredAd;
-    if (Array.isArray(extra.sponsoredAds) && isAd(extra.sponsoredAds[0])) return extra.sponsoredAds[0];
-    return null;
-  });
+  return useSponsoredAdStore((s) => s.ad);
 }
+
+export { loadSponsoredAd };

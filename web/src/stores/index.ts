@@ -2,6 +2,7 @@ export { useDepartmentsStore, GENERIC_ERROR_MESSAGE } from './departmentsStore';
 export type { LoadStatus } from './departmentsStore';
 export {
   loadHeaderData,
+  loadSponsoredAd,
   refreshHeaderData,
   useCurrentStore,
   useCurrentStoreNum,

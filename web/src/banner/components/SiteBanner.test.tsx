@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../session';
 import type { SiteMessage } from '../../stores/headerData';
 import { resetAdBeacons } from '../beacons';
+import { resetSponsoredAd } from '../sponsoredAd';
 import { AUTO_ADVANCE_MS, SLIDE_TRANSITION_MS } from '../constants';
 import { SiteBanner, SiteBannerView } from './SiteBanner';
 
@@ -209,16 +210,133 @@ describe('sponsored ad', () => {
   });
 });
 
+const AD = {
+  adId: 'ad-7',
+  desktopImage: '/images/ads/banner-d.jpg',
+  mobileImage: '/images/ads/banner-m.jpg',
+  ctaLink: '/weekly-ad/',
+  bannerImageAccessibleText: 'Bags of feed stacked in a barn',
+  ctaAccessibleText: 'Shop the feed sale',
+};
+
+function urlOf(input: Parameters<typeof fetch>[0]): string {
+  return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+}
+
+/** fetch answering the header data and the sponsored ad. */
+function stubApi(ad: unknown, messages: SiteMessage[] = MESSAGES) {
+  const fetchMock = vi.fn<typeof fetch>(async (input) => {
+    const url = urlOf(input);
+    if (url === '/globalresource/header/') {
+      return Response.json({ loggedIn: false, siteMessages: messages, serverTime: new Date(NOW).toISOString() });
+    }
+    if (url === '/globalresource/sponsored-ad/') return Response.json(ad);
+    return new Response('not found', { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function renderBanner() {
+  return render(
+    <MemoryRouter>
+      <SiteBanner />
+    </MemoryRouter>,
+  );
+}
+
+async function settle() {
+  await act(async () => {
+    await vi.runOnlyPendingTimersAsync();
+  });
+}
+
+describe('sponsored ad slot', () => {
+  it('hides a failed image and shows the accessible texts instead', () => {
+    renderView({ messages: MESSAGES, ad: AD });
+    const link = screen.getByRole('link', { name: 'Shop the feed sale' });
+    expect(link).toHaveAttribute('href', '/weekly-ad/');
+    const img = within(link).getByRole('img', { name: 'Bags of feed stacked in a barn' });
+    expect(img).toHaveAttribute('src', '/images/ads/banner-d.jpg');
+    expect(link.querySelector('source')).toHaveAttribute('srcset', '/images/ads/banner-m.jpg');
+
+    fireEvent.error(img);
+    expect(within(link).queryByRole('img')).not.toBeInTheDocument();
+    expect(link).toHaveTextContent('Sponsored');
+    expect(link).toHaveTextContent('Shop the feed sale');
+  });
+
+  it('without a CTA link it is plain content', () => {
+    renderView({ messages: [], ad: { adId: 'ad-2', ctaLink: null, text: 'Brought to you by Acme' } });
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.getByText('Brought to you by Acme')).toBeInTheDocument();
+  });
+});
+
 describe('SiteBanner', () => {
   beforeEach(() => {
     useSession.getState().reset();
+    resetSponsoredAd();
+  });
+
+  it('fetches the sponsored ad once per page load and shows it in the slot', async () => {
+    const sendBeacon = vi.fn((_url: string, _body?: BodyInit | null) => true);
+    vi.stubGlobal('navigator', { ...navigator, sendBeacon });
+    const fetchMock = stubApi(AD);
+    const first = renderBanner();
+    await settle();
+    const region = screen.getByRole('region', { name: 'Site messages' });
+    const link = within(region).getByRole('link', { name: 'Shop the feed sale' });
+    expect(within(link).getByRole('img', { name: 'Bags of feed stacked in a barn' })).toBeInTheDocument();
+    expect(region.querySelector('[data-ad-id="ad-7"]')).not.toBeNull();
+    expect(sendBeacon).toHaveBeenCalledWith('/event/a/sponsored-ad-impression', '["ad-7"]');
+
+    // Mounted again (same page load): no second request, no second impression.
+    first.unmount();
+    renderBanner();
+    await settle();
+    expect(screen.getByRole('link', { name: 'Shop the feed sale' })).toBeInTheDocument();
+    const adCalls = fetchMock.mock.calls.filter(([input]) => urlOf(input) === '/globalresource/sponsored-ad/');
+    expect(adCalls).toHaveLength(1);
+    expect(sendBeacon.mock.calls.filter(([url]) => url === '/event/a/sponsored-ad-impression')).toHaveLength(1);
+
+    const again = screen.getByRole('link', { name: 'Shop the feed sale' });
+    again.addEventListener('click', (e) => e.preventDefault());
+    fireEvent.click(again);
+    expect(sendBeacon).toHaveBeenLastCalledWith('/event/a/sponsored-ad-click', '"ad-7"');
+  });
+
+  it('shows no slot when the server answers null', async () => {
+    stubApi(null);
+    renderBanner();
+    await settle();
+    const region = screen.getByRole('region', { name: 'Site messages' });
+    expect(region.querySelector('.site-banner__ad')).toBeNull();
+  });
+
+  it('shows the ad alone when there are no messages', async () => {
+    stubApi(AD, []);
+    renderBanner();
+    await settle();
+    const region = screen.getByRole('region', { name: 'Site messages' });
+    expect(region.querySelector('.site-banner__slide')).toBeNull();
+    expect(within(region).getByRole('link', { name: 'Shop the feed sale' })).toBeInTheDocument();
+  });
+
+  it('ignores ad fields in the header data', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async (input) =>
+      urlOf(input) === '/globalresource/header/'
+        ? Response.json({ loggedIn: false, siteMessages: MESSAGES, sponsoredAd: AD })
+        : Response.json(null),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderBanner();
+    await settle();
+    expect(document.querySelector('.site-banner__ad')).toBeNull();
   });
 
   it('loads the messages from the header data', async () => {
-    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(
-      Response.json({ loggedIn: false, siteMessages: MESSAGES, serverTime: new Date(NOW).toISOString() }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = stubApi(null);
     render(
       <MemoryRouter>
         <SiteBanner />
@@ -229,8 +347,11 @@ describe('SiteBanner', () => {
     });
     const region = screen.getByRole('region', { name: 'Site messages' });
     expect(within(region).getByText('Free shipping on orders over $49')).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(fetchMock.mock.calls[0]![0]).toBe('/globalresource/header/');
+    // The header data and the sponsored ad (site content), once each.
+    expect(fetchMock.mock.calls.map(([input]) => urlOf(input)).sort()).toEqual([
+      '/globalresource/header/',
+      '/globalresource/sponsored-ad/',
+    ]);
   });
 
   it('renders nothing without messages or when the call fails', async () => {

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { isLocalUrl } from '../../forms/redirect';
 import {
   loadHeaderData,
+  loadSponsoredAd,
   useServerTime,
   useSiteMessages,
   useSponsoredAd,
@@ -19,7 +20,8 @@ import './SiteBanner.css';
 
 /**
  * The rotating site-messages banner above the header (spec §2, §4, §9):
- * messages from the header data, with optional countdowns and a sponsored ad.
+ * messages from the header data, with optional countdowns, and the sponsored
+ * ad from GET /globalresource/sponsored-ad/.
  */
 export function SiteBanner() {
   const messages = useSiteMessages();
@@ -29,6 +31,8 @@ export function SiteBanner() {
 
   useEffect(() => {
     void loadHeaderData();
+    // Site content, fetched once per page load (not part of the header data).
+    loadSponsoredAd();
   }, []);
 
   // The server's clock minus ours, taken when its time arrives.
@@ -209,7 +213,7 @@ export function SiteBannerView({ messages, ad = null, skewMs = 0 }: SiteBannerVi
           )}
         </div>
       )}
-      {ad && <SponsoredAdSlot ad={ad} />}
+      {ad && <SponsoredAdSlot key={String(ad.adId)} ad={ad} />}
     </section>
   );
 }

@@ -1,46 +1,65 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { isLocalUrl } from '../../forms/redirect';
 import type { SponsoredAd } from '../../stores/headerData';
 import { sendAdClick, sendAdImpressions } from '../beacons';
 
-/** A sponsored ad under the site messages; impression sent once, clicks each time. */
+/**
+ * A sponsored ad under the site messages (GET /globalresource/sponsored-ad/):
+ * the impression beacon goes once per ad per page load, the click beacon on
+ * every click. The image's alt is `bannerImageAccessibleText` and the link is
+ * named by `ctaAccessibleText`; an image that fails to load is replaced by
+ * those texts instead of a broken-image icon.
+ */
 export function SponsoredAdSlot({ ad }: { ad: SponsoredAd }) {
+  const image = ad.desktopImage || ad.mobileImage || '';
+  // Reset the failure when another ad (or image) arrives.
+  const [failedFor, setFailedFor] = useState<string | null>(null);
+  const failed = failedFor !== null && failedFor === `${ad.adId}|${image}`;
+
   useEffect(() => {
     sendAdImpressions([ad.adId]);
   }, [ad.adId]);
 
-  const image = ad.desktopImage || ad.mobileImage;
+  const fallbackText = ad.text || ad.ctaAccessibleText || ad.bannerImageAccessibleText || '';
   const content = (
     <>
       <span className="site-banner__ad-label">Sponsored</span>
-      {image ? (
+      {image && !failed ? (
         <picture>
-          {ad.mobileImage && <source media="(max-width: 767px)" srcSet={ad.mobileImage} />}
+          {ad.mobileImage && ad.mobileImage !== image && (
+            <source media="(max-width: 767px)" srcSet={ad.mobileImage} />
+          )}
           <img
             className="site-banner__ad-image"
             src={image}
             alt={ad.bannerImageAccessibleText ?? ''}
             loading="lazy"
+            onError={() => setFailedFor(`${ad.adId}|${image}`)}
           />
         </picture>
       ) : (
-        <span className="site-banner__ad-text">{ad.text ?? ad.bannerImageAccessibleText}</span>
+        fallbackText && <span className="site-banner__ad-text">{fallbackText}</span>
       )}
     </>
   );
 
+  const link = ad.ctaLink;
+  const label = ad.ctaAccessibleText || undefined;
+  const onClick = () => sendAdClick(ad.adId);
+
   return (
     <div className="site-banner__ad" data-ad-id={ad.adId}>
-      {ad.ctaLink ? (
-        <a
-          className="site-banner__ad-link"
-          href={ad.ctaLink}
-          aria-label={ad.ctaAccessibleText ?? undefined}
-          onClick={() => sendAdClick(ad.adId)}
-        >
+      {!link ? (
+        content
+      ) : isLocalUrl(link) ? (
+        <Link className="site-banner__ad-link" to={link} aria-label={label} onClick={onClick}>
+          {content}
+        </Link>
+      ) : (
+        <a className="site-banner__ad-link" href={link} aria-label={label} onClick={onClick}>
           {content}
         </a>
-      ) : (
-        content
       )}
     </div>
   );

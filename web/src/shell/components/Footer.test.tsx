@@ -204,6 +204,8 @@ describe('newsletter', () => {
 
   it('loading, then the Thank you! modal; the field is cleared and analytics pushed', async () => {
     const user = userEvent.setup();
+    const sendBeacon = vi.fn((_url: string, _body?: BodyInit | null) => true);
+    Object.defineProperty(window.navigator, 'sendBeacon', { configurable: true, writable: true, value: sendBeacon });
     window.dataLayer = [];
     let resolve!: (r: Response) => void;
     subscribe = () => new Promise<Response>((r) => (resolve = r));
@@ -221,6 +223,8 @@ describe('newsletter', () => {
     expect(dialog).toBeInTheDocument();
     expect(field).toHaveValue('');
     expect(window.dataLayer).toEqual([{ event: 'email_subscribe', method: 'Footer' }]);
+    // The same push goes to the analytics beacon.
+    expect(sendBeacon).toHaveBeenCalledWith('/event/a/analytics', '{"event":"email_subscribe","method":"Footer"}');
 
     await user.click(within(dialog).getByRole('button', { name: 'Continue Shopping' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { SiteBanner } from '../../banner/components/SiteBanner';
+import { usePageLoadTracking } from '../../tracking/pageLoad';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { SkipLink } from './SkipLink';
@@ -11,6 +12,8 @@ export const MAIN_CONTENT_ID = 'main-content';
 export function Layout() {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
+  // One PageLoad tracking event per page load and per client-side navigation.
+  usePageLoadTracking();
 
   return (
     <div className="app">

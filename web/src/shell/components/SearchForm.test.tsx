@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { trackPopularSearch, POPULAR_SEARCH_EVENT_DELAY_MS } from '../../header/analytics';
 import { resetSuggestionCache } from '../../header/suggestions';
 import { fetchedUrls, mockApi, renderInRouter } from '../../header/testing';
+import { resetTracking } from '../../tracking/hawk';
+import { hawkRequests, recordHawkRequests } from '../../tracking/testing';
 import { EMPTY_SEARCH_MESSAGE, SEARCH_MAX_LENGTH, SearchForm, searchUrl } from './SearchForm';
 
 const POPULAR = {
@@ -285,6 +287,65 @@ describe('search suggestions', () => {
     await vi.waitFor(() => expect(router.state.location.search).toBe('?keyword=dog+food'));
     expect(screen.queryByRole('list', { name: 'Popular Searches' })).not.toBeInTheDocument();
     expect(input).toHaveValue('dog food');
+  });
+});
+
+describe('AutoCompleteClick tracking', () => {
+  beforeEach(() => {
+    resetTracking();
+  });
+
+  it('tracks a chosen popular search: suggest_type 1, its text, what was typed', async () => {
+    const images = recordHawkRequests();
+    const { user, input } = setup();
+    await user.click(input);
+    const link = await screen.findByRole('link', { name: 'dog food' });
+    expect(images).toHaveLength(0);
+    await user.click(link);
+
+    const requests = hawkRequests(images);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.et).toBe(11);
+    expect(requests[0]!.event).toMatchObject({
+      event: 'AutoCompleteClick',
+      version: 'v2',
+      suggest_type: 1,
+      name: 'dog food',
+      keyword: '',
+      url: '/s/?keyword=dog+food',
+      element_tag: 'a',
+      element_text: 'dog food',
+    });
+    expect(requests[0]!.event).toHaveProperty('mouse_x');
+    expect(requests[0]!.event).toHaveProperty('browser');
+  });
+
+  it('brands and categories are type 2, products type 3 (plain text names)', async () => {
+    const images = recordHawkRequests();
+    const { user, input } = setup();
+    await user.type(input, 'ro');
+    await user.click(await screen.findByRole('link', { name: 'Rope & Cord' }));
+    await user.clear(input);
+    await user.type(input, 'ro');
+    await user.click(await screen.findByRole('link', { name: 'Rotary' }));
+    await user.clear(input);
+    await user.type(input, 'ro');
+    await user.click(await screen.findByRole('link', { name: /Rocky Men's Hiking Shoes/ }));
+
+    expect(hawkRequests(images).map((r) => [r.et, r.event.suggest_type, r.event.name, r.event.keyword, r.event.url])).toEqual([
+      [11, 2, 'Rope & Cord', 'ro', '/hardware/rope/'],
+      [11, 2, 'Rotary', 'ro', '/s/?keyword=ro&brand=Rotary'],
+      [11, 3, "Rocky Men's Hiking Shoes", 'ro', '/product/3989366/rocky/'],
+    ]);
+  });
+
+  it('keyboard choice (Enter on a suggestion) is tracked too', async () => {
+    const images = recordHawkRequests();
+    const { user, input } = setup();
+    await user.type(input, 'ro');
+    await screen.findByRole('list', { name: 'Brands' });
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(hawkRequests(images).map((r) => r.event.name)).toEqual(['Rotary']);
   });
 });
 

@@ -218,6 +218,7 @@ export function SearchForm() {
         <SearchSuggestions
           id={panelId}
           result={result.data}
+          keyword={value}
           onClose={close}
           onEscape={() => {
             close();

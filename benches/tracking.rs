@@ -1,0 +1,256 @@
+//! Tracking beacons under load, as a user's browser sends them: `wrk` over loopback against
+//! `GET /hawk.png` of a served store (start it as the run command does: durable PostgreSQL,
+//! the broker on its postgres storage, all roles), beside `/healthz` in the same run. Then it
+//! waits for the analytics role to fold every answered beacon and reports beacons/s, latency,
+//! loss (answered but never counted) and the lag from a beacon's arrival to its analytics row.
+//!
+//! ```sh
+//! BENCH_STORE_URL=http://127.0.0.1:8080 \
+//! BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:55432/storefront \
+//! cargo bench --bench tracking
+//! ```
+//!
+//! `BENCH_SECONDS` (default 20), `BENCH_CONNECTIONS` (32), `BENCH_THREADS` (2). Needs `wrk`
+//! (Debian's package).
+
+use std::io::{Read, Write};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use base64::Engine;
+
+struct WrkRun {
+    requests: u64,
+    per_second: f64,
+    p50_ms: f64,
+    p99_ms: f64,
+    errors: u64,
+}
+
+fn env(name: &str, default: &str) -> String {
+    std::env::var(name).unwrap_or_else(|_| default.to_string())
+}
+
+/// "1.23ms", "850.00us", "1.02s" in milliseconds.
+fn millis(text: &str) -> f64 {
+    let (number, unit) = text
+        .find(|c: char| c.is_ascii_alphabetic())
+        .map(|i| text.split_at(i))
+        .unwrap_or((text, "ms"));
+    let n: f64 = number.parse().unwrap_or(f64::NAN);
+    match unit {
+        "us" => n / 1000.0,
+        "s" => n * 1000.0,
+        "m" => n * 60_000.0,
+        _ => n,
+    }
+}
+
+fn wrk(url: &str, script: Option<&std::path::Path>, seconds: u64) -> WrkRun {
+    let connections = env("BENCH_CONNECTIONS", "32");
+    let threads = env("BENCH_THREADS", "2");
+    let mut command = Command::new("wrk");
+    command.args([
+        "-t",
+        &threads,
+        "-c",
+        &connections,
+        "-d",
+        &format!("{seconds}s"),
+        "--latency",
+    ]);
+    if let Some(script) = script {
+        command.arg("-s").arg(script);
+    }
+    let output = command
+        .arg(url)
+        .output()
+        .expect("wrk runs (apt-get install wrk)");
+    let text = String::from_utf8_lossy(&output.stdout).to_string();
+    assert!(output.status.success(), "wrk failed: {text}");
+    let field = |prefix: &str| -> Option<String> {
+        text.lines()
+            .map(str::trim)
+            .find(|l| l.starts_with(prefix))
+            .map(|l| l[prefix.len()..].trim().to_string())
+    };
+    let requests = text
+        .lines()
+        .find(|l| l.contains(" requests in "))
+        .and_then(|l| l.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    let errors = field("Non-2xx or 3xx responses:")
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0)
+        + field("Socket errors:")
+            .map(|l| {
+                l.split(',')
+                    .filter_map(|p| p.split_whitespace().last()?.parse::<u64>().ok())
+                    .sum()
+            })
+            .unwrap_or(0);
+    WrkRun {
+        requests,
+        per_second: field("Requests/sec:")
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(0.0),
+        p50_ms: field("50%").map(|v| millis(&v)).unwrap_or(f64::NAN),
+        p99_ms: field("99%").map(|v| millis(&v)).unwrap_or(f64::NAN),
+        errors,
+    }
+}
+
+/// The lua script: Search events over ten keywords, a unique token per request.
+fn script() -> std::path::PathBuf {
+    let events: Vec<String> = (0..10)
+        .map(|i| {
+            let event = serde_json::json!({
+                "event": "Search", "version": "v2", "keyword": format!("bench keyword {i}"),
+                "type_id": 1, "total": 24, "query_id": format!("bench-q-{i}"),
+                "item_list": ["100001", "100002", "100003"], "request_path": "/s/",
+                "qs": format!("keyword=bench+keyword+{i}")
+            });
+            base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(event.to_string())
+        })
+        .collect();
+    let lua = format!(
+        r#"local events = {{ {} }}
+local threads = 0
+function setup(thread)
+  threads = threads + 1
+  thread:set("tid", threads)
+end
+function init(args)
+  counter = 0
+end
+request = function()
+  counter = counter + 1
+  local t = events[(counter % #events) + 1]
+  return wrk.format("GET", "/hawk.png?t=" .. t .. "&et=2&cg=bench&r=" .. tid .. "-" .. counter)
+end
+"#,
+        events
+            .iter()
+            .map(|e| format!("\"{e}\""))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let path = std::env::temp_dir().join(format!("hawk-{}.lua", std::process::id()));
+    std::fs::write(&path, lua).unwrap();
+    path
+}
+
+/// The store's `/metrics` tracking counters.
+fn metrics(base: &str) -> std::collections::HashMap<String, f64> {
+    let address = base.trim_start_matches("http://").trim_end_matches('/');
+    let mut stream = std::net::TcpStream::connect(address).expect("the store answers");
+    write!(
+        stream,
+        "GET /metrics HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut text = String::new();
+    stream.read_to_string(&mut text).unwrap();
+    text.lines()
+        .filter(|l| l.starts_with("storefront_tracking"))
+        .filter_map(|l| {
+            let (name, value) = l.rsplit_once(' ')?;
+            Some((name.to_string(), value.parse().ok()?))
+        })
+        .collect()
+}
+
+#[tokio::main]
+async fn main() {
+    let base = env("BENCH_STORE_URL", "http://127.0.0.1:8080");
+    let database = env(
+        "BENCH_DATABASE_URL",
+        "postgres://postgres@127.0.0.1:55432/storefront",
+    );
+    let seconds: u64 = env("BENCH_SECONDS", "20").parse().unwrap();
+    let pool = sqlx::postgres::PgPoolOptions::new()
+        .max_connections(2)
+        .connect(&database)
+        .await
+        .expect("BENCH_DATABASE_URL answers");
+    let folded = || async {
+        sqlx::query_scalar::<_, i64>("SELECT count(*) FROM tracking_events")
+            .fetch_one(&pool)
+            .await
+            .unwrap()
+    };
+
+    println!("GET /healthz, {seconds} s (the server's own ceiling, same run)");
+    let health = wrk(&format!("{base}/healthz"), None, seconds / 2);
+    println!(
+        "  {:.0} req/s, p50 {:.2} ms, p99 {:.2} ms",
+        health.per_second, health.p50_ms, health.p99_ms
+    );
+
+    let before = folded().await;
+    let metrics_before = metrics(&base);
+    let started_at = chrono::Utc::now();
+    println!("GET /hawk.png, {seconds} s");
+    let lua = script();
+    let hawk = wrk(&format!("{base}/hawk.png"), Some(&lua), seconds);
+    let _ = std::fs::remove_file(lua);
+    println!(
+        "  {} beacons, {:.0} /s, p50 {:.2} ms, p99 {:.2} ms, {} errors",
+        hawk.requests, hawk.per_second, hawk.p50_ms, hawk.p99_ms, hawk.errors
+    );
+
+    // Every answered beacon must reach analytics: wait until the count stops moving.
+    let answered = hawk.requests - hawk.errors;
+    let waiting = Instant::now();
+    let mut last = (folded().await, Instant::now());
+    loop {
+        let now = folded().await - before;
+        if now as u64 >= answered {
+            break;
+        }
+        if now != last.0 {
+            last = (now, Instant::now());
+        } else if last.1.elapsed() > Duration::from_secs(30) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let counted = (folded().await - before) as u64;
+    let drained = waiting.elapsed();
+    let (p50, p99, max) = sqlx::query_as::<_, (Option<f64>, Option<f64>, Option<f64>)>(
+        "SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM folded_at - received_at)), \
+                percentile_cont(0.99) WITHIN GROUP (ORDER BY extract(epoch FROM folded_at - received_at)), \
+                max(extract(epoch FROM folded_at - received_at))::float8 \
+         FROM tracking_events WHERE received_at >= $1",
+    )
+    .bind(started_at)
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    let metrics_after = metrics(&base);
+    let delta = |name: &str| {
+        metrics_after.get(name).copied().unwrap_or(0.0)
+            - metrics_before.get(name).copied().unwrap_or(0.0)
+    };
+    println!(
+        "  analytics counted {counted} of {answered} answered ({} lost), {:.1} s after the load ended",
+        answered.saturating_sub(counted),
+        drained.as_secs_f64()
+    );
+    println!(
+        "  beacon to analytics row: p50 {:.3} s, p99 {:.3} s, max {:.3} s",
+        p50.unwrap_or(f64::NAN),
+        p99.unwrap_or(f64::NAN),
+        max.unwrap_or(f64::NAN)
+    );
+    println!(
+        "  tracker queue: dropped {}, failed {} (from /metrics)",
+        delta("storefront_tracking_events_total{outcome=\"dropped\"}"),
+        delta("storefront_tracking_events_total{outcome=\"failed\"}")
+    );
+    println!(
+        "  hawk.png at {:.0}% of /healthz's rate",
+        100.0 * hawk.per_second / health.per_second
+    );
+}

@@ -1,0 +1,251 @@
+//! The spec's legacy tracking links (accounts-rewards-search.md 7):
+//!
+//! * `GET /link.aspx?u=/path&id=…` — a result click: recorded as a Click event (3), then a
+//!   redirect to `u` (or `url`, `q`) only when it is a local URL (a single slash, not '//' nor
+//!   a backslash); anywhere else goes to the home page.
+//! * `GET /banners.aspx?BannerId=…&u=/path` — a banner click (BannerClick, 7), same rule.
+//! * `…/?fn=ajax&f=GetAutoCompleteClick&keyword=…&name=…&url=…&type=…` under the search base
+//!   (`/s/a/`, `/s/a/default.aspx`) — records an AutoCompleteClick (11) and answers
+//!   `{"success":true}` (JSONP when a `callback` is given).
+
+use axum::extract::{RawQuery, Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use command::identity::Identity;
+use command::validation::is_local_url;
+use serde_json::{Map, Value};
+
+use crate::codes::{self, EventType};
+use crate::event::{cut, Source};
+use crate::TrackerState;
+
+fn params(query: Option<&str>) -> Vec<(String, String)> {
+    query
+        .filter(|q| q.len() <= crate::hawk::MAX_QUERY)
+        .and_then(|q| serde_urlencoded::from_str(q).ok())
+        .unwrap_or_default()
+}
+
+fn param<'a>(pairs: &'a [(String, String)], names: &[&str]) -> Option<&'a str> {
+    names.iter().find_map(|name| {
+        pairs
+            .iter()
+            .find(|(k, v)| k.eq_ignore_ascii_case(name) && !v.trim().is_empty())
+            .map(|(_, v)| v.trim())
+    })
+}
+
+/// A redirect to `target` when it is local, else to the home page; never cached.
+fn redirect(target: Option<&str>) -> Response {
+    let location = target
+        .filter(|t| is_local_url(t) && !t.chars().any(char::is_control))
+        .unwrap_or("/");
+    let location = HeaderValue::from_str(location).unwrap_or(HeaderValue::from_static("/"));
+    (
+        StatusCode::FOUND,
+        [
+            (header::LOCATION, location),
+            (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
+        ],
+    )
+        .into_response()
+}
+
+fn copy(pairs: &[(String, String)], data: &mut Map<String, Value>, field: &str, names: &[&str]) {
+    if let Some(v) = param(pairs, names) {
+        data.insert(field.to_string(), Value::String(cut(v, 500)));
+    }
+}
+
+fn record(
+    state: &TrackerState,
+    identity: &Identity,
+    headers: &HeaderMap,
+    event_type: EventType,
+    data: Map<String, Value>,
+) {
+    let mut e = state.event(identity, headers, Source::Legacy, event_type.name(), None);
+    e.event_type = Some(event_type.code());
+    e.data = data;
+    state.sink.send(&e);
+}
+
+pub async fn link(
+    State(state): State<TrackerState>,
+    identity: Identity,
+    headers: HeaderMap,
+    RawQuery(query): RawQuery,
+) -> Response {
+    let pairs = params(query.as_deref());
+    let target = param(&pairs, &["u", "url", "q"]);
+    let mut data = Map::new();
+    if let Some(t) = target {
+        data.insert("url".into(), Value::String(cut(t, 500)));
+    }
+    copy(
+        &pairs,
+        &mut data,
+        "tracking_id",
+        &["id", "tracking_id", "trackingId"],
+    );
+    copy(
+        &pairs,
+        &mut data,
+        "unique_id",
+        &["i", "unique_id", "uniqueId", "itemId"],
+    );
+    copy(
+        &pairs,
+        &mut data,
+        "query_id",
+        &["qid", "query_id", "queryId"],
+    );
+    copy(&pairs, &mut data, "keyword", &["k", "keyword"]);
+    copy(
+        &pairs,
+        &mut data,
+        "item_index",
+        &["ix", "item_index", "index"],
+    );
+    record(&state, &identity, &headers, EventType::Click, data);
+    redirect(target)
+}
+
+pub async fn banner(
+    State(state): State<TrackerState>,
+    identity: Identity,
+    headers: HeaderMap,
+    RawQuery(query): RawQuery,
+) -> Response {
+    let pairs = params(query.as_deref());
+    let target = param(&pairs, &["u", "url", "q"]);
+    let mut data = Map::new();
+    copy(&pairs, &mut data, "banner_id", &["BannerId", "banner_id"]);
+    if let Some(t) = target {
+        data.insert("url".into(), Value::String(cut(t, 500)));
+    }
+    if data.contains_key("banner_id") {
+        record(&state, &identity, &headers, EventType::BannerClick, data);
+    } else {
+        state
+            .sink
+            .stats
+            .reject(crate::event::Rejection::InvalidField);
+    }
+    redirect(target)
+}
+
+/// A JSONP callback name we echo: letters, digits, `_`, `$` and dots, at most 64.
+fn callback_name(name: &str) -> Option<&str> {
+    (!name.is_empty()
+        && name.len() <= 64
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '.'))
+    .then_some(name)
+}
+
+/// Middleware of the tracker role: answers `f=GetAutoCompleteClick` under the search base
+/// before the search role's legacy dispatcher sees it.
+pub async fn autocomplete_click(
+    State(state): State<TrackerState>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let path = request.uri().path();
+    if path != "/s/a/" && path != "/s/a/default.aspx" {
+        return next.run(request).await;
+    }
+    let pairs = params(request.uri().query());
+    if !param(&pairs, &["f"]).is_some_and(|f| f.eq_ignore_ascii_case("GetAutoCompleteClick")) {
+        return next.run(request).await;
+    }
+    let identity = request
+        .extensions()
+        .get::<Identity>()
+        .cloned()
+        .unwrap_or_else(|| {
+            Identity::anonymous(command::identity::CookieSettings::new(
+                command::secrets::Keyring::ephemeral(),
+            ))
+        });
+    let mut data = Map::new();
+    copy(&pairs, &mut data, "keyword", &["keyword", "q"]);
+    copy(&pairs, &mut data, "name", &["name", "term"]);
+    copy(&pairs, &mut data, "url", &["url", "u"]);
+    if let Some(t) = param(&pairs, &["type", "suggest_type", "suggestType"]) {
+        match codes::code_of(&codes::AUTOCOMPLETE_TYPES, t) {
+            Some(code) => {
+                data.insert("suggest_type".into(), Value::from(code));
+            }
+            None => {
+                state
+                    .sink
+                    .stats
+                    .reject(crate::event::Rejection::InvalidField);
+                return answer(&pairs, false);
+            }
+        }
+    }
+    record(
+        &state,
+        &identity,
+        request.headers(),
+        EventType::AutoCompleteClick,
+        data,
+    );
+    answer(&pairs, true)
+}
+
+fn answer(pairs: &[(String, String)], success: bool) -> Response {
+    let body = serde_json::json!({ "success": success }).to_string();
+    match param(pairs, &["callback", "jsoncallback"]).and_then(callback_name) {
+        Some(cb) => (
+            [(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/javascript; charset=utf-8"),
+            )],
+            format!("{cb}({body});"),
+        )
+            .into_response(),
+        None => (
+            [(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/json"),
+            )],
+            body,
+        )
+            .into_response(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_local_urls_are_followed() {
+        let at = |t: Option<&str>| {
+            redirect(t)
+                .headers()
+                .get(header::LOCATION)
+                .unwrap()
+                .to_str()
+                .unwrap()
+                .to_string()
+        };
+        assert_eq!(at(Some("/tires/")), "/tires/");
+        assert_eq!(at(Some("//evil.example/")), "/");
+        assert_eq!(at(Some("/\\evil.example")), "/");
+        assert_eq!(at(Some("https://evil.example/")), "/");
+        assert_eq!(at(None), "/");
+    }
+
+    #[test]
+    fn callbacks_are_plain_names() {
+        assert_eq!(callback_name("jQuery123_456"), Some("jQuery123_456"));
+        assert_eq!(callback_name("alert(1)"), None);
+        assert_eq!(callback_name(""), None);
+    }
+}

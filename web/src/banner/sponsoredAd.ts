@@ -1,0 +1,29 @@
+import { create } from 'zustand';
+import { fetchSponsoredAd, type MegaMenuAd } from '../api/shell';
+
+interface SponsoredAdState {
+  ad: MegaMenuAd | null;
+  requested: boolean;
+}
+
+/**
+ * The sponsored ad of the site-messages banner (GET /globalresource/sponsored-ad/),
+ * null until loaded or when there is none.
+ */
+export const useSponsoredAdStore = create<SponsoredAdState>()(() => ({ ad: null, requested: false }));
+
+/** Fetches the ad once per page load; later calls do nothing. A failure means no ad. */
+export function loadSponsoredAd(): void {
+  if (useSponsoredAdStore.getState().requested) return;
+  useSponsoredAdStore.setState({ requested: true });
+  fetchSponsoredAd()
+    .then((ad) => useSponsoredAdStore.setState({ ad }))
+    .catch(() => {
+      // No ad: the banner works without it.
+    });
+}
+
+/** Tests only. */
+export function resetSponsoredAd(): void {
+  useSponsoredAdStore.setState({ ad: null, requested: false });
+}
