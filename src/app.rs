@@ -33,6 +33,7 @@ pub const API_PREFIXES: &[&str] = &[
     "/event/",
     "/click-to-reorder/",
     "/hawk.png",
+    "/images/",
     "/link.aspx",
     "/banners.aspx",
     "/healthz",
@@ -360,6 +361,15 @@ async fn spa(State(state): State<AppState>, request: Request) -> Response {
         )
             .into_response();
     }
+    // A real file at the top of dist (favicon, robots.txt) is served as is.
+    if is_top_level_file(&state.web_dir, &path) {
+        let Ok(response) = ServeDir::new(&state.web_dir).oneshot(request).await;
+        return response.map(Body::new);
+    }
+    // A file name that is not there (`/logo.png`, `/x/app.js`) is a 404, never the page.
+    if looks_like_a_file(&path) {
+        return ApiError::NotFound.into_response();
+    }
     let index = state.web_dir.join("index.html");
     if !index.exists() {
         return (
@@ -368,15 +378,20 @@ async fn spa(State(state): State<AppState>, request: Request) -> Response {
         )
             .into_response();
     }
-    // A real file at the top of dist (favicon, robots.txt) is served as is.
-    if is_top_level_file(&state.web_dir, &path) {
-        let Ok(response) = ServeDir::new(&state.web_dir).oneshot(request).await;
-        return response.map(Body::new);
-    }
     match tokio::fs::read(&index).await {
         Ok(html) => ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response(),
         Err(e) => ApiError::internal(e).into_response(),
     }
+}
+
+/// The last segment has a file extension (`.png`, `.js`, `.css`, …): no page of ours does.
+fn looks_like_a_file(path: &str) -> bool {
+    let last = path.rsplit('/').next().unwrap_or("");
+    last.rsplit_once('.').is_some_and(|(stem, ext)| {
+        !stem.is_empty()
+            && (1..=5).contains(&ext.len())
+            && ext.chars().all(|c| c.is_ascii_alphanumeric())
+    })
 }
 
 fn is_top_level_file(web_dir: &Path, path: &str) -> bool {

@@ -8,6 +8,7 @@ pub mod explain;
 pub mod header;
 pub mod hours;
 pub mod html;
+pub mod images;
 pub mod listing;
 pub mod popularity;
 pub mod products;
@@ -48,4 +49,5 @@ pub fn router(state: QueryState) -> Router {
         .merge(explain::router(state.clone()))
         .merge(reindex::router(state.clone()))
         .merge(recommendations::router(state.clone()))
+        .merge(images::router(state.clone()))
 }

@@ -26,6 +26,7 @@ pub const INVALID_NUMBER: &str = "Please enter a valid number.";
 pub fn router(state: QueryState) -> Router {
     Router::new()
         .route("/product/a/getproducts", get(get_products))
+        .route("/api/product/{blain_number}", get(product_details))
         .route("/products/a/getbundleforproduct", get(get_bundle))
         .route(
             "/product/a/getSimilarProducts",
@@ -331,6 +332,44 @@ pub async fn bundle_for(pool: &PgPool, blain_number: &str) -> Result<Option<Bund
 }
 
 /// `GET /products/a/getbundleforproduct?blainNumber=`
+/// Everything the product page shows: the summary, the description and the warranties on offer.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductDetails {
+    #[serde(flatten)]
+    pub summary: ProductSummary,
+    pub description: String,
+    pub warranties: Vec<command::catalog::Warranty>,
+}
+
+/// `GET /api/product/{blainNumber}`: the product page's data; 404 'Product not found.' for an
+/// unknown number (a discontinued product is answered, marked `discontinued`).
+async fn product_details(
+    State(state): State<QueryState>,
+    axum::extract::Path(blain_number): axum::extract::Path<String>,
+) -> Result<Json<ProductDetails>, ApiError> {
+    let valid = !blain_number.is_empty()
+        && blain_number.len() <= 40
+        && blain_number
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-');
+    if !valid {
+        return Err(ApiError::NotFoundMessage(PRODUCT_NOT_FOUND));
+    }
+    let row = sqlx::query(&format!(
+        "SELECT {PRODUCT_COLUMNS}, p.description, p.warranties FROM {PRODUCT_FROM} WHERE p.blain_number = $1"
+    ))
+    .bind(&blain_number)
+    .fetch_optional(&state.pool)
+    .await?
+    .ok_or(ApiError::NotFoundMessage(PRODUCT_NOT_FOUND))?;
+    Ok(Json(ProductDetails {
+        summary: ProductSummary::from_row(&row)?,
+        description: row.try_get("description")?,
+        warranties: serde_json::from_value(row.try_get("warranties")?).unwrap_or_default(),
+    }))
+}
+
 async fn get_bundle(
     State(state): State<QueryState>,
     params: Params,

@@ -129,7 +129,7 @@ fn tree() -> &'static Tree {
                 url: url.clone(),
                 banner_image_url: top
                     .banner
-                    .map(|_| format!("/images/banners/{top_slug}.jpg")),
+                    .map(|_| format!("/images/banners/{top_slug}.svg")),
                 banner_link_url: top.banner.map(str::to_string),
                 sort_order: order as i32,
             });
@@ -214,16 +214,16 @@ pub fn static_catalog(reference: DateTime<Utc>) -> StaticCatalog {
         ],
         mega_menu_ad: MegaMenuAd {
             ad_id: "megamenu-fall-feed".into(),
-            desktop_image: "/images/ads/fall-feed-desktop.jpg".into(),
-            mobile_image: "/images/ads/fall-feed-mobile.jpg".into(),
+            desktop_image: "/images/ads/fall-feed-desktop.svg".into(),
+            mobile_image: "/images/ads/fall-feed-mobile.svg".into(),
             cta_link: "/farm-ranch/animal-feed/".into(),
             banner_image_accessible_text: "Bags of horse and poultry feed in a barn".into(),
             cta_accessible_text: "Shop animal feed".into(),
         },
         sponsored_ad: MegaMenuAd {
             ad_id: "banner-winter-tires".into(),
-            desktop_image: "/images/ads/winter-tires-desktop.jpg".into(),
-            mobile_image: "/images/ads/winter-tires-mobile.jpg".into(),
+            desktop_image: "/images/ads/winter-tires-desktop.svg".into(),
+            mobile_image: "/images/ads/winter-tires-mobile.svg".into(),
             cta_link: "/tires/".into(),
             banner_image_accessible_text: "A pickup truck on snow tires on a country road".into(),
             cta_accessible_text: "Shop winter tires".into(),
@@ -287,7 +287,7 @@ fn product(i: u64) -> ProductData {
         p.kind = ProductKind::Auto;
     }
     p.images = (1..=rng.range(1, 3))
-        .map(|n| format!("/images/products/{blain}_{n}.jpg"))
+        .map(|n| format!("/images/products/{blain}_{n}.svg"))
         .collect();
 
     // MAP pricing: about 5% below MAP, 10% at MAP.

@@ -110,6 +110,7 @@ describe('every push reaches /event/a/analytics', () => {
       itemListID: 'similar-items',
       itemListName: 'Similar Items',
       items: [ITEM, { ...ITEM, index: 3, blainNumber: '7654321' }],
+      blainNumbers: [ITEM.blainNumber, '7654321'],
     };
     expect(posted(ANALYTICS_URL)).toEqual([expected]);
     expect(window.dataLayer).toEqual([expected]);

@@ -66,9 +66,10 @@ export interface CarouselTracking {
   itemListName: string;
   /** Position in the carousel (0-based as the carousel numbers it). */
   index: number;
-  currentPrice: number | string | null;
+  /** Dollars; null when the price is not shown (MAP 'see price in cart'). */
+  currentPrice: number | null;
   belowMap: boolean;
-  priceMode: string | number | null;
+  priceMode: string | null;
   blainNumber: string;
   vendorBrand: string;
   productName: string;
@@ -87,6 +88,8 @@ export function trackCarouselView(list: readonly CarouselTracking[]): void {
     itemListID: first.itemListID,
     itemListName: first.itemListName,
     items: list.map((item) => ({ ...item })),
+    // The server keeps scalar parameters and lists of scalars: the products shown, by number.
+    blainNumbers: list.map((item) => item.blainNumber),
   });
 }
 
