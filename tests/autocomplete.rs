@@ -51,3 +51,36 @@ async fn suggestions_follow_the_spec_rules() {
         "the keyword is cut at 150"
     );
 }
+
+#[tokio::test]
+async fn product_suggestions_are_plain_text_with_their_price() {
+    let env = spawn_env().await;
+    let mut c = Client::seeded(&env, 500).await;
+    let found = c.get("/s/a/autocomplete?keyword=blain").await.json();
+    let products = found["products"].as_array().unwrap();
+    let ours = products
+        .iter()
+        .find(|p| p["vendorBrand"] == "Blain's Farm & Fleet")
+        .unwrap_or_else(|| panic!("the brand as text, not HTML: {found}"));
+    assert!(!ours["name"].as_str().unwrap().contains("&amp;"));
+    let number = ours["url"]
+        .as_str()
+        .unwrap()
+        .split('/')
+        .nth(2)
+        .unwrap()
+        .to_string();
+    let (price, below_map): (String, bool) = sqlx::query_as(
+        "SELECT '$' || to_char(price_cents / 100.0, 'FM999,999,990.00'), price_mode = 'BelowMap' \
+         FROM products WHERE blain_number = $1",
+    )
+    .bind(&number)
+    .fetch_one(&env.pool)
+    .await
+    .unwrap();
+    if below_map {
+        assert!(ours.get("price").is_none(), "no price below MAP: {ours}");
+    } else {
+        assert_eq!(ours["price"], price.as_str());
+    }
+}

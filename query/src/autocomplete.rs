@@ -95,10 +95,16 @@ pub struct Link {
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductHit {
+    /// Plain text (not HTML): render it as text.
     pub name: String,
+    /// Plain text.
     pub vendor_brand: String,
     pub url: String,
     pub thumbnail: Option<String>,
+    /// "$12.99"; absent when the price is below the minimum advertised price (shown only in
+    /// the cart).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub price: Option<String>,
 }
 
 #[derive(Debug, Serialize, Default)]
@@ -222,8 +228,9 @@ async fn autocomplete(
         .await?
         .into_iter()
         .map(|p| ProductHit {
-            name: escape_html(&p.name),
-            vendor_brand: escape_html(&p.vendor_brand),
+            price: (!p.below_map).then(|| p.price.clone()),
+            name: p.name,
+            vendor_brand: p.vendor_brand,
             url: p.url,
             thumbnail: p.thumbnail,
         })

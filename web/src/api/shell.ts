@@ -98,10 +98,14 @@ export interface SuggestionLink {
 }
 
 export interface ProductSuggestion {
+  /** Plain text. */
   name: string;
+  /** Plain text. */
   vendorBrand: string;
   url: string;
   thumbnail: string;
+  /** "$12.99"; absent below the minimum advertised price (shown only in the cart). */
+  price?: string;
 }
 
 /** GET /s/a/autocomplete (spec §3 "Autocomplete result"). */
@@ -263,6 +267,7 @@ function productSuggestion(value: unknown): ProductSuggestion | null {
     vendorBrand: str(value.vendorBrand),
     url: value.url,
     thumbnail: str(value.thumbnail),
+    ...(typeof value.price === 'string' && value.price ? { price: value.price } : {}),
   };
 }
 

@@ -159,12 +159,15 @@ function ProductGroup({ title, items, keyword, onChoose }: ProductGroupProps) {
               to={item.url}
               className="search-suggestions__product"
               onClick={(event) => {
-                trackSuggestionClick('product', decodeEntities(item.name), keyword, item.url, event);
+                trackSuggestionClick('product', item.name, keyword, item.url, event);
                 onChoose();
               }}
             >
               <Thumb src={item.thumbnail} />
-              <span className="search-suggestions__product-name">{decodeEntities(item.name)}</span>
+              <span className="search-suggestions__product-name">{item.name}</span>
+              <span className="search-suggestions__product-price">
+                {item.price ?? 'See price in cart'}
+              </span>
             </Link>
           </li>
         ))}
