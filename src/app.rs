@@ -56,6 +56,25 @@ pub struct AppState {
     pub staff: std::sync::Arc<command::staff::StaffTokens>,
     /// Where the tracker role queues beacons for `storefront.tracking.v1`.
     pub tracking: std::sync::Arc<tracker::TrackingSink>,
+    /// The SPA's fixed page paths (`web/dist/routes.json`); `None` when the build has none, and
+    /// then every path is answered as a page.
+    pub pages: std::sync::Arc<Option<std::collections::HashSet<String>>>,
+}
+
+/// Reads `routes.json` of a web build: `{"paths": ["/", "/s/", …]}`.
+pub fn load_pages(web_dir: &Path) -> Option<std::collections::HashSet<String>> {
+    #[derive(serde::Deserialize)]
+    struct Manifest {
+        paths: Vec<String>,
+    }
+    let text = std::fs::read_to_string(web_dir.join("routes.json")).ok()?;
+    match serde_json::from_str::<Manifest>(&text) {
+        Ok(m) => Some(m.paths.into_iter().collect()),
+        Err(e) => {
+            tracing::warn!(error = %e, "web/dist/routes.json is unreadable: every path is a page");
+            None
+        }
+    }
 }
 
 /// Readiness bounds.
@@ -80,6 +99,7 @@ impl AppState {
     /// State for tests and tools: an ephemeral signing key, default bounds.
     pub fn new(pool: PgPool, bus: BusConfig, web_dir: PathBuf) -> Self {
         Self {
+            pages: std::sync::Arc::new(load_pages(&web_dir)),
             pool,
             web_dir,
             cookies: command::identity::CookieSettings::new(command::secrets::Keyring::ephemeral()),
@@ -378,10 +398,52 @@ async fn spa(State(state): State<AppState>, request: Request) -> Response {
         )
             .into_response();
     }
+    let status = if is_page(&state, &path).await {
+        StatusCode::OK
+    } else {
+        StatusCode::NOT_FOUND
+    };
     match tokio::fs::read(&index).await {
-        Ok(html) => ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response(),
+        Ok(html) => (
+            status,
+            [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+            html,
+        )
+            .into_response(),
         Err(e) => ApiError::internal(e).into_response(),
     }
+}
+
+/// Whether `path` is a page of the store: a fixed page of the SPA (routes.json), a store, a
+/// product or a department. Anything else still gets the SPA (its 'Page not found'), with 404.
+/// Without a routes.json, or when PostgreSQL does not answer, every path counts as a page.
+async fn is_page(state: &AppState, path: &str) -> bool {
+    let Some(pages) = state.pages.as_ref() else {
+        return true;
+    };
+    let with_slash = if path.ends_with('/') {
+        path.to_string()
+    } else {
+        format!("{path}/")
+    };
+    if pages.contains(path) || pages.contains(&with_slash) {
+        return true;
+    }
+    let lookup = if let Some(rest) = path.strip_prefix("/stores/") {
+        let alias = rest.trim_end_matches('/');
+        sqlx::query_scalar::<_, bool>("SELECT exists(SELECT 1 FROM stores WHERE url_alias = $1)")
+            .bind(alias.to_string())
+    } else if let Some(rest) = path.strip_prefix("/product/") {
+        let number = rest.split('/').next().unwrap_or("");
+        sqlx::query_scalar::<_, bool>(
+            "SELECT exists(SELECT 1 FROM products WHERE blain_number = $1)",
+        )
+        .bind(number.to_string())
+    } else {
+        sqlx::query_scalar::<_, bool>("SELECT exists(SELECT 1 FROM departments WHERE url = $1)")
+            .bind(with_slash)
+    };
+    lookup.fetch_one(&state.pool).await.unwrap_or(true)
 }
 
 /// The last segment has a file extension (`.png`, `.js`, `.css`, …): no page of ours does.

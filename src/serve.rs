@@ -143,6 +143,7 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
         search,
         staff: std::sync::Arc::new(options.staff.clone()),
         tracking: tracking.clone(),
+        pages: std::sync::Arc::new(app::load_pages(&options.web_dir)),
     };
     let listener = tokio::net::TcpListener::bind(options.bind)
         .await

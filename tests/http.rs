@@ -24,6 +24,62 @@ fn web_dir() -> std::path::PathBuf {
     dir
 }
 
+/// A web build with its routes.json (as `npm run build` writes it).
+fn web_dir_with_routes() -> std::path::PathBuf {
+    let dir = web_dir();
+    std::fs::write(
+        dir.join("routes.json"),
+        r#"{"paths": ["/", "/cart/", "/s/", "/store-finder/", "/account/login/"]}"#,
+    )
+    .unwrap();
+    dir
+}
+
+#[tokio::test]
+async fn unknown_paths_render_the_spa_with_404_while_pages_answer_200() {
+    let env = spawn_env().await;
+    small_catalog(&env).await;
+    sqlx::query(
+        "INSERT INTO departments (id, parent_id, name, url, sort_order) VALUES (101, NULL, 'Farm', '/farm-ranch/', 1)",
+    )
+    .execute(&env.pool)
+    .await
+    .unwrap();
+    let app = router(
+        AppState::new(env.pool.clone(), env.bus.clone(), web_dir_with_routes()),
+        &Roles::all(),
+    );
+    for page in [
+        "/",
+        "/cart/",
+        "/s/?keyword=rope",
+        "/store-finder",
+        "/account/login/?refUrl=/cart/",
+        "/farm-ranch/",
+        "/farm-ranch",
+        "/product/100/poly-rope-100/",
+        "/stores/janesville-wi",
+    ] {
+        let (status, _, body) = get(&app, page).await;
+        assert_eq!(status, StatusCode::OK, "{page}");
+        assert!(body.contains("<div id=root>"), "{page}");
+    }
+    for missing in [
+        "/no-such-page/",
+        "/farm-ranch/nothing-here/",
+        "/product/999999/gone/",
+        "/stores/atlantis-wi",
+    ] {
+        let (status, headers, body) = get(&app, missing).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{missing}");
+        assert!(
+            body.contains("<div id=root>"),
+            "{missing}: the SPA renders its 404 page"
+        );
+        assert_eq!(headers[header::CONTENT_TYPE], "text/html; charset=utf-8");
+    }
+}
+
 async fn get(app: &axum::Router, path: &str) -> (StatusCode, axum::http::HeaderMap, String) {
     let response = app
         .clone()

@@ -1,6 +1,26 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { APP_PATHS, CONTENT_PAGES, PLACEHOLDER_PAGES } from './src/content/siteLinks';
+
+/**
+ * dist/routes.json: the SPA's fixed page paths, so the server answers any other path (that
+ * is not a department, product or store) with 404 while still rendering the SPA's 404 page.
+ */
+function routesManifest(): Plugin {
+  return {
+    name: 'storefront-routes-manifest',
+    apply: 'build',
+    generateBundle() {
+      const paths = [...APP_PATHS, ...CONTENT_PAGES.map((p) => p.path), ...PLACEHOLDER_PAGES.map((p) => p.path)];
+      this.emitFile({
+        type: 'asset',
+        fileName: 'routes.json',
+        source: `${JSON.stringify({ paths: [...new Set(paths)].sort() }, null, 2)}\n`,
+      });
+    },
+  };
+}
 
 /**
  * The Rust storefront server; `vite` (dev) and `vite preview` forward its
@@ -28,7 +48,7 @@ const PROXIED_PATHS = [
 ] as const;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), routesManifest()],
   server: {
     proxy: Object.fromEntries(
       PROXIED_PATHS.map((path) => [path, { target: BACKEND, changeOrigin: false }]),

@@ -29,8 +29,9 @@ test.describe('site routes', () => {
     });
   }
 
-  test('unknown paths keep the 404 page', async ({ page }) => {
-    await page.goto('/no-such-page/deeper/');
+  test('unknown paths keep the 404 page, answered with status 404', async ({ page }) => {
+    const response = await page.goto('/no-such-page/deeper/');
+    expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   });
 });

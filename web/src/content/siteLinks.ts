@@ -196,6 +196,13 @@ export const PLACEHOLDER_PAGES: PlaceholderPageDef[] = [
   { path: '/gift-registry/list/', title: 'My Registries & Lists', description: 'The gift registries and wish lists you have created.' },
 ];
 
+/**
+ * The pages routes.tsx renders besides the content and placeholder pages (stores, products
+ * and departments are looked up by the server). The build writes all of them to
+ * dist/routes.json, from which the server answers an unknown path with status 404.
+ */
+export const APP_PATHS: string[] = ['/', '/store-finder/', '/s/'];
+
 export const STORE_FINDER_PATH = '/store-finder/';
 export const SEARCH_PATH = '/s/';
 
