@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CONTENT_PAGES, PLACEHOLDER_PAGES, SPEC_PATHS } from '../content/siteLinks';
+import { APP_PATHS, CONTENT_PAGES, PLACEHOLDER_PAGES, SPEC_PATHS } from '../content/siteLinks';
 import { useSession } from '../session';
 import { GENERIC_ERROR_MESSAGE, useDepartmentsStore } from '../stores';
 import { renderRoute } from '../test/renderRoute';
@@ -137,12 +137,7 @@ describe('unknown paths', () => {
 
 describe('site pages', () => {
   it('has a route for every path of the links table, none of them the 404 page', () => {
-    const routed = new Set([
-      ...CONTENT_PAGES.map((p) => p.path),
-      ...PLACEHOLDER_PAGES.map((p) => p.path),
-      '/store-finder/',
-      '/s/',
-    ]);
+    const routed = new Set([...CONTENT_PAGES.map((p) => p.path), ...PLACEHOLDER_PAGES.map((p) => p.path), ...APP_PATHS]);
     expect(SPEC_PATHS.filter((p) => !routed.has(p))).toEqual([]);
   });
 

@@ -164,7 +164,7 @@ function ProductGroup({ title, items, keyword, onChoose }: ProductGroupProps) {
               }}
             >
               <Thumb src={item.thumbnail} />
-              <span className="search-suggestions__product-name">{item.name}</span>
+              <span className="search-suggestions__product-name">{item.name}</span>{' '}
               <span className="search-suggestions__product-price">
                 {item.price ?? 'See price in cart'}
               </span>

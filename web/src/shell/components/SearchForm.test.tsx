@@ -26,10 +26,11 @@ const RO = {
   popularSearches: [],
   products: [
     {
-      name: 'Rocky Men&#39;s Hiking Shoes',
+      name: "Rocky Men's Hiking Shoes & <Socks>",
       vendorBrand: 'Rocky',
       url: '/product/3989366/rocky/',
-      thumbnail: '/images/products/3989366_1.jpg',
+      thumbnail: '/images/products/3989366_1.svg',
+      price: '$89.99',
     },
   ],
   productHeading: 'Top Products for “ro”',
@@ -154,11 +155,9 @@ describe('search suggestions', () => {
       'Rope & Cord',
     );
     const products = screen.getByRole('list', { name: 'Top Products for “ro”' });
-    // Entities in product names are decoded as text, not rendered as HTML.
-    expect(within(products).getByRole('link', { name: "Rocky Men's Hiking Shoes" })).toHaveAttribute(
-      'href',
-      '/product/3989366/rocky/',
-    );
+    // Product names are text (rendered as text, never as HTML), with the price beside them.
+    const link = within(products).getByRole('link', { name: "Rocky Men's Hiking Shoes & <Socks> $89.99" });
+    expect(link).toHaveAttribute('href', '/product/3989366/rocky/');
   });
 
   it('move focus with the arrow keys and close on Escape, back in the input', async () => {
@@ -335,7 +334,7 @@ describe('AutoCompleteClick tracking', () => {
     expect(hawkRequests(images).map((r) => [r.et, r.event.suggest_type, r.event.name, r.event.keyword, r.event.url])).toEqual([
       [11, 2, 'Rope & Cord', 'ro', '/hardware/rope/'],
       [11, 2, 'Rotary', 'ro', '/s/?keyword=ro&brand=Rotary'],
-      [11, 3, "Rocky Men's Hiking Shoes", 'ro', '/product/3989366/rocky/'],
+      [11, 3, "Rocky Men's Hiking Shoes & <Socks>", 'ro', '/product/3989366/rocky/'],
     ]);
   });
 
