@@ -295,7 +295,7 @@ async fn a_product_page_gets_similar_items_and_popular_in_its_department() {
                 "showDots": false,
                 "autoRotate": false,
                 "autoRotateSpeed": 5000,
-                "animationSpeed": 300,
+                "animationSpeed": 400,
                 "nofVisible": 4,
                 "scrollNumber": 4,
                 "isCircular": false,

@@ -26,7 +26,7 @@ pub const INVALID_NUMBER: &str = "Please enter a valid number.";
 pub fn router(state: QueryState) -> Router {
     Router::new()
         .route("/product/a/getproducts", get(get_products))
-        .route("/api/product/{blain_number}", get(product_details))
+        .route("/api/product/{blainNumber}", get(product_details))
         .route("/products/a/getbundleforproduct", get(get_bundle))
         .route(
             "/product/a/getSimilarProducts",

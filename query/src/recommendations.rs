@@ -153,7 +153,7 @@ pub fn carousel() -> CarouselData {
         show_dots: false,
         auto_rotate: false,
         auto_rotate_speed: 5000,
-        animation_speed: 300,
+        animation_speed: 400,
         nof_visible: 4,
         scroll_number: 4,
         is_circular: false,
