@@ -69,16 +69,34 @@ export const routes: RouteObject[] = [
             path: 's',
             HydrateFallback: PageLoading,
             lazy: async () => ({
-              Component: (await import('../content/PlaceholderPage')).SearchResultsPage,
+              Component: (await import('../listing/pages/SearchPage')).SearchPage,
             }),
           },
+          {
+            path: 'product/:blainNumber/*',
+            HydrateFallback: PageLoading,
+            lazy: async () => ({
+              Component: (await import('../product/pages/ProductPage')).ProductPage,
+            }),
+          },
+          {
+            path: 'cart',
+            HydrateFallback: PageLoading,
+            lazy: async () => ({
+              Component: (await import('../cart/pages/CartPage')).CartPage,
+            }),
+          },
+          { path: 'tires', HydrateFallback: PageLoading, lazy: () => import('../tires/route') },
+          { path: 'batteries', HydrateFallback: PageLoading, lazy: () => import('../tires/batteriesRoute') },
           ...contentRoutes,
           ...placeholderRoutes,
           {
+            // Department and landing pages live at their catalog URLs; anything else is
+            // 'Page not found' (CatalogPage decides).
             path: '*',
             HydrateFallback: PageLoading,
             lazy: async () => ({
-              Component: (await import('../shell/pages/NotFoundPage')).NotFoundPage,
+              Component: (await import('../listing/pages/CatalogPage')).CatalogPage,
             }),
           },
         ],

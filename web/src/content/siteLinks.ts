@@ -192,7 +192,6 @@ export const PLACEHOLDER_PAGES: PlaceholderPageDef[] = [
   { path: '/account/track-your-order/', title: 'Track Your Order', description: 'Check the status of an order with its order number and email address.' },
   { path: '/account/logout/', title: 'Sign Out', description: 'Sign out of your account.' },
   { path: '/account/login/', title: 'Sign In', description: 'Sign in to your account, or create one.' },
-  { path: '/cart/', title: 'Shopping Cart', description: 'The items in your cart.' },
   { path: '/gift-registry/list/', title: 'My Registries & Lists', description: 'The gift registries and wish lists you have created.' },
 ];
 
@@ -201,7 +200,7 @@ export const PLACEHOLDER_PAGES: PlaceholderPageDef[] = [
  * and departments are looked up by the server). The build writes all of them to
  * dist/routes.json, from which the server answers an unknown path with status 404.
  */
-export const APP_PATHS: string[] = ['/', '/store-finder/', '/s/'];
+export const APP_PATHS: string[] = ['/', '/store-finder/', '/s/', '/cart/'];
 
 export const STORE_FINDER_PATH = '/store-finder/';
 export const SEARCH_PATH = '/s/';

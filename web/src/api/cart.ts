@@ -1,0 +1,233 @@
+/**
+ * The cart page's calls: the cart (GET /api/cart), quantity change and
+ * removal of a line, and choosing or removing a line's protection plan
+ * (POST /products/a/update-warranty, /products/a/remove-warranty). The plans
+ * a product offers come from the product's data (GET /api/product/{blainNumber}).
+ *
+ * Every call goes through the shared client, so each POST carries a fresh
+ * `Idempotency-Key` (one user action, one key; nothing here retries).
+ * The commands answer 200 with a result code even when they refuse (e.g.
+ * 'Please enter a quantity from 1 to 999.'); callers show `message`.
+ */
+import { apiGet, apiRequest, NetworkError } from './client';
+
+export const CART_URL = '/api/cart';
+export const CART_QUANTITY_URL = '/api/cart/quantity';
+export const CART_REMOVE_URL = '/api/cart/remove';
+export const UPDATE_WARRANTY_URL = '/products/a/update-warranty';
+export const REMOVE_WARRANTY_URL = '/products/a/remove-warranty';
+
+/** The product page's data (it carries the protection plans on offer). */
+export function productDetailsUrl(blainNumber: string): string {
+  return `/api/product/${encodeURIComponent(blainNumber)}`;
+}
+
+/** The server's limit for one line's quantity. */
+export const MAX_LINE_QUANTITY = 999;
+
+export type FulfillmentType = 'ShipToHome' | 'StorePickup' | 'SameDayDelivery';
+
+/** A protection plan: on offer for a product, or chosen for a cart line. */
+export interface Warranty {
+  id: string;
+  name: string;
+  priceCents: number;
+  years: number;
+}
+
+export interface CartLine {
+  lineId: number;
+  blainNumber: string;
+  name: string;
+  /** The product page. */
+  url: string;
+  thumbnail: string | null;
+  quantity: number;
+  unitPriceCents: number;
+  /** '$12.99' */
+  unitPrice: string;
+  fulfillmentType: FulfillmentType;
+  /** The pickup / delivery store; null when shipped. */
+  storeNum: number | null;
+  warranty: Warranty | null;
+  /** (unit price + plan price) × quantity. */
+  lineTotalCents: number;
+  lineTotal: string;
+}
+
+export interface Cart {
+  /** Total quantity of all lines: the header's cart count. */
+  cartQty: number;
+  lineCount: number;
+  subtotalCents: number;
+  subtotal: string;
+  lines: CartLine[];
+}
+
+export type CartResultCode =
+  | 'Success'
+  | 'CannotAdd'
+  | 'MaxLines'
+  | 'PickupDeliveryError'
+  | 'RequireConfirmation'
+  | 'RequireAgreement';
+
+/** The answer of every cart command. */
+export interface CartResult {
+  success: boolean;
+  resultCode: CartResultCode | string;
+  /** Why the command was refused (shown to the shopper); null on success. */
+  message: string | null;
+  cartQty: number;
+  lineCount: number;
+}
+
+export const EMPTY_CART: Cart = {
+  cartQty: 0,
+  lineCount: 0,
+  subtotalCents: 0,
+  subtotal: '$0.00',
+  lines: [],
+};
+
+// ---------------------------------------------------------- normalisers
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function num(value: unknown, fallback = 0): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+}
+
+function str(value: unknown, fallback = ''): string {
+  return typeof value === 'string' ? value : fallback;
+}
+
+/** Cents → '$1,234.56' (the server's format, for amounts it doesn't format). */
+export function formatCents(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(cents));
+  const whole = Math.floor(abs / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}$${whole}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+export function normalizeWarranty(value: unknown): Warranty | null {
+  if (!isObject(value) || typeof value.id !== 'string' || value.id === '') return null;
+  return {
+    id: value.id,
+    name: str(value.name, 'Protection plan'),
+    priceCents: num(value.priceCents),
+    years: num(value.years),
+  };
+}
+
+const FULFILLMENT_TYPES: readonly FulfillmentType[] = ['ShipToHome', 'StorePickup', 'SameDayDelivery'];
+
+function cartLine(value: unknown): CartLine | null {
+  if (!isObject(value) || typeof value.lineId !== 'number' || typeof value.name !== 'string') {
+    return null;
+  }
+  const unitPriceCents = num(value.unitPriceCents);
+  const lineTotalCents = num(value.lineTotalCents);
+  const fulfillmentType = FULFILLMENT_TYPES.includes(value.fulfillmentType as FulfillmentType)
+    ? (value.fulfillmentType as FulfillmentType)
+    : 'ShipToHome';
+  return {
+    lineId: value.lineId,
+    blainNumber: str(value.blainNumber),
+    name: value.name,
+    url: str(value.url, '#'),
+    thumbnail: typeof value.thumbnail === 'string' && value.thumbnail !== '' ? value.thumbnail : null,
+    quantity: num(value.quantity, 1),
+    unitPriceCents,
+    unitPrice: str(value.unitPrice, formatCents(unitPriceCents)),
+    fulfillmentType,
+    storeNum: typeof value.storeNum === 'number' ? value.storeNum : null,
+    warranty: normalizeWarranty(value.warranty),
+    lineTotalCents,
+    lineTotal: str(value.lineTotal, formatCents(lineTotalCents)),
+  };
+}
+
+/** GET /api/cart's answer; an answer that isn't a cart at all is a network error. */
+export function normalizeCart(value: unknown): Cart {
+  if (value === undefined) return EMPTY_CART;
+  if (!isObject(value)) throw new NetworkError(200);
+  const lines: CartLine[] = [];
+  if (Array.isArray(value.lines)) {
+    for (const v of value.lines) {
+      const line = cartLine(v);
+      if (line) lines.push(line);
+    }
+  }
+  const subtotalCents = num(value.subtotalCents);
+  return {
+    cartQty: Math.max(0, num(value.cartQty, lines.reduce((n, l) => n + l.quantity, 0))),
+    lineCount: num(value.lineCount, lines.length),
+    subtotalCents,
+    subtotal: str(value.subtotal, formatCents(subtotalCents)),
+    lines,
+  };
+}
+
+export function normalizeCartResult(value: unknown): CartResult {
+  if (!isObject(value)) throw new NetworkError(200);
+  const success = value.success === true;
+  return {
+    success,
+    resultCode: str(value.resultCode, success ? 'Success' : 'CannotAdd'),
+    message: typeof value.message === 'string' && value.message !== '' ? value.message : null,
+    cartQty: Math.max(0, num(value.cartQty)),
+    lineCount: num(value.lineCount),
+  };
+}
+
+// ---------------------------------------------------------------- calls
+
+/** The visitor's cart (an empty cart when the server answers 204). */
+export async function fetchCart(signal?: AbortSignal): Promise<Cart> {
+  return normalizeCart(await apiGet<unknown>(CART_URL, signal));
+}
+
+async function post(url: string, body: unknown): Promise<CartResult> {
+  return normalizeCartResult(await apiRequest<unknown>(url, { method: 'POST', body }));
+}
+
+/** Sets a line's quantity (1–999; the server refuses anything else with a message). */
+export function changeQuantity(lineId: number, quantity: number): Promise<CartResult> {
+  return post(CART_QUANTITY_URL, { lineId, quantity });
+}
+
+export function removeLine(lineId: number): Promise<CartResult> {
+  return post(CART_REMOVE_URL, { lineId });
+}
+
+/** Chooses (or changes) a line's protection plan. */
+export function updateWarranty(lineId: number, warrantyId: string): Promise<CartResult> {
+  return post(UPDATE_WARRANTY_URL, { lineId, warrantyId });
+}
+
+export function removeWarranty(lineId: number): Promise<CartResult> {
+  return post(REMOVE_WARRANTY_URL, { lineId });
+}
+
+/**
+ * The protection plans a product offers (from its product data); none when
+ * the product is unknown (404) or offers none.
+ */
+export async function fetchWarrantyOptions(blainNumber: string, signal?: AbortSignal): Promise<Warranty[]> {
+  let body: unknown;
+  try {
+    body = await apiGet<unknown>(productDetailsUrl(blainNumber), signal);
+  } catch (error) {
+    if (error instanceof NetworkError && error.status === 404) return [];
+    throw error;
+  }
+  if (!isObject(body) || !Array.isArray(body.warranties)) return [];
+  return body.warranties.map(normalizeWarranty).filter((w): w is Warranty => w !== null);
+}
