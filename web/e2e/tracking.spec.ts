@@ -209,9 +209,10 @@ test.describe('sponsored ad', () => {
     const adId = `e2e-ad-${Date.now()}`;
     const ad = {
       adId,
-      // Pictures arrive with a later issue: these fail to load and are hidden.
-      desktopImage: `/images/ads/${adId}-desktop.jpg`,
-      mobileImage: `/images/ads/${adId}-mobile.jpg`,
+      // Pictures that do not exist (the store draws .svg ad pictures, not .png): they fail
+      // to load and are hidden.
+      desktopImage: `/images/ads/${adId}-desktop.png`,
+      mobileImage: `/images/ads/${adId}-mobile.png`,
       ctaLink: '/store-finder/',
       bannerImageAccessibleText: 'Shelves of feed and seed in a store',
       ctaAccessibleText: 'Find a store near you',
