@@ -145,6 +145,7 @@ pub fn router(state: AppState, roles: &crate::Roles) -> Router {
             search: state.search.clone(),
             staff: state.staff.clone(),
             popular: Default::default(),
+            home: Default::default(),
         }));
     }
     if roles.tracker {

@@ -148,6 +148,12 @@ struct ProductDataLoose {
     warranties: Vec<Warranty>,
     #[serde(default = "default_fulfillment")]
     fulfillment: Fulfillment,
+    #[serde(default)]
+    rating: Option<RatingSummary>,
+    #[serde(default)]
+    was_price_cents: Option<i64>,
+    #[serde(default)]
+    introduced_on: Option<chrono::NaiveDate>,
 }
 
 fn general() -> ProductKind {
@@ -189,6 +195,9 @@ impl From<ProductDataLoose> for ProductData {
             bundle: p.bundle,
             warranties: p.warranties,
             fulfillment: p.fulfillment,
+            rating: p.rating,
+            was_price_cents: p.was_price_cents,
+            introduced_on: p.introduced_on,
         }
     }
 }
@@ -450,6 +459,28 @@ fn csv_product(row: &CsvRow) -> Result<ProductRecord, String> {
                 ship_to_home: flag("shipToHome", get("shipToHome"), true)?,
                 store_pickup: flag("storePickup", get("storePickup"), true)?,
                 same_day_delivery: flag("sameDayDelivery", get("sameDayDelivery"), false)?,
+            },
+            rating: match (get("rating"), get("ratingCount")) {
+                ("", "") => None,
+                (average, count) => Some(RatingSummary {
+                    average: average
+                        .parse()
+                        .map_err(|_| "rating: must be a number from 1 to 5".to_string())?,
+                    count: count
+                        .parse()
+                        .map_err(|_| "ratingCount: must be a whole number".to_string())?,
+                }),
+            },
+            was_price_cents: match get("wasPrice") {
+                "" => None,
+                v => Some(money("wasPrice", v)?),
+            },
+            introduced_on: match get("introducedOn") {
+                "" => None,
+                v => Some(
+                    chrono::NaiveDate::parse_from_str(v, "%Y-%m-%d")
+                        .map_err(|_| "introducedOn: must be a date as YYYY-MM-DD".to_string())?,
+                ),
             },
         },
     })

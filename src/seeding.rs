@@ -90,6 +90,10 @@ pub async fn seed(
             SITE_CONTENT_ID.to_string(),
             SiteContentCommand::SetSponsoredAd(catalog.sponsored_ad.clone()),
         ),
+        (
+            SITE_CONTENT_ID.to_string(),
+            SiteContentCommand::SetHomeHero(catalog.home_hero.clone()),
+        ),
     ];
     events += written::<SiteContent>(
         execute_batch_projected::<SiteContent>(pool, &(), content, CATALOG).await?,

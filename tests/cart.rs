@@ -127,6 +127,16 @@ async fn adds_answer_every_result_code_and_the_cart_quantity() {
         (Some("Success"), Some(4))
     );
     assert_eq!(header_qty(&mut c).await, 4);
+    // The pickup line names its store; a shipped line has none.
+    let cart = c.get("/api/cart").await.json();
+    let lines = cart["lines"].as_array().unwrap();
+    let propane = lines.iter().find(|l| l["blainNumber"] == "300").unwrap();
+    assert_eq!(
+        propane["store"],
+        json!({"storeNum": 1, "city": "Janesville", "state": "WI", "address1": "2500 Milton Ave", "urlAlias": "janesville-wi"})
+    );
+    let knife = lines.iter().find(|l| l["blainNumber"] == "200").unwrap();
+    assert_eq!(knife["store"], serde_json::Value::Null);
     // Refused commands left no events behind.
     assert_eq!(
         count(
@@ -199,6 +209,16 @@ async fn bundles_comparisons_warranties_and_the_cart_page() {
     let saw = lines.iter().find(|l| l["blainNumber"] == "600").unwrap();
     let line_id = saw["lineId"].as_i64().unwrap();
     assert_eq!(saw["quantity"], 2);
+    // The cart names the plans each product offers (no call per product).
+    let plans: Vec<&str> = saw["plans"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["id"].as_str().unwrap())
+        .collect();
+    assert!(plans.contains(&"PP2-600"), "{saw}");
+    let rope = lines.iter().find(|l| l["blainNumber"] == "100").unwrap();
+    assert_eq!(rope["plans"], json!([]));
 
     let w = c
         .post(

@@ -657,6 +657,9 @@ fn product(tire: bool) -> ProductData {
             store_pickup: true,
             same_day_delivery: false,
         },
+        rating: None,
+        was_price_cents: None,
+        introduced_on: None,
     }
 }
 
@@ -755,6 +758,12 @@ fn domain_samples() -> Vec<DomainSample> {
     let mut plain = product(false);
     plain.map_price_cents = None;
     plain.price_mode = PriceMode::Regular;
+    plain.rating = Some(RatingSummary {
+        average: 4.6,
+        count: 87,
+    });
+    plain.was_price_cents = Some(15999);
+    plain.introduced_on = chrono::NaiveDate::from_ymd_opt(2026, 9, 14);
     all.extend(samples_of::<Product>(
         variants!(ProductEvent {
             ProductUpserted,
@@ -830,7 +839,8 @@ fn domain_samples() -> Vec<DomainSample> {
         variants!(SiteContentEvent {
             HeaderLinksSet,
             MegaMenuAdSet,
-            SponsoredAdSet
+            SponsoredAdSet,
+            HomeHeroSet
         }),
         vec![
             SiteContentEvent::HeaderLinksSet {
@@ -841,6 +851,17 @@ fn domain_samples() -> Vec<DomainSample> {
             },
             SiteContentEvent::MegaMenuAdSet { ad: ad() },
             SiteContentEvent::SponsoredAdSet { ad: ad() },
+            SiteContentEvent::HomeHeroSet {
+                hero: HomeHero {
+                    title: "Everything for the farm".into(),
+                    text: "Feed, fencing and tools.".into(),
+                    link_text: "Shop deals".into(),
+                    link: "/weekly-ad/".into(),
+                    image: "/images/banners/hero-desktop.svg".into(),
+                    image_mobile: "/images/banners/hero-mobile.svg".into(),
+                    alt: "A red barn".into(),
+                },
+            },
         ],
     ));
     all.extend(samples_of::<Cart>(

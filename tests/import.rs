@@ -117,6 +117,61 @@ async fn a_csv_import_loads_good_rows_and_reports_bad_ones_by_line() {
 }
 
 #[tokio::test]
+async fn reviews_sale_prices_and_dates_are_imported_and_checked() {
+    let env = spawn_env().await;
+    with_departments(&env).await;
+    let file = write_temp(
+        "csv",
+        "blainNumber,name,vendorBrand,departmentId,price,rating,ratingCount,wasPrice,introducedOn
+820001,Fence Stretcher,Red Brand,101,49.99,4.6,87,59.99,2026-09-14
+820002,Wire Splicer,Red Brand,101,19.99,,,,
+820003,Tension Spring,Red Brand,101,9.99,6,3,,
+820004,Gate Latch,Red Brand,101,12.99,,,9.99,
+820005,Post Driver,Red Brand,101,39.99,,,,14/09/2026
+",
+    );
+    let report = import_file(&env.pool, file.path()).await.unwrap();
+    assert_eq!(report.products, 2, "{}", report.summary());
+    let reasons: Vec<&str> = report.rejected.iter().map(|r| r.reason.as_str()).collect();
+    assert_eq!(
+        reasons,
+        [
+            "rating: needs an average from 1 to 5 and 1 or more reviews",
+            "wasPrice: must be above the price",
+            "introducedOn: must be a date as YYYY-MM-DD",
+        ]
+    );
+    type Row = (
+        String,
+        Option<f64>,
+        i32,
+        Option<i64>,
+        Option<chrono::NaiveDate>,
+    );
+    let rows: Vec<Row> =
+        sqlx::query_as(
+            "SELECT blain_number, rating_average::float8, rating_count, was_price_cents, introduced_on \
+             FROM products ORDER BY blain_number",
+        )
+        .fetch_all(&env.pool)
+        .await
+        .unwrap();
+    assert_eq!(
+        rows,
+        vec![
+            (
+                "820001".into(),
+                Some(4.6),
+                87,
+                Some(5999),
+                chrono::NaiveDate::from_ymd_opt(2026, 9, 14)
+            ),
+            ("820002".into(), None, 0, None, None),
+        ]
+    );
+}
+
+#[tokio::test]
 async fn a_jsonl_import_reports_unreadable_and_invalid_lines() {
     let env = spawn_env().await;
     with_departments(&env).await;

@@ -193,7 +193,12 @@ async fn products_by_number_come_in_the_order_asked() {
             "attributes": [{ "name": "Capacity", "value": "100 gal" }],
             "fulfillment": { "shipToHome": false, "storePickup": true, "sameDayDelivery": true },
             "ecomOnHand": 7,
-            "discontinued": false
+            "discontinued": false,
+            "rating": null,
+            "ratingCount": 0,
+            "wasPriceCents": null,
+            "wasPrice": null,
+            "introducedOn": null
         })
     );
     assert_eq!(
@@ -643,7 +648,7 @@ async fn listing_parameters_are_checked() {
             "department=1&sort=cheapest",
             error(
                 "InvalidSort",
-                "The sort must be one of relevance, price-asc, price-desc, name, brand.",
+                "The sort must be one of relevance, price-asc, price-desc, name, brand, rating, newest.",
             ),
         ),
         (

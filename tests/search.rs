@@ -301,6 +301,28 @@ async fn price_ranges_include_their_bounds() {
 }
 
 #[tokio::test]
+async fn search_within_narrows_the_results_and_keeps_the_keyword() {
+    let env = spawn_env().await;
+    let (mut c, _) = shop(&env).await;
+    let wire = sorted(ids(&search(&mut c, "keyword=wire").await));
+    assert_eq!(wire, vec!["800002", "800003"]);
+    let a = search(&mut c, "keyword=wire&searchWithin=barbed").await;
+    assert_eq!(ids(&a), vec!["800003"]);
+    // The page still searched for 'wire'; the narrowing travels in the URL.
+    assert_eq!(a["keyword"], "wire");
+    assert!(
+        a["query"].as_str().unwrap().contains("searchWithin=barbed"),
+        "{}",
+        a["query"]
+    );
+    // Blank words narrow nothing.
+    assert_eq!(
+        sorted(ids(&search(&mut c, "keyword=wire&searchWithin=+").await)),
+        wire
+    );
+}
+
+#[tokio::test]
 async fn every_sort_and_the_paging_edges() {
     let env = spawn_env().await;
     let (mut c, _) = shop(&env).await;
@@ -314,6 +336,22 @@ async fn every_sort_and_the_paging_edges() {
         ids(&search(&mut c, "lp=2&sort=name").await),
         vec!["800009", "800007", "800010", "800011", "800008"]
     );
+    // Top rated: the average, then the number of reviews; unrated last.
+    assert_eq!(
+        ids(&search(&mut c, "lp=2&sort=rating").await),
+        vec!["800011", "800007", "800008", "800009", "800010"]
+    );
+    // Newest first; an unknown day last.
+    assert_eq!(
+        ids(&search(&mut c, "lp=2&sort=newest").await),
+        vec!["800008", "800010", "800007", "800011", "800009"]
+    );
+    let rated = search(&mut c, "lp=2&sort=rating").await;
+    assert_eq!(rated["items"][0]["rating"], 4.9);
+    assert_eq!(rated["items"][0]["ratingCount"], 3);
+    assert_eq!(rated["items"][0]["introducedOn"], "2023-01-10");
+    assert_eq!(rated["items"][4]["rating"], Value::Null);
+    assert_eq!(rated["items"][4]["ratingCount"], 0);
     // Relevance without a keyword lists by name.
     assert_eq!(
         ids(&search(&mut c, "lp=2").await),

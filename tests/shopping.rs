@@ -93,6 +93,22 @@ async fn choosing_a_store_is_remembered_and_shows_in_the_header() {
     assert_eq!(h["localStoreName"], "Janesville, WI");
     assert_eq!(h["localStoreJson"]["cityAlias"], "janesville");
     assert_eq!(h["localStoreJson"]["state"], "WI");
+    // Footer data: the device class from the user agent; assets from this origin.
+    assert_eq!(h["isMobileDevice"], false);
+    assert_eq!(h["assetCdnBaseUrl"], "");
+    let phone =
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148";
+    let h = c
+        .send_with(
+            "GET",
+            "/globalresource/header/",
+            None,
+            String::new(),
+            &[("user-agent", phone)],
+        )
+        .await
+        .json();
+    assert_eq!(h["isMobileDevice"], true);
     // Store searches put the chosen store first without the client naming it.
     let near_madison = c
         .post(

@@ -207,10 +207,12 @@ async fn a_zip_search_lists_the_stores_within_200_miles_nearest_first() {
             "state",
             "storeNum",
             "timeZone",
+            "title",
             "urlAlias",
             "zip"
         ]
     );
+    assert_eq!(first["title"], "Janesville, WI");
     assert_eq!(first["city"], "Janesville");
     assert_eq!(first["cityAlias"], "janesville");
     assert_eq!(first["state"], "WI");
@@ -708,6 +710,14 @@ async fn hours_follow_each_store_time_zone_and_run_past_midnight() {
         ("Open".into(), "Open until 8:00 PM".into(), "open".into())
     );
 
+    // A late night sale: Champaign stays open past midnight this Friday.
+    sqlx::query(
+        "UPDATE stores SET hours = jsonb_set(hours, '{Friday}', '\"6:00 AM - 1:00 AM\"') \
+         WHERE store_num = 105",
+    )
+    .execute(&env.pool)
+    .await
+    .unwrap();
     // Saturday 2026-06-06, 00:30 in Chicago: Champaign's Friday hours (6:00 AM - 1:00 AM)
     // still run; Jackson, MI is open all Saturday (12:00 AM - 11:59 PM).
     let now = Utc.with_ymd_and_hms(2026, 6, 6, 5, 30, 0).unwrap();
@@ -812,6 +822,20 @@ async fn store_pages_list_every_store_and_find_one_by_alias() {
         .map(|s| s["storeNum"].as_i64().unwrap())
         .collect();
     assert_eq!(coming.len(), 2, "Big Rapids and Mankato");
+    // Every store has a title of its own: the two Madison stores go by their streets.
+    let mut titles: Vec<&str> = list.iter().map(|s| s["title"].as_str().unwrap()).collect();
+    assert!(
+        titles.contains(&"Madison, WI – E Washington Ave"),
+        "{titles:?}"
+    );
+    assert!(
+        titles.contains(&"Madison, WI – Mineral Point Rd"),
+        "{titles:?}"
+    );
+    assert!(titles.contains(&"Portage, WI") && titles.contains(&"Portage, MI"));
+    titles.sort_unstable();
+    titles.dedup();
+    assert_eq!(titles.len(), 54);
 
     let (status, s) = get(&app, "/api/stores/jackson-mi").await;
     assert_eq!(status, StatusCode::OK, "{s}");

@@ -6,6 +6,7 @@
 //! `CqrsFramework::execute`.
 
 use std::collections::HashMap;
+use std::sync::LazyLock;
 
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::persist::{EventUpcaster, SerializedEvent};
@@ -22,10 +23,36 @@ pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../infra/migratio
 /// Enough for dozens of simultaneous writers on one aggregate (each round one of them wins).
 pub const MAX_CONFLICT_RETRIES: usize = 64;
 
-/// Upcasters for every event version that was ever released and later superseded.
-/// None yet: all events are at 1.0. Add one per superseded version, never edit events.
-pub fn upcasters() -> Vec<Box<dyn EventUpcaster>> {
-    Vec::new()
+/// Upcasters for every event version that was ever released and later superseded: one per
+/// superseded version, never an edited event.
+pub fn upcasters() -> &'static [Box<dyn EventUpcaster>] {
+    static UPCASTERS: LazyLock<Vec<Box<dyn EventUpcaster>>> =
+        LazyLock::new(|| vec![Box::new(ProductUpsertedV2)]);
+    &UPCASTERS
+}
+
+/// ProductUpserted 1.0 → 2.0: the fields 2.0 added (`rating`, `wasPriceCents`,
+/// `introducedOn`), as null: a 1.0 product has no reviews, no sale and no known date.
+pub struct ProductUpsertedV2;
+
+impl EventUpcaster for ProductUpsertedV2 {
+    fn can_upcast(&self, event_type: &str, event_version: &str) -> bool {
+        event_type == "ProductUpserted" && event_version == "1.0"
+    }
+
+    fn upcast(&self, mut event: SerializedEvent) -> SerializedEvent {
+        if let Some(data) = event
+            .payload
+            .get_mut("ProductUpserted")
+            .and_then(Value::as_object_mut)
+        {
+            for field in ["rating", "wasPriceCents", "introducedOn"] {
+                data.entry(field).or_insert(Value::Null);
+            }
+        }
+        event.event_version = "2.0".to_string();
+        event
+    }
 }
 
 /// Decodes a stored or published event into its type, upcasting older versions first.

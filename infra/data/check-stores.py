@@ -212,8 +212,8 @@ def main():
         err("stores.json", "want at least one late close (10:00 PM or later)")
     if not any(o == 0 and c == 23 * 60 + 59 for _, o, c in all_spans):
         err("stores.json", "want at least one '12:00 AM - 11:59 PM' day")
-    if not any(c < o for _, o, c in all_spans):
-        err("stores.json", "want at least one span crossing midnight (close earlier than open)")
+    # Hours across midnight are supported but no demo store has them: tests give a store such
+    # hours themselves (a farm store open at 1 AM read as a data error to shoppers).
 
     for w in warnings:
         print("warning:", w)

@@ -22,7 +22,7 @@ pub const AGGREGATE_TYPES: [&str; 6] = [
 ];
 
 /// The read-model tables this projection owns (emptied by a rebuild).
-pub const TABLES: [&str; 9] = [
+pub const TABLES: [&str; 10] = [
     "departments",
     "products",
     "stores",
@@ -32,6 +32,7 @@ pub const TABLES: [&str; 9] = [
     "header_links",
     "mega_menu_ad",
     "sponsored_ad",
+    "home_hero",
 ];
 
 /// Sets the one ad of `table` (`mega_menu_ad` or `sponsored_ad`, same columns).
@@ -177,6 +178,15 @@ async fn apply_event(conn: &mut PgConnection, e: &StoredEvent) -> Result<(), Pro
             }
             SiteContentEvent::MegaMenuAdSet { ad } => upsert_ad(conn, "mega_menu_ad", &ad).await?,
             SiteContentEvent::SponsoredAdSet { ad } => upsert_ad(conn, "sponsored_ad", &ad).await?,
+            SiteContentEvent::HomeHeroSet { hero } => {
+                sqlx::query(
+                    "INSERT INTO home_hero (singleton, hero) VALUES (true, $1) \
+                     ON CONFLICT (singleton) DO UPDATE SET hero = EXCLUDED.hero",
+                )
+                .bind(sqlx::types::Json(&hero))
+                .execute(&mut *conn)
+                .await?;
+            }
         },
         _ => {}
     }
@@ -223,6 +233,10 @@ struct ProductRow<'a> {
     store_pickup: bool,
     same_day_delivery: bool,
     discontinued: bool,
+    rating_average: Option<f64>,
+    rating_count: i32,
+    was_price_cents: Option<i64>,
+    introduced_on: Option<chrono::NaiveDate>,
 }
 
 impl<'a> From<&'a ProductData> for ProductRow<'a> {
@@ -253,13 +267,18 @@ impl<'a> From<&'a ProductData> for ProductRow<'a> {
             store_pickup: p.fulfillment.store_pickup,
             same_day_delivery: p.fulfillment.same_day_delivery,
             discontinued: false,
+            rating_average: p.rating.map(|r| r.average),
+            rating_count: p.rating.map_or(0, |r| r.count),
+            was_price_cents: p.was_price_cents,
+            introduced_on: p.introduced_on,
         }
     }
 }
 
 const PRODUCT_COLUMNS: &str = "blain_number, name, vendor_brand, description, department_id, department_path, kind, \
     price_cents, map_price_cents, price_mode, images, attributes, tire_width, tire_ratio, tire_rim, warning_level, \
-    requires_confirmation, requires_agreement, bundle, warranties, ship_to_home, store_pickup, same_day_delivery, discontinued";
+    requires_confirmation, requires_agreement, bundle, warranties, ship_to_home, store_pickup, same_day_delivery, discontinued, \
+    rating_average, rating_count, was_price_cents, introduced_on";
 
 /// Upserts products (the last of each number wins) with one statement.
 async fn upsert_products(

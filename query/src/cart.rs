@@ -37,6 +37,21 @@ pub struct CartLineOut {
     pub warranty: Option<serde_json::Value>,
     pub line_total_cents: i64,
     pub line_total: String,
+    /// The pickup store of a store line (name and link for the cart page).
+    pub store: Option<CartStoreOut>,
+    /// The protection plans the product offers (`{id, name, priceCents, years}`), so the cart
+    /// page needs no call per product.
+    pub plans: serde_json::Value,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CartStoreOut {
+    pub store_num: i32,
+    pub city: String,
+    pub state: String,
+    pub address1: String,
+    pub url_alias: String,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -69,7 +84,10 @@ async fn cart(
             .await?;
     let lines = sqlx::query(
         "SELECT l.line_id, l.blain_number, l.name, l.quantity, l.unit_price_cents, l.fulfillment, l.store_num, \
-         l.warranty, p.images->>0 AS thumbnail FROM cart_lines l LEFT JOIN products p USING (blain_number) \
+         l.warranty, p.images->>0 AS thumbnail, coalesce(p.warranties, '[]') AS plans, \
+         s.city, s.state, s.address1, s.url_alias \
+         FROM cart_lines l LEFT JOIN products p USING (blain_number) \
+         LEFT JOIN stores s ON s.store_num = l.store_num \
          WHERE l.cart_id = $1 ORDER BY l.line_id",
     )
     .bind(&cart_id)
@@ -88,7 +106,20 @@ async fn cart(
         let total = (unit + plan) * i64::from(quantity);
         let blain: String = r.get("blain_number");
         let name: String = r.get("name");
+        let store_num: Option<i32> = r.get("store_num");
+        let store = match (store_num, r.get::<Option<String>, _>("city")) {
+            (Some(store_num), Some(city)) => Some(CartStoreOut {
+                store_num,
+                city,
+                state: r.get("state"),
+                address1: r.get("address1"),
+                url_alias: r.get("url_alias"),
+            }),
+            _ => None,
+        };
         CartLineOut {
+            store,
+            plans: r.get("plans"),
             line_id: r.get("line_id"),
             url: product_url(&blain, &name),
             blain_number: blain,
@@ -98,7 +129,7 @@ async fn cart(
             unit_price_cents: unit,
             unit_price: format_price(unit),
             fulfillment_type: r.get("fulfillment"),
-            store_num: r.get("store_num"),
+            store_num,
             warranty,
             line_total_cents: total,
             line_total: format_price(total),

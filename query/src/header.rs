@@ -2,7 +2,7 @@
 //! countdown data) and GET /globalresource/category-flyout/ (the mega-menu ad).
 
 use axum::extract::State;
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
@@ -83,27 +83,54 @@ pub struct HeaderData {
     pub site_messages: Vec<SiteMessage>,
     /// The server's clock, so countdowns do not depend on the visitor's clock.
     pub server_time: DateTime<Utc>,
+    /// Footer data (spec 3): the request came from a phone or tablet (by its user agent).
+    pub is_mobile_device: bool,
+    /// Footer data: where static assets are served from; empty: this origin (the store
+    /// serves its own assets under /assets and /images).
+    pub asset_cdn_base_url: &'static str,
+}
+
+/// Whether a user agent is a phone's or a tablet's.
+pub fn is_mobile_agent(user_agent: &str) -> bool {
+    const MARKS: [&str; 7] = [
+        "Mobi",
+        "Android",
+        "iPhone",
+        "iPad",
+        "iPod",
+        "Windows Phone",
+        "Opera Mini",
+    ];
+    MARKS.iter().any(|m| user_agent.contains(m))
 }
 
 pub async fn header_data(
     pool: &PgPool,
     identity: &Identity,
     now: DateTime<Utc>,
+    mobile: bool,
 ) -> Result<HeaderData, sqlx::Error> {
-    let store = sqlx::query(
-        "SELECT s.store_num, s.city, s.city_alias, s.state, s.url_alias FROM visitors v \
-         JOIN stores s USING (store_num) WHERE v.visitor_id = $1",
-    )
+    let store = sqlx::query(concat!(
+        "SELECT s.store_num, s.city, s.city_alias, s.state, s.url_alias, ",
+        crate::store_title_sql!(),
+        " AS title FROM visitors v JOIN stores s USING (store_num) WHERE v.visitor_id = $1"
+    ))
     .bind(&identity.visitor_id)
     .fetch_optional(pool)
     .await?
-    .map(|r| LocalStoreJson {
-        store_num: r.get("store_num"),
-        city: r.get("city"),
-        city_alias: r.get("city_alias"),
-        state: r.get("state"),
-        url_alias: r.get("url_alias"),
+    .map(|r| {
+        (
+            r.get::<String, _>("title"),
+            LocalStoreJson {
+                store_num: r.get("store_num"),
+                city: r.get("city"),
+                city_alias: r.get("city_alias"),
+                state: r.get("state"),
+                url_alias: r.get("url_alias"),
+            },
+        )
     });
+    let (local_store_name, store) = store.unzip();
     let cart_qty: i32 = match &identity.cart_id {
         Some(cart) => sqlx::query_scalar("SELECT item_count FROM carts WHERE cart_id = $1")
             .bind(cart)
@@ -147,7 +174,7 @@ pub async fn header_data(
         logged_in: false,
         greeting: None,
         customer: None,
-        local_store_name: store.as_ref().map(|s| format!("{}, {}", s.city, s.state)),
+        local_store_name,
         local_store_json: store,
         dept_menu: department_tree(pool).await?,
         header_links,
@@ -155,14 +182,23 @@ pub async fn header_data(
         items_in_cart_count: cart_qty,
         site_messages,
         server_time: now,
+        is_mobile_device: mobile,
+        asset_cdn_base_url: "",
     })
 }
 
 async fn header(
     State(state): State<QueryState>,
     identity: Identity,
+    headers: HeaderMap,
 ) -> Result<Json<HeaderData>, ApiError> {
-    Ok(Json(header_data(&state.pool, &identity, Utc::now()).await?))
+    let mobile = headers
+        .get(axum::http::header::USER_AGENT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(is_mobile_agent);
+    Ok(Json(
+        header_data(&state.pool, &identity, Utc::now(), mobile).await?,
+    ))
 }
 
 #[derive(Debug, Serialize)]

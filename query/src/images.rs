@@ -316,6 +316,19 @@ pub fn banner_svg(title: &str, width: u32, height: u32) -> String {
     )
 }
 
+/// The home page's hero picture: a farm on a summer morning (no words: the page sets the
+/// headline over it). The scene is drawn on 1600×500; narrower pictures show its right part
+/// (the barn).
+pub fn hero_svg(width: u32, height: u32) -> String {
+    // The visible window of the scene: 500 units tall, right-aligned (the barn stays in view).
+    let height = height.max(1);
+    let view_w = width as f32 * 500.0 / height as f32;
+    let (x, y, view_h) = ((1600.0 - view_w).max(0.0), 0, 500);
+    format!(
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="{x} {y} {view_w} {view_h}" preserveAspectRatio="xMaxYMid slice" role="img"><defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#7fc3ea"/><stop offset="1" stop-color="#e6f4fb"/></linearGradient><linearGradient id="field" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#6aa84f"/><stop offset="1" stop-color="#3f7a32"/></linearGradient></defs><rect x="-2000" y="-2000" width="6000" height="6000" fill="url(#sky)"/><circle cx="1380" cy="110" r="58" fill="#ffd76a"/><circle cx="1380" cy="110" r="86" fill="#ffd76a" opacity="0.25"/><path d="M-2000 330 Q200 250 520 300 T1100 280 T1600 300 L3600 300 L3600 2600 L-2000 2600 Z" fill="#9cc97a"/><path d="M-2000 380 Q300 320 700 360 T1600 350 L3600 350 L3600 2600 L-2000 2600 Z" fill="url(#field)"/><g transform="translate(1040 200)"><rect x="0" y="70" width="230" height="160" fill="#b3362b"/><path d="M-14 78 L115 0 L244 78 Z" fill="#7d231c"/><rect x="80" y="140" width="70" height="90" fill="#f2efe8"/><path d="M80 140 L150 230 M150 140 L80 230" stroke="#b3362b" stroke-width="8"/><rect x="95" y="40" width="40" height="30" fill="#f2efe8"/><rect x="270" y="20" width="64" height="210" fill="#c8cbd0"/><path d="M270 20 Q302 -22 334 20 Z" fill="#9a9ea5"/><path d="M270 80 L334 80 M270 140 L334 140" stroke="#9a9ea5" stroke-width="4"/></g><g stroke="#7a5230" stroke-width="6"><path d="M560 395 L1560 395 M560 425 L1560 425"/><path d="M580 380 L580 445 M700 380 L700 445 M820 380 L820 445 M940 380 L940 445 M1060 380 L1060 445 M1180 380 L1180 445 M1300 380 L1300 445 M1420 380 L1420 445 M1540 380 L1540 445"/></g><g fill="#2f6a27"><circle cx="880" cy="300" r="34"/><circle cx="915" cy="285" r="40"/><circle cx="950" cy="305" r="30"/></g><rect x="908" y="320" width="10" height="40" fill="#5b3b22"/></svg>"##
+    )
+}
+
 /// "winter-tires-desktop" → "Winter Tires".
 fn title_of(stem: &str) -> String {
     stem.split(['-', '_'])
@@ -384,6 +397,8 @@ async fn product_image(State(state): State<QueryState>, Path(file): Path<String>
 
 async fn banner_image(Path(file): Path<String>) -> Response {
     match stem(&file, "/images/banners/") {
+        Ok("hero-desktop") => svg_response(hero_svg(1600, 500)),
+        Ok("hero-mobile") => svg_response(hero_svg(800, 600)),
         Ok(s) => svg_response(banner_svg(&title_of(s), 1200, 300)),
         Err(r) => r,
     }

@@ -6,6 +6,7 @@ pub mod catalog;
 pub mod compare;
 pub mod explain;
 pub mod header;
+pub mod home;
 pub mod hours;
 pub mod html;
 pub mod images;
@@ -32,6 +33,8 @@ pub struct QueryState {
     pub staff: std::sync::Arc<command::staff::StaffTokens>,
     /// Popular searches from analytics (autocomplete).
     pub popular: std::sync::Arc<autocomplete::PopularSearches>,
+    /// The home page's answer, built at most once per `home::HOME_TTL`.
+    pub home: std::sync::Arc<home::HomeCache>,
 }
 
 pub fn router(state: QueryState) -> Router {
@@ -42,6 +45,7 @@ pub fn router(state: QueryState) -> Router {
         .merge(tires::router(state.clone()))
         .merge(listing::router(state.clone()))
         .merge(header::router(state.clone()))
+        .merge(home::router(state.clone()))
         .merge(cart::router(state.clone()))
         .merge(autocomplete::router(state.clone()))
         .merge(search::router(state.clone()))

@@ -115,7 +115,8 @@ pub const PRODUCT_COLUMNS: &str = "p.blain_number, p.name, p.vendor_brand, p.dep
     p.department_path, p.kind, p.price_cents, p.map_price_cents, p.price_mode, p.images, \
     p.attributes, p.tire_width, p.tire_ratio, p.tire_rim, p.warning_level, \
     p.requires_confirmation, p.requires_agreement, p.ship_to_home, p.store_pickup, \
-    p.same_day_delivery, p.discontinued, coalesce(e.ecom_on_hand, 0) AS ecom_on_hand";
+    p.same_day_delivery, p.discontinued, coalesce(e.ecom_on_hand, 0) AS ecom_on_hand, \
+    p.rating_average::float8 AS rating_average, p.rating_count, p.was_price_cents, p.introduced_on";
 pub const PRODUCT_FROM: &str =
     "products p LEFT JOIN ecom_inventory e ON e.blain_number = p.blain_number";
 
@@ -161,6 +162,13 @@ pub struct ProductSummary {
     pub fulfillment: FulfillmentOut,
     pub ecom_on_hand: i32,
     pub discontinued: bool,
+    /// Average review rating (1–5, one decimal); null without reviews.
+    pub rating: Option<f64>,
+    pub rating_count: i32,
+    /// The regular price while on sale; never shown for a below-MAP product.
+    pub was_price_cents: Option<i64>,
+    pub was_price: Option<String>,
+    pub introduced_on: Option<chrono::NaiveDate>,
 }
 
 impl ProductSummary {
@@ -170,6 +178,9 @@ impl ProductSummary {
         let images: Vec<String> = serde_json::from_value(r.try_get("images")?).unwrap_or_default();
         let price_cents: i64 = r.try_get("price_cents")?;
         let price_mode: String = r.try_get("price_mode")?;
+        let was_price_cents = r
+            .try_get::<Option<i64>, _>("was_price_cents")?
+            .filter(|was| *was > price_cents && price_mode != "BelowMap");
         let tire_size = match (
             r.try_get::<Option<i32>, _>("tire_width")?,
             r.try_get::<Option<i32>, _>("tire_ratio")?,
@@ -203,6 +214,11 @@ impl ProductSummary {
             },
             ecom_on_hand: r.try_get("ecom_on_hand")?,
             discontinued: r.try_get("discontinued")?,
+            rating: r.try_get("rating_average")?,
+            rating_count: r.try_get("rating_count")?,
+            was_price: was_price_cents.map(format_price),
+            was_price_cents,
+            introduced_on: r.try_get("introduced_on")?,
             blain_number,
             name,
         })

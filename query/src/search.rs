@@ -107,6 +107,18 @@ pub fn search_query(
         offset: (state.pg as usize - 1) * state.mpp as usize,
         ..SearchQuery::default()
     };
+    // Search within these results: more words every result must match.
+    if let Some(within) = state
+        .param("searchWithin")
+        .map(str::trim)
+        .filter(|w| !w.is_empty())
+    {
+        let within: String = within.chars().take(MAX_KEYWORD_CHARS).collect();
+        q.keyword = Some(match q.keyword.take().filter(|k| !k.trim().is_empty()) {
+            Some(k) => format!("{k} {within}"),
+            None => within,
+        });
+    }
     if let Some(sort) = state.param("sort") {
         q.sort = Sort::parse(sort).ok_or_else(|| {
             let names: Vec<&str> = Sort::ALL.iter().map(|s| s.name()).collect();
@@ -176,8 +188,13 @@ async fn search(
     let store = command::routes::local_store(&state.pool, &identity.visitor_id).await?;
     let engine: Arc<SearchEngine> = state.search.clone();
     let mut query = search_query(&engine, &url_state, store)?;
-    // The merchandiser's pins of this keyword, or of this landing page.
-    let board = match (&query.keyword, query.landing) {
+    // The merchandiser's pins of this keyword (as typed, before any search-within words), or
+    // of this landing page.
+    let typed = url_state
+        .keyword
+        .as_ref()
+        .map(|k| k.chars().take(MAX_KEYWORD_CHARS).collect::<String>());
+    let board = match (&typed, query.landing) {
         (Some(k), _) => Some(command::merch::pinboard::keyword_board(k)),
         (None, Some(lp)) => Some(command::merch::pinboard::landing_board(lp)),
         (None, None) => None,
@@ -192,7 +209,7 @@ async fn search(
         if let Some((items, to)) = row {
             query.pins = items;
             // A keyword a merchandiser sends elsewhere ('store hours' → /store-finder/).
-            redirect = to.filter(|_| query.keyword.is_some());
+            redirect = to.filter(|_| typed.is_some() && url_state.param("searchWithin").is_none());
         }
     }
     let hits = {
@@ -274,7 +291,7 @@ async fn search(
         })
     });
     Ok(Json(SearchAnswer {
-        keyword: query.keyword.clone(),
+        keyword: typed,
         landing,
         total: hits.total,
         pg: url_state.pg,

@@ -50,6 +50,9 @@ pub fn router(state: QueryState) -> Router {
 #[serde(rename_all = "camelCase")]
 pub struct Store {
     pub store_num: i32,
+    /// What the store is called on pages: 'Janesville, WI' (with the street where two stores
+    /// share a city).
+    pub title: String,
     pub city: String,
     pub city_alias: String,
     pub state: String,
@@ -75,10 +78,26 @@ pub struct Store {
     pub time_zone: String,
 }
 
-const STORE_COLUMNS: &str = "s.store_num, s.city, s.city_alias, s.state, s.address1, s.zip, \
+/// The name a store is shown by, as SQL over `stores s`: 'Janesville, WI'; where two stores
+/// share a city, the street tells them apart: 'Madison, WI – E Washington Ave'.
+#[macro_export]
+macro_rules! store_title_sql {
+    () => {
+        "CASE WHEN EXISTS (SELECT 1 FROM stores o WHERE o.city = s.city AND o.state = s.state \
+         AND o.store_num <> s.store_num) \
+         THEN s.city || ', ' || s.state || ' – ' || regexp_replace(s.address1, '^[0-9]+[A-Za-z]?\\s+', '') \
+         ELSE s.city || ', ' || s.state END"
+    };
+}
+
+const STORE_COLUMNS: &str = concat!(
+    "s.store_num, s.city, s.city_alias, s.state, s.address1, s.zip, \
     s.phone, s.auto_center_phone, s.lat, s.lon, s.time_zone, s.hours, s.auto_hours, s.url_alias, \
     s.google_place_id, s.google_map_zoom, s.coming_soon, s.local_delivery_enabled, \
-    s.local_delivery_label";
+    s.local_delivery_label, ",
+    store_title_sql!(),
+    " AS title"
+);
 
 fn weekly_hours(store_num: i32, value: serde_json::Value) -> WeeklyHours {
     serde_json::from_value(value).unwrap_or_else(|e| {
@@ -107,6 +126,7 @@ impl Store {
         let (hours_status, current) = current_hours(&hours, tz, coming_soon, now);
         Ok(Store {
             store_num,
+            title: r.try_get("title")?,
             city: r.try_get("city")?,
             city_alias: r.try_get("city_alias")?,
             state: r.try_get("state")?,

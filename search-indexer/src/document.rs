@@ -90,10 +90,34 @@ pub struct ProductDoc {
     pub ship_to_home: bool,
     pub ecom_on_hand: i32,
     pub stores: Vec<i32>,
+    /// Average review rating (1–5), when the product has reviews.
+    pub rating: Option<f64>,
+    pub rating_count: i32,
+    pub introduced_on: Option<chrono::NaiveDate>,
+}
+
+/// The 'Top Rated' sort key: the average in tenths, then the number of reviews (more reviews
+/// first among equal averages); 0 for a product without reviews (last).
+pub fn rating_key(rating: Option<f64>, count: i32) -> u64 {
+    match rating {
+        Some(r) if r.is_finite() && r > 0.0 => {
+            let tenths = (r * 10.0).round().clamp(0.0, 50.0) as u64;
+            tenths * 100_000 + count.clamp(0, 99_999) as u64
+        }
+        _ => 0,
+    }
+}
+
+/// The 'Newest' sort key: days from 1970-01-01 plus one; 0 when the day is unknown (last).
+pub fn newness_key(day: Option<chrono::NaiveDate>) -> u64 {
+    day.map_or(0, |d| {
+        (d - chrono::NaiveDate::default()).num_days().max(0) as u64 + 1
+    })
 }
 
 const SELECT: &str = "SELECT p.blain_number, p.name, p.vendor_brand, p.description, p.department_id, \
     p.department_path, p.price_cents, p.attributes, p.ship_to_home, coalesce(e.ecom_on_hand, 0) AS ecom_on_hand, \
+    p.rating_average::float8 AS rating_average, p.rating_count, p.introduced_on, \
     coalesce((SELECT array_agg(i.store_num ORDER BY i.store_num) FROM store_inventory i \
               WHERE i.blain_number = p.blain_number AND i.is_stocked AND i.store_on_hand > 0), '{}') AS stores \
     FROM products p LEFT JOIN ecom_inventory e ON e.blain_number = p.blain_number";
@@ -113,6 +137,9 @@ fn from_row(r: &sqlx::postgres::PgRow) -> ProductDoc {
         ship_to_home: r.get("ship_to_home"),
         ecom_on_hand: r.get("ecom_on_hand"),
         stores: r.get("stores"),
+        rating: r.get("rating_average"),
+        rating_count: r.get("rating_count"),
+        introduced_on: r.get("introduced_on"),
     }
 }
 
@@ -184,6 +211,8 @@ impl ProductDoc {
             f.ships,
             u64::from(self.ship_to_home && self.ecom_on_hand > 0),
         );
+        doc.add_u64(f.rating, rating_key(self.rating, self.rating_count));
+        doc.add_u64(f.newness, newness_key(self.introduced_on));
         doc.add_text(f.name_sort, self.name.to_lowercase());
         doc.add_text(f.brand_sort, self.brand.to_lowercase());
         doc

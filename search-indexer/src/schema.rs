@@ -129,6 +129,16 @@ pub const FIELDS: &[FieldSpec] = &[
         what: "1 when it can ship to home and the warehouse holds it",
     },
     FieldSpec {
+        name: "rating",
+        kind: Kind::Number,
+        what: "average review rating in tenths × 100,000 + number of reviews; 0 without reviews (sort 'rating')",
+    },
+    FieldSpec {
+        name: "newness",
+        kind: Kind::Number,
+        what: "days since 1970 of the day the product came in, + 1; 0 when unknown (sort 'newest')",
+    },
+    FieldSpec {
         name: "name_sort",
         kind: Kind::SortKey,
         what: "lower-cased name (sort by name)",
@@ -159,6 +169,8 @@ pub struct Fields {
     pub stores: Field,
     pub ecom: Field,
     pub ships: Field,
+    pub rating: Field,
+    pub newness: Field,
     pub name_sort: Field,
     pub brand_sort: Field,
 }
@@ -231,6 +243,8 @@ impl Fields {
             stores: f("stores"),
             ecom: f("ecom"),
             ships: f("ships"),
+            rating: f("rating"),
+            newness: f("newness"),
             name_sort: f("name_sort"),
             brand_sort: f("brand_sort"),
         }

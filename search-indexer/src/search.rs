@@ -49,15 +49,23 @@ pub enum Sort {
     Name,
     #[serde(rename = "brand")]
     Brand,
+    /// Top rated: average review rating, then number of reviews; unrated last.
+    #[serde(rename = "rating")]
+    Rating,
+    /// Newest first (the day the product came in); unknown days last.
+    #[serde(rename = "newest")]
+    Newest,
 }
 
 impl Sort {
-    pub const ALL: [Sort; 5] = [
+    pub const ALL: [Sort; 7] = [
         Sort::Relevance,
         Sort::PriceAsc,
         Sort::PriceDesc,
         Sort::Name,
         Sort::Brand,
+        Sort::Rating,
+        Sort::Newest,
     ];
 
     pub fn name(self) -> &'static str {
@@ -67,6 +75,8 @@ impl Sort {
             Sort::PriceDesc => "price-desc",
             Sort::Name => "name",
             Sort::Brand => "brand",
+            Sort::Rating => "rating",
+            Sort::Newest => "newest",
         }
     }
 
@@ -700,15 +710,16 @@ impl SearchEngine {
                 let (fruits, docs) = searcher.search(&main, &(multi, top.order_by_score()))?;
                 (fruits, docs.into_iter().map(|(_, d)| d).collect())
             }
-            (Sort::PriceAsc | Sort::PriceDesc, _) => {
-                let order = if q.sort == Sort::PriceAsc {
-                    Order::Asc
-                } else {
-                    Order::Desc
+            (Sort::PriceAsc | Sort::PriceDesc | Sort::Rating | Sort::Newest, _) => {
+                let (field, order) = match q.sort {
+                    Sort::PriceAsc => ("price", Order::Asc),
+                    Sort::PriceDesc => ("price", Order::Desc),
+                    Sort::Rating => ("rating", Order::Desc),
+                    _ => ("newness", Order::Desc),
                 };
                 let (fruits, docs) = searcher.search(
                     &main,
-                    &(multi, top.order_by_fast_field::<u64>("price", order)),
+                    &(multi, top.order_by_fast_field::<u64>(field, order)),
                 )?;
                 (fruits, docs.into_iter().map(|(_, d)| d).collect())
             }

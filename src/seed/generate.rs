@@ -49,6 +49,7 @@ pub struct StaticCatalog {
     pub mega_menu_ad: MegaMenuAd,
     /// The site-messages banner's sponsored ad.
     pub sponsored_ad: MegaMenuAd,
+    pub home_hero: HomeHero,
 }
 
 pub struct SeedProduct {
@@ -228,6 +229,17 @@ pub fn static_catalog(reference: DateTime<Utc>) -> StaticCatalog {
             banner_image_accessible_text: "A pickup truck on snow tires on a country road".into(),
             cta_accessible_text: "Shop winter tires".into(),
         },
+        home_hero: HomeHero {
+            title: "Everything for the farm, the home and the garage".into(),
+            text: "Feed, fencing, tools, tires and more, at prices that work as hard as you do. \
+                   Order online and pick up in store today."
+                .into(),
+            link_text: "Shop this week's deals".into(),
+            link: "/weekly-ad/".into(),
+            image: "/images/banners/hero-desktop.svg".into(),
+            image_mobile: "/images/banners/hero-mobile.svg".into(),
+            alt: "A red barn and a silo beside a green pasture under a morning sun".into(),
+        },
     }
 }
 
@@ -347,7 +359,42 @@ fn product(i: u64) -> ProductData {
         store_pickup: !rng.chance(4),
         same_day_delivery: rng.chance(30),
     };
+    // Drawn last, so the fields above stay as they were before these existed.
+    extras(&mut rng, &mut p);
     p
+}
+
+/// The first day of the demo range; products came in on days after it.
+const RANGE_START: (i32, u32, u32) = (2019, 1, 1);
+/// Days of the demo range (to 2026-10-31): fixed, so a seed is the same whatever the date.
+const RANGE_DAYS: i64 = 2860;
+
+/// Reviews (about 70% of products, mostly 4 stars and up), a sale price (about 12% of the
+/// regular-priced products without a MAP) and the day the product came in.
+fn extras(rng: &mut Rng, p: &mut ProductData) {
+    if rng.chance(70) {
+        let count = match rng.below(10) {
+            0..=5 => rng.range(1, 25),
+            6..=8 => rng.range(26, 200),
+            _ => rng.range(201, 1500),
+        } as i32;
+        let tenths = match rng.below(20) {
+            0 => rng.range(10, 29),
+            1..=4 => rng.range(30, 39),
+            _ => rng.range(40, 50),
+        };
+        p.rating = Some(RatingSummary {
+            average: tenths as f64 / 10.0,
+            count,
+        });
+    }
+    if p.price_mode == PriceMode::Regular && p.map_price_cents.is_none() && rng.chance(12) {
+        let higher = p.price_cents + p.price_cents * rng.range(10, 35) / 100;
+        p.was_price_cents = Some((higher / 100 + 1) * 100 - 1);
+    }
+    let (y, m, d) = RANGE_START;
+    let start = chrono::NaiveDate::from_ymd_opt(y, m, d).expect("a real date");
+    p.introduced_on = Some(start + chrono::Days::new(rng.range(0, RANGE_DAYS) as u64));
 }
 
 fn blank(kind: ProductKind) -> ProductData {
@@ -375,6 +422,9 @@ fn blank(kind: ProductKind) -> ProductData {
             store_pickup: true,
             same_day_delivery: false,
         },
+        rating: None,
+        was_price_cents: None,
+        introduced_on: None,
     }
 }
 
@@ -733,6 +783,7 @@ impl Checksum {
         sum.feed(serde_json::to_value(&catalog.header_links).expect("json"));
         sum.feed(serde_json::to_value(&catalog.mega_menu_ad).expect("json"));
         sum.feed(serde_json::to_value(&catalog.sponsored_ad).expect("json"));
+        sum.feed(serde_json::to_value(&catalog.home_hero).expect("json"));
         sum
     }
 
@@ -916,5 +967,6 @@ mod tests {
         validate::header_links(&catalog.header_links).unwrap();
         validate::mega_menu_ad(&catalog.mega_menu_ad).unwrap();
         validate::mega_menu_ad(&catalog.sponsored_ad).unwrap();
+        validate::home_hero(&catalog.home_hero).unwrap();
     }
 }

@@ -219,6 +219,9 @@ pub fn product(blain: &str, price_cents: i64) -> command::catalog::ProductData {
             store_pickup: true,
             same_day_delivery: false,
         },
+        rating: None,
+        was_price_cents: None,
+        introduced_on: None,
     }
 }
 

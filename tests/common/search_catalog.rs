@@ -153,7 +153,29 @@ pub fn product_data(f: &Fixture) -> ProductData {
         store_pickup: true,
         same_day_delivery: false,
     };
+    let (rating, introduced) = extras(number);
+    p.rating = rating.map(|(average, count)| RatingSummary { average, count });
+    p.introduced_on = introduced.map(|d| d.parse().unwrap());
+    // Fence wire is on sale.
+    p.was_price_cents = (number == "800002").then_some(17999);
     p
+}
+
+/// Reviews (average, count) and the day each fixture product came in: the 'rating' and
+/// 'newest' sorts of the automotive landing (lp=2) are 800011, 800007, 800008, 800009, 800010
+/// and 800008, 800010, 800007, 800011, 800009.
+fn extras(number: &str) -> (Option<(f64, i32)>, Option<&'static str>) {
+    match number {
+        "800001" => (Some((4.2, 40)), Some("2022-05-01")),
+        "800002" => (Some((4.7, 210)), Some("2025-02-01")),
+        "800003" => (Some((3.1, 8)), Some("2021-07-01")),
+        "800007" => (Some((4.5, 120)), Some("2024-03-01")),
+        "800008" => (Some((4.5, 30)), Some("2026-10-01")),
+        "800009" => (Some((3.8, 12)), None),
+        "800010" => (None, Some("2025-06-15")),
+        "800011" => (Some((4.9, 3)), Some("2023-01-10")),
+        _ => (None, None),
+    }
 }
 
 pub async fn catalog(env: &TestEnv) {

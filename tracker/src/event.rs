@@ -254,11 +254,107 @@ pub fn cut(text: &str, max: usize) -> String {
     text.chars().filter(|c| !c.is_control()).take(max).collect()
 }
 
-/// A scalar kept as sent (texts cut), or `None` for objects, nulls and empty texts.
+/// What an email address a shopper typed becomes in a tracking event.
+pub const EMAIL_REDACTED: &str = "[email]";
+/// What a phone number a shopper typed becomes in a tracking event.
+pub const PHONE_REDACTED: &str = "[phone]";
+
+/// Free text with anything that looks like an email address or a phone number replaced by
+/// [`EMAIL_REDACTED`] / [`PHONE_REDACTED`]: a shopper who types their email into the search
+/// box (or a page whose URL carries one) must not put it on the tracking topic, which is kept
+/// and read by analysts. Emails: `local@domain.tld`, also percent-encoded (`%40`). Phones: 10
+/// or 11 digits written with spaces, dots, dashes, brackets or a leading `+`, standing apart
+/// from letters and other digits (product numbers, tire sizes, prices and dates stay).
+pub fn redact(text: &str) -> String {
+    redact_phones(&redact_emails(text))
+}
+
+fn redact_emails(text: &str) -> String {
+    let local = |c: char| c.is_ascii_alphanumeric() || "._%+-".contains(c);
+    let domain = |c: char| c.is_ascii_alphanumeric() || c == '.' || c == '-';
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    loop {
+        let at = match (rest.find('@'), rest.find("%40")) {
+            (Some(a), Some(p)) if p < a => Some((p, 3)),
+            (Some(a), _) => Some((a, 1)),
+            (None, Some(p)) => Some((p, 3)),
+            (None, None) => None,
+        };
+        let Some((at, width)) = at else {
+            out.push_str(rest);
+            return out;
+        };
+        let before = &rest[..at];
+        let after = &rest[at + width..];
+        let start = before
+            .char_indices()
+            .rev()
+            .take_while(|(_, c)| local(*c))
+            .last()
+            .map_or(at, |(i, _)| i);
+        let host_len = after
+            .char_indices()
+            .take_while(|(_, c)| domain(*c))
+            .last()
+            .map_or(0, |(i, c)| i + c.len_utf8());
+        let host = after[..host_len].trim_end_matches(['.', '-']);
+        let tld_ok = host.rsplit_once('.').is_some_and(|(name, tld)| {
+            !name.is_empty() && tld.len() >= 2 && tld.chars().all(|c| c.is_ascii_alphabetic())
+        });
+        if start < at && tld_ok {
+            out.push_str(&before[..start]);
+            out.push_str(EMAIL_REDACTED);
+            rest = &after[host.len()..];
+        } else {
+            out.push_str(&rest[..at + width]);
+            rest = after;
+        }
+    }
+}
+
+fn redact_phones(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let part = |c: char| c.is_ascii_digit() || " ()+.-".contains(c);
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let starts = (c.is_ascii_digit() || c == '(' || c == '+')
+            && (i == 0 || !chars[i - 1].is_alphanumeric());
+        if !starts {
+            out.push(c);
+            i += 1;
+            continue;
+        }
+        let mut end = i;
+        while end < chars.len() && part(chars[end]) {
+            end += 1;
+        }
+        // The run ends at its last digit or closing bracket; what follows must not be a letter.
+        let mut last = end;
+        while last > i && !(chars[last - 1].is_ascii_digit() || chars[last - 1] == ')') {
+            last -= 1;
+        }
+        let digits = chars[i..last].iter().filter(|c| c.is_ascii_digit()).count();
+        let apart = chars.get(last).is_none_or(|c| !c.is_alphanumeric());
+        if (10..=11).contains(&digits) && apart {
+            out.push_str(PHONE_REDACTED);
+            i = last;
+        } else {
+            out.extend(&chars[i..end.max(i + 1)]);
+            i = end.max(i + 1);
+        }
+    }
+    out
+}
+
+/// A scalar kept as sent (texts cut, emails and phone numbers redacted: see [`redact`]), or
+/// `None` for objects, nulls and empty texts.
 pub fn scalar(value: &Value) -> Option<Value> {
     match value {
         Value::String(s) if s.trim().is_empty() => None,
-        Value::String(s) => Some(Value::String(cut(s, MAX_TEXT))),
+        Value::String(s) => Some(Value::String(redact(&cut(s, MAX_TEXT)))),
         Value::Number(_) | Value::Bool(_) => Some(value.clone()),
         _ => None,
     }
@@ -429,6 +525,44 @@ mod tests {
 
     fn obj(v: Value) -> Map<String, Value> {
         v.as_object().unwrap().clone()
+    }
+
+    #[test]
+    fn emails_and_phone_numbers_a_shopper_typed_are_redacted() {
+        for (typed, kept) in [
+            ("jane.doe+farm@example.com", "[email]"),
+            (
+                "order for Jane@Example.co.uk please",
+                "order for [email] please",
+            ),
+            (
+                "/s/?keyword=jane%40example.com&pg=2",
+                "/s/?keyword=[email]&pg=2",
+            ),
+            ("call (608) 555-0100 today", "call [phone] today"),
+            ("608.555.0100", "[phone]"),
+            ("+1 608 555 0100", "[phone]"),
+            ("6085550100", "[phone]"),
+            // What shoppers search for stays as typed.
+            ("225/65R17", "225/65R17"),
+            ("1234567", "1234567"),
+            ("upc 012345678905", "upc 012345678905"),
+            ("2x4 8 ft", "2x4 8 ft"),
+            ("$19.99 on 2026-11-24", "$19.99 on 2026-11-24"),
+            ("@home decor", "@home decor"),
+            ("a@b", "a@b"),
+            ("id550e8400-e29b-41d4", "id550e8400-e29b-41d4"),
+        ] {
+            assert_eq!(redact(typed), kept, "{typed}");
+        }
+        let (data, _) = decode_fields(
+            EventType::Search,
+            &obj(json!({"keyword": "jane@example.com", "query_id": "q1"})),
+        )
+        .unwrap();
+        assert_eq!(data["keyword"], "[email]");
+        let custom = bounded_map(&obj(json!({"note": "text me at 608-555-0100"})));
+        assert_eq!(custom["note"], "text me at [phone]");
     }
 
     #[test]

@@ -135,13 +135,15 @@ pub fn decode(
     let mut e = state.event(identity, headers, Source::Hawk, event_type.name(), token);
     e.event_type = Some(event_type.code());
     e.client_id = param("cg").filter(|v| !v.is_empty()).map(|v| cut(v, 200));
-    e.base_url = param("bu").filter(|v| !v.is_empty()).map(|v| cut(v, 500));
+    e.base_url = param("bu")
+        .filter(|v| !v.is_empty())
+        .map(|v| event::redact(&cut(v, 500)));
     e.custom_data =
         param("cd").filter(|v| !v.is_empty()).and_then(|cd| {
             match serde_json::from_str::<Value>(cd) {
                 Ok(Value::Object(o)) => Some(Value::Object(event::bounded_map(&o))),
                 Ok(v) => event::scalar(&v),
-                Err(_) => Some(Value::String(cut(cd, event::MAX_TEXT))),
+                Err(_) => Some(Value::String(event::redact(&cut(cd, event::MAX_TEXT)))),
             }
         });
     e.data = data;

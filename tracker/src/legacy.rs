@@ -17,7 +17,7 @@ use command::validation::is_local_url;
 use serde_json::{Map, Value};
 
 use crate::codes::{self, EventType};
-use crate::event::{cut, Source};
+use crate::event::{cut, redact, Source};
 use crate::TrackerState;
 
 fn params(query: Option<&str>) -> Vec<(String, String)> {
@@ -54,7 +54,7 @@ fn redirect(target: Option<&str>) -> Response {
 
 fn copy(pairs: &[(String, String)], data: &mut Map<String, Value>, field: &str, names: &[&str]) {
     if let Some(v) = param(pairs, names) {
-        data.insert(field.to_string(), Value::String(cut(v, 500)));
+        data.insert(field.to_string(), Value::String(redact(&cut(v, 500))));
     }
 }
 
@@ -81,7 +81,7 @@ pub async fn link(
     let target = param(&pairs, &["u", "url", "q"]);
     let mut data = Map::new();
     if let Some(t) = target {
-        data.insert("url".into(), Value::String(cut(t, 500)));
+        data.insert("url".into(), Value::String(redact(&cut(t, 500))));
     }
     copy(
         &pairs,
@@ -123,7 +123,7 @@ pub async fn banner(
     let mut data = Map::new();
     copy(&pairs, &mut data, "banner_id", &["BannerId", "banner_id"]);
     if let Some(t) = target {
-        data.insert("url".into(), Value::String(cut(t, 500)));
+        data.insert("url".into(), Value::String(redact(&cut(t, 500))));
     }
     if data.contains_key("banner_id") {
         record(&state, &identity, &headers, EventType::BannerClick, data);

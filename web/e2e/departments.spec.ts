@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expectNoSeriousViolations, saveScreenshot } from './support';
 
 /** Department (landing) pages: every department of the mega menu opens its listing. */
 
@@ -8,24 +8,6 @@ interface MenuItem {
   name: string;
   url: string;
   children: MenuItem[];
-}
-
-async function saveScreenshot(page: Page, testInfo: TestInfo, name: string) {
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
-}
-
-async function expectNoSeriousViolations(page: Page, testInfo: TestInfo, label: string, include?: string) {
-  let builder = new AxeBuilder({ page });
-  if (include) builder = builder.include(include);
-  const results = await builder.analyze();
-  await testInfo.attach(`axe-${label}.json`, {
-    body: JSON.stringify(results.violations, null, 2),
-    contentType: 'application/json',
-  });
-  const blocking = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
-  expect(blocking, `axe violations on ${label}`).toEqual([]);
 }
 
 function desktopOnly(testInfo: TestInfo) {

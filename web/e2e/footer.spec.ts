@@ -1,24 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations, saveScreenshot } from './support';
 
 const PHONE = '1-800-210-2370';
 const GROUPS = ['General', 'Customer Care', 'Tax Exempt', 'Services', 'Account', 'Automotive'];
-
-async function saveScreenshot(page: Page, testInfo: TestInfo, name: string) {
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
-}
-
-async function expectNoSeriousViolations(page: Page, testInfo: TestInfo, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  await testInfo.attach(`axe-${label}.json`, {
-    body: JSON.stringify(results.violations, null, 2),
-    contentType: 'application/json',
-  });
-  const blocking = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
-  expect(blocking, `axe violations on ${label}`).toEqual([]);
-}
 
 function columnCount(gridTemplateColumns: string): number {
   return gridTemplateColumns.trim().split(/\s+/).length;

@@ -1,23 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousViolations, saveScreenshot } from './support';
 
 /** Header: search suggestions, account dropdown, sign-in panel, cart and store. */
-
-async function saveScreenshot(page: Page, testInfo: TestInfo, name: string) {
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: false });
-}
-
-async function expectNoSeriousA11yViolations(page: Page, testInfo: TestInfo, name: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  await testInfo.attach(`axe-${name}.json`, {
-    body: JSON.stringify(results.violations, null, 2),
-    contentType: 'application/json',
-  });
-  const blocking = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
-  expect(blocking, `axe violations (${name})`).toEqual([]);
-}
 
 /** The header data has arrived (the cart link is named from it either way). */
 async function gotoReady(page: Page, path = '/') {
@@ -48,8 +32,8 @@ test.describe('header search', () => {
     const links = page.locator('.search-suggestions a[href]');
     expect(await links.count()).toBeGreaterThan(1);
     await expect(brands.getByRole('link').first().locator('strong')).toHaveText(/ro/i);
-    await saveScreenshot(page, testInfo, 'search-suggestions');
-    await expectNoSeriousA11yViolations(page, testInfo, 'search-suggestions');
+    await saveScreenshot(page, testInfo, 'search-suggestions', false);
+    await expectNoSeriousViolations(page, testInfo, 'search-suggestions');
 
     await search.press('ArrowDown');
     await expect(links.nth(0)).toBeFocused();
@@ -92,7 +76,7 @@ test.describe('header search', () => {
     await expect(search).toHaveAccessibleDescription('Please enter a search term.');
     await expect(search).toBeFocused();
     expect(page.url()).toBe(startUrl);
-    await saveScreenshot(page, testInfo, 'search-empty');
+    await saveScreenshot(page, testInfo, 'search-empty', false);
 
     await search.pressSequentially('rope');
     await expect(alert).toHaveCount(0);
@@ -127,8 +111,8 @@ test.describe('account dropdown', () => {
       '/account/track-your-order/',
     );
     await expect(panel.getByRole('link', { name: 'Sign Out' })).toHaveCount(0);
-    await saveScreenshot(page, testInfo, 'account-dropdown');
-    await expectNoSeriousA11yViolations(page, testInfo, 'account-dropdown');
+    await saveScreenshot(page, testInfo, 'account-dropdown', false);
+    await expectNoSeriousViolations(page, testInfo, 'account-dropdown');
 
     await panel.getByRole('link', { name: 'Track Order' }).focus();
     await page.keyboard.press('Escape');
@@ -163,8 +147,8 @@ test.describe('account dropdown', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('storefront:sign-in-destination'))).toBe(
       '/account/orders/',
     );
-    await saveScreenshot(page, testInfo, 'sign-in-panel');
-    await expectNoSeriousA11yViolations(page, testInfo, 'sign-in-panel');
+    await saveScreenshot(page, testInfo, 'sign-in-panel', false);
+    await expectNoSeriousViolations(page, testInfo, 'sign-in-panel');
 
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
@@ -238,7 +222,7 @@ test.describe('cart and store', () => {
     await expect(banner.getByText('Janesville, WI')).toBeVisible();
     await expect(banner.getByRole('button', { name: /^Change/ })).toBeVisible();
     await expect(banner.getByRole('button', { name: 'Find Your Store' })).toHaveCount(0);
-    await saveScreenshot(page, testInfo, 'header-with-store');
+    await saveScreenshot(page, testInfo, 'header-with-store', false);
   });
 });
 
@@ -247,8 +231,8 @@ test.describe('header layout', () => {
     page,
   }, testInfo) => {
     await gotoReady(page);
-    await saveScreenshot(page, testInfo, 'header-closed');
-    await expectNoSeriousA11yViolations(page, testInfo, 'header-closed');
+    await saveScreenshot(page, testInfo, 'header-closed', false);
+    await expectNoSeriousViolations(page, testInfo, 'header-closed');
   });
 
   test('touch targets in the top row are at least 44 px on small screens', async ({ page }) => {

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousViolations, saveScreenshot } from './support';
 
 /** Menus: the desktop mega menu and header links, the small-screen drawer. */
 
@@ -8,22 +8,6 @@ interface MenuItem {
   name: string;
   url: string;
   children: MenuItem[];
-}
-
-async function saveScreenshot(page: Page, testInfo: TestInfo, name: string) {
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: false });
-}
-
-async function expectNoSeriousA11yViolations(page: Page, testInfo: TestInfo, name: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  await testInfo.attach(`axe-${name}.json`, {
-    body: JSON.stringify(results.violations, null, 2),
-    contentType: 'application/json',
-  });
-  const blocking = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
-  expect(blocking, `axe violations (${name})`).toEqual([]);
 }
 
 /** The department menu straight from the API the header uses. */
@@ -83,8 +67,8 @@ test.describe('mega menu', () => {
     await expect(firstButton).toHaveAttribute('aria-expanded', 'true');
     await expect(menu.getByRole('link', { name: `Shop All ${first.name}` })).toBeVisible();
     await expect(menu.getByRole('link', { name: first.children[0]!.name, exact: true })).toBeVisible();
-    await saveScreenshot(page, testInfo, 'mega-menu-open');
-    await expectNoSeriousA11yViolations(page, testInfo, 'mega-menu-open');
+    await saveScreenshot(page, testInfo, 'mega-menu-open', false);
+    await expectNoSeriousViolations(page, testInfo, 'mega-menu-open');
 
     // Opening another department toggles it and collapses the first.
     const secondButton = menu.getByRole('button', { name: second.name, exact: true });
@@ -111,7 +95,7 @@ test.describe('mega menu', () => {
         'href',
         '/automotive-service-repair/',
       );
-      await saveScreenshot(page, testInfo, 'mega-menu-automotive');
+      await saveScreenshot(page, testInfo, 'mega-menu-automotive', false);
     }
 
     await page.keyboard.press('Escape');
@@ -188,7 +172,7 @@ test.describe('mega menu', () => {
     expect(shown).toBeLessThan(total);
     // Hidden links are out of the accessibility tree.
     expect(await list.getByRole('link').count()).toBe(shown);
-    await saveScreenshot(page, testInfo, 'header-links-overflow');
+    await saveScreenshot(page, testInfo, 'header-links-overflow', false);
   });
 });
 
@@ -211,8 +195,8 @@ test.describe('mobile drawer', () => {
     await expect(drawer.getByRole('button', { name: 'Track Order' })).toBeVisible();
     await expect(drawer.getByRole('button', { name: 'Find Your Store' })).toBeVisible();
     await expect(drawer.getByRole('button', { name: 'Rewards' })).toBeVisible();
-    await saveScreenshot(page, testInfo, 'drawer-top');
-    await expectNoSeriousA11yViolations(page, testInfo, 'drawer-top');
+    await saveScreenshot(page, testInfo, 'drawer-top', false);
+    await expectNoSeriousViolations(page, testInfo, 'drawer-top');
 
     await drawer.getByRole('button', { name: department.name, exact: true }).click();
     await expect(drawer).toHaveAccessibleName(department.name);
@@ -225,8 +209,8 @@ test.describe('mobile drawer', () => {
       'href',
       sub.children[0]!.url,
     );
-    await saveScreenshot(page, testInfo, 'drawer-level-2');
-    await expectNoSeriousA11yViolations(page, testInfo, 'drawer-level-2');
+    await saveScreenshot(page, testInfo, 'drawer-level-2', false);
+    await expectNoSeriousViolations(page, testInfo, 'drawer-level-2');
 
     await drawer.getByRole('button', { name: 'Back' }).click();
     await expect(drawer).toHaveAccessibleName(department.name);

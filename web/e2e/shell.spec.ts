@@ -1,11 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { saveScreenshot } from './support';
 
 const PHONE = '1-800-210-2370';
-
-async function saveScreenshot(page: Page, testInfo: TestInfo, name: string) {
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
-}
 
 /** The first top-level department straight from the API the page uses. */
 async function firstDepartmentName(page: Page): Promise<string> {

@@ -300,7 +300,8 @@ impl Aggregate for SiteMessage {
     }
 }
 
-/// Site-wide content: header links, the mega-menu ad and the banner's sponsored ad. One
+/// Site-wide content: header links, the mega-menu ad, the banner's sponsored ad and the home
+/// page's hero. One
 /// aggregate, id [`SITE_CONTENT_ID`].
 #[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SiteContent {
@@ -308,6 +309,8 @@ pub struct SiteContent {
     pub mega_menu_ad: Option<MegaMenuAd>,
     #[serde(default)]
     pub sponsored_ad: Option<MegaMenuAd>,
+    #[serde(default)]
+    pub home_hero: Option<HomeHero>,
 }
 
 pub const SITE_CONTENT_ID: &str = "site";
@@ -347,6 +350,13 @@ impl Aggregate for SiteContent {
                         .await;
                 }
             }
+            SiteContentCommand::SetHomeHero(hero) => {
+                validate::home_hero(&hero)?;
+                if self.home_hero.as_ref() != Some(&hero) {
+                    sink.write(SiteContentEvent::HomeHeroSet { hero }, self)
+                        .await;
+                }
+            }
         }
         Ok(())
     }
@@ -356,6 +366,7 @@ impl Aggregate for SiteContent {
             SiteContentEvent::HeaderLinksSet { links } => self.header_links = Some(links),
             SiteContentEvent::MegaMenuAdSet { ad } => self.mega_menu_ad = Some(ad),
             SiteContentEvent::SponsoredAdSet { ad } => self.sponsored_ad = Some(ad),
+            SiteContentEvent::HomeHeroSet { hero } => self.home_hero = Some(hero),
         }
     }
 }

@@ -43,4 +43,5 @@ pub enum SiteContentCommand {
     SetHeaderLinks(Vec<HeaderLink>),
     SetMegaMenuAd(MegaMenuAd),
     SetSponsoredAd(MegaMenuAd),
+    SetHomeHero(HomeHero),
 }

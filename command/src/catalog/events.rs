@@ -35,7 +35,9 @@ pub enum ProductEvent {
         blain_number: String,
     },
 }
-domain_event!(ProductEvent { ProductUpserted => "1.0", ProductDiscontinued => "1.0" });
+// ProductUpserted 2.0 added `rating`, `wasPriceCents` and `introducedOn` (1.0 events are
+// upcast with the three as null: see `crate::eventstore::upcasters`).
+domain_event!(ProductEvent { ProductUpserted => "2.0", ProductDiscontinued => "1.0" });
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum StoreEvent {
@@ -81,5 +83,14 @@ pub enum SiteContentEvent {
     SponsoredAdSet {
         ad: MegaMenuAd,
     },
+    /// The home page's hero.
+    HomeHeroSet {
+        hero: HomeHero,
+    },
 }
-domain_event!(SiteContentEvent { HeaderLinksSet => "1.0", MegaMenuAdSet => "1.0", SponsoredAdSet => "1.0" });
+domain_event!(SiteContentEvent {
+    HeaderLinksSet => "1.0",
+    MegaMenuAdSet => "1.0",
+    SponsoredAdSet => "1.0",
+    HomeHeroSet => "1.0",
+});

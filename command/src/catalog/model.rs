@@ -1,6 +1,6 @@
 //! Value types of the catalog context. Field names serialise in camelCase, the spec's spelling.
 
-use chrono::{DateTime, NaiveTime, Utc};
+use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use serde::{Deserialize, Serialize};
 
 /// The URL slug of a name: "Behlen 4' Stock Tank" → "behlen-4-stock-tank" (department URLs,
@@ -123,6 +123,20 @@ pub struct ProductData {
     pub bundle: Vec<BundleComponent>,
     pub warranties: Vec<Warranty>,
     pub fulfillment: Fulfillment,
+    /// The reviews' summary, when the product has reviews (since ProductUpserted 2.0).
+    pub rating: Option<RatingSummary>,
+    /// The regular price while the product is on sale: above `price_cents` (since 2.0).
+    pub was_price_cents: Option<i64>,
+    /// The day the product came into the range: the 'Newest' sort (since 2.0).
+    pub introduced_on: Option<NaiveDate>,
+}
+
+/// Average review rating (1 to 5, one decimal) and how many reviews make it.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RatingSummary {
+    pub average: f64,
+    pub count: i32,
 }
 
 /// Opening hours of one day; `close` before `open` means the day closes after midnight.
@@ -279,4 +293,22 @@ pub struct MegaMenuAd {
     pub cta_link: String,
     pub banner_image_accessible_text: String,
     pub cta_accessible_text: String,
+}
+
+/// The home page's hero: a picture (desktop and mobile) with a headline, a line of text and a
+/// call to action.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct HomeHero {
+    pub title: String,
+    pub text: String,
+    pub link_text: String,
+    /// A site path.
+    pub link: String,
+    /// 1600×500.
+    pub image: String,
+    /// 800×600.
+    pub image_mobile: String,
+    /// What the picture shows.
+    pub alt: String,
 }

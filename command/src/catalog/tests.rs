@@ -31,6 +31,9 @@ pub fn sample_product(blain: &str) -> ProductData {
             store_pickup: true,
             same_day_delivery: false,
         },
+        rating: None,
+        was_price_cents: None,
+        introduced_on: None,
     }
 }
 
@@ -217,9 +220,112 @@ fn event_names_and_versions_are_stable() {
     use cqrs_es::DomainEvent;
     let e = ProductEvent::ProductUpserted(Box::new(sample_product("1")));
     assert_eq!(e.event_type(), "ProductUpserted");
-    assert_eq!(e.event_version(), "1.0");
+    assert_eq!(e.event_version(), "2.0");
+    let e = SiteContentEvent::HomeHeroSet { hero: hero() };
+    assert_eq!(
+        (e.event_type().as_str(), e.event_version().as_str()),
+        ("HomeHeroSet", "1.0")
+    );
     let e = SiteContentEvent::HeaderLinksSet { links: vec![] };
     assert_eq!(e.event_type(), "HeaderLinksSet");
+}
+
+fn hero() -> HomeHero {
+    HomeHero {
+        title: "Everything for the farm".into(),
+        text: "Feed, fencing and tools.".into(),
+        link_text: "Shop deals".into(),
+        link: "/weekly-ad/".into(),
+        image: "/images/banners/hero-desktop.svg".into(),
+        image_mobile: "/images/banners/hero-mobile.svg".into(),
+        alt: "A red barn".into(),
+    }
+}
+
+/// A ProductUpserted as release 1.0 stored it: without the fields 2.0 added.
+fn stored_1_0(blain: &str) -> serde_json::Value {
+    let mut v = serde_json::to_value(ProductEvent::ProductUpserted(Box::new(sample_product(
+        blain,
+    ))))
+    .unwrap();
+    let data = v["ProductUpserted"].as_object_mut().unwrap();
+    for field in ["rating", "wasPriceCents", "introducedOn"] {
+        assert!(data.remove(field).is_some(), "{field}");
+    }
+    v
+}
+
+#[test]
+fn a_stored_1_0_product_upserted_is_upcast_to_2_0() {
+    use cqrs_es::persist::{EventUpcaster, SerializedEvent};
+    let upcaster = crate::eventstore::ProductUpsertedV2;
+    assert!(upcaster.can_upcast("ProductUpserted", "1.0"));
+    assert!(!upcaster.can_upcast("ProductUpserted", "2.0"));
+    assert!(!upcaster.can_upcast("ProductDiscontinued", "1.0"));
+    let stored = SerializedEvent::new(
+        "100".into(),
+        1,
+        "Product".into(),
+        "ProductUpserted".into(),
+        "1.0".into(),
+        stored_1_0("100"),
+        serde_json::Value::Null,
+    );
+    let up = upcaster.upcast(stored);
+    assert_eq!(up.event_version, "2.0");
+    for field in ["rating", "wasPriceCents", "introducedOn"] {
+        assert_eq!(
+            up.payload["ProductUpserted"][field],
+            serde_json::Value::Null,
+            "{field}"
+        );
+    }
+    // Read through the store's decoder, it is the product without reviews, sale or date.
+    let e: ProductEvent = crate::eventstore::decode(
+        "Product",
+        "100",
+        1,
+        "ProductUpserted",
+        "1.0",
+        stored_1_0("100"),
+    )
+    .unwrap();
+    assert_eq!(
+        e,
+        ProductEvent::ProductUpserted(Box::new(sample_product("100")))
+    );
+}
+
+#[test]
+fn reviews_and_sale_prices_are_checked() {
+    let mut p = sample_product("100300");
+    p.rating = Some(RatingSummary {
+        average: 5.5,
+        count: 3,
+    });
+    TestFramework::<Product>::with(())
+        .given_no_previous_events()
+        .when(ProductCommand::Upsert(Box::new(p.clone())))
+        .then_expect_error_message("rating: needs an average from 1 to 5 and 1 or more reviews");
+    p.rating = None;
+    p.was_price_cents = Some(p.price_cents);
+    TestFramework::<Product>::with(())
+        .given_no_previous_events()
+        .when(ProductCommand::Upsert(Box::new(p)))
+        .then_expect_error_message("wasPrice: must be above the price");
+}
+
+#[test]
+fn the_home_hero_is_site_content() {
+    TestFramework::<SiteContent>::with(())
+        .given_no_previous_events()
+        .when(SiteContentCommand::SetHomeHero(hero()))
+        .then_expect_events(vec![SiteContentEvent::HomeHeroSet { hero: hero() }]);
+    // The same hero again changes nothing.
+    TestFramework::<SiteContent>::with(())
+        .given(vec![SiteContentEvent::HomeHeroSet { hero: hero() }])
+        .when(SiteContentCommand::SetHomeHero(hero()))
+        .then_expect_events(vec![]);
 }
 
 #[test]

@@ -110,6 +110,17 @@ pub fn product(p: &ProductData) -> Result<(), Invalid> {
             return Err(invalid("bundle", "quantities must be 1 to 999"));
         }
     }
+    if let Some(r) = p.rating {
+        if !(1.0..=5.0).contains(&r.average) || r.count < 1 {
+            return Err(invalid(
+                "rating",
+                "needs an average from 1 to 5 and 1 or more reviews",
+            ));
+        }
+    }
+    if p.was_price_cents.is_some_and(|w| w <= p.price_cents) {
+        return Err(invalid("wasPrice", "must be above the price"));
+    }
     for w in &p.warranties {
         required("warranty", &w.name, 200)?;
         if w.price_cents < 0 || w.years <= 0 {
@@ -192,6 +203,17 @@ pub fn header_links(links: &[HeaderLink]) -> Result<(), Invalid> {
         required("link", &l.link, 500)?;
     }
     Ok(())
+}
+
+pub fn home_hero(hero: &HomeHero) -> Result<(), Invalid> {
+    required("title", &hero.title, 120)?;
+    required("text", &hero.text, 300)?;
+    required("linkText", &hero.link_text, 60)?;
+    required("link", &hero.link, 500)?;
+    local_url("link", &hero.link)?;
+    required("image", &hero.image, 500)?;
+    required("imageMobile", &hero.image_mobile, 500)?;
+    required("alt", &hero.alt, 300)
 }
 
 pub fn mega_menu_ad(ad: &MegaMenuAd) -> Result<(), Invalid> {

@@ -36,6 +36,10 @@ const LINE = {
   fulfillmentType: 'StorePickup',
   storeNum: 7,
   warranty: { id: 'w2', name: '2-Year Plan', priceCents: 300, years: 2 },
+  plans: [
+    { id: 'w2', name: '2-Year Plan', priceCents: 300, years: 2 },
+    { id: 'w3', name: '3-Year Plan', priceCents: 450, years: 3 },
+  ],
   lineTotalCents: 3198,
   lineTotal: '$31.98',
 };
@@ -69,6 +73,7 @@ describe('normalizeCart', () => {
       fulfillmentType: 'ShipToHome',
       storeNum: null,
       warranty: null,
+      plans: null,
       thumbnail: null,
     });
     expect(cart.cartQty).toBe(3);

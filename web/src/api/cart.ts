@@ -2,7 +2,8 @@
  * The cart page's calls: the cart (GET /api/cart), quantity change and
  * removal of a line, and choosing or removing a line's protection plan
  * (POST /products/a/update-warranty, /products/a/remove-warranty). The plans
- * a product offers come from the product's data (GET /api/product/{blainNumber}).
+ * a product offers come with each line (`plans`); for an answer without them,
+ * from the product's data (GET /api/product/{blainNumber}).
  *
  * Every call goes through the shared client, so each POST carries a fresh
  * `Idempotency-Key` (one user action, one key; nothing here retries).
@@ -50,6 +51,8 @@ export interface CartLine {
   /** The pickup / delivery store; null when shipped. */
   storeNum: number | null;
   warranty: Warranty | null;
+  /** The plans the product offers, when the cart answer names them (null: unknown). */
+  plans: Warranty[] | null;
   /** (unit price + plan price) × quantity. */
   lineTotalCents: number;
   lineTotal: string;
@@ -149,6 +152,9 @@ function cartLine(value: unknown): CartLine | null {
     fulfillmentType,
     storeNum: typeof value.storeNum === 'number' ? value.storeNum : null,
     warranty: normalizeWarranty(value.warranty),
+    plans: Array.isArray(value.plans)
+      ? value.plans.map(normalizeWarranty).filter((w): w is Warranty => w !== null)
+      : null,
     lineTotalCents,
     lineTotal: str(value.lineTotal, formatCents(lineTotalCents)),
   };

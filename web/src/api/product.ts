@@ -12,6 +12,7 @@
  * | POST /products/a/update-warranty       | CartResult                           |
  * | POST /api/recommendation/              | RecommendationResponse               |
  */
+import { formatCents } from './cart';
 import { apiGet, apiRequest, NetworkError } from './client';
 
 // ------------------------------------------------------------------ products
@@ -59,12 +60,52 @@ export interface ProductSummary {
   fulfillment: Fulfillment;
   ecomOnHand: number;
   discontinued: boolean;
-  /**
-   * Average rating and number of ratings. The server sends none today; the
-   * page shows a rating only when the data has one.
-   */
+  /** Average rating, 1 to 5 with one decimal; null when nobody rated the product. */
   rating?: number | null;
+  /** Number of ratings (0 without any). */
   ratingCount?: number | null;
+  /** The price before the sale: only when higher than the price (the product is on sale). */
+  wasPriceCents?: number | null;
+  /** '$24.99', with `wasPriceCents`. */
+  wasPrice?: string | null;
+  /** When the product came to the catalog ('YYYY-MM-DD'). */
+  introducedOn?: string | null;
+}
+
+/** The summary fields the server added later (ratings, sale price, date): optional on read. */
+export type ProductExtras = Required<Pick<ProductSummary, 'rating' | 'ratingCount' | 'wasPriceCents' | 'wasPrice' | 'introducedOn'>>;
+
+function centsOf(price: string): number | null {
+  const digits = price.replace(/[^0-9.]/g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(digits)) return null;
+  return Math.round(Number(digits) * 100);
+}
+
+/**
+ * The later summary fields of a raw product, checked: a rating from 1 to 5
+ * (one decimal) or null, a count of 0 or more, a was-price only when it is
+ * higher than `priceCents` (else both null), a 'YYYY-MM-DD' date or null.
+ */
+export function normalizeProductExtras(raw: Record<string, unknown>, priceCents: number): ProductExtras {
+  const r = raw.rating;
+  const rating = typeof r === 'number' && Number.isFinite(r) && r >= 1 && r <= 5 ? Math.round(r * 10) / 10 : null;
+  const c = raw.ratingCount;
+  const ratingCount = typeof c === 'number' && Number.isFinite(c) && c > 0 ? Math.floor(c) : 0;
+  const wasText = typeof raw.wasPrice === 'string' && raw.wasPrice.trim() ? raw.wasPrice.trim() : null;
+  const w = raw.wasPriceCents;
+  const wasCents =
+    typeof w === 'number' && Number.isFinite(w) ? Math.round(w) : wasText !== null ? centsOf(wasText) : null;
+  const onSale = wasCents !== null && Number.isFinite(priceCents) && wasCents > priceCents;
+  const d = raw.introducedOn;
+  const introducedOn =
+    typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(d)) ? d : null;
+  return {
+    rating,
+    ratingCount,
+    wasPriceCents: onSale ? wasCents : null,
+    wasPrice: onSale ? (wasText ?? formatCents(wasCents)) : null,
+    introducedOn,
+  };
 }
 
 export interface Warranty {
@@ -115,6 +156,7 @@ function asProduct<T extends ProductSummary>(body: unknown): T {
     attributes: Array.isArray(p.attributes) ? p.attributes : [],
     departmentPath: Array.isArray(p.departmentPath) ? p.departmentPath : [],
     fulfillment: p.fulfillment ?? { shipToHome: false, storePickup: false, sameDayDelivery: false },
+    ...normalizeProductExtras(body, p.priceCents),
   };
 }
 

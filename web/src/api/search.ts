@@ -11,6 +11,7 @@
  * client's NetworkError) so a page never renders half a product.
  */
 import { apiGet, apiRequest, NetworkError } from './client';
+import { normalizeProductExtras } from './product';
 
 export const SEARCH_URL = '/api/search';
 export const COMPARE_URL = '/api/search/compare';
@@ -18,7 +19,7 @@ export const SIMILAR_URL = '/api/search/similar';
 export const EXPLAIN_URL = '/api/search/explain';
 export const COMPARE_TO_CART_URL = '/products/a/productcomparisontocart';
 
-export type SortName = 'relevance' | 'price-asc' | 'price-desc' | 'name' | 'brand';
+export type SortName = 'relevance' | 'price-asc' | 'price-desc' | 'name' | 'brand' | 'rating' | 'newest';
 
 /** The sorts the server knows, in the order the page offers them. */
 export const SORT_OPTIONS: readonly { value: SortName; label: string }[] = [
@@ -27,6 +28,8 @@ export const SORT_OPTIONS: readonly { value: SortName; label: string }[] = [
   { value: 'price-desc', label: 'Price: High to Low' },
   { value: 'name', label: 'Name: A to Z' },
   { value: 'brand', label: 'Brand: A to Z' },
+  { value: 'rating', label: 'Top Rated' },
+  { value: 'newest', label: 'Newest' },
 ];
 
 export type PriceMode = 'Regular' | 'BelowMap';
@@ -54,6 +57,14 @@ export interface ProductSummary {
   attributes: ProductAttribute[];
   shipToHome: boolean;
   ecomOnHand: number;
+  /** Average rating 1–5 (one decimal), null without ratings. */
+  rating?: number | null;
+  ratingCount?: number | null;
+  /** The price before the sale, only when higher than the price. */
+  wasPriceCents?: number | null;
+  wasPrice?: string | null;
+  /** 'YYYY-MM-DD' */
+  introducedOn?: string | null;
 }
 
 export interface SearchItem extends ProductSummary {
@@ -225,6 +236,7 @@ export function toProduct(value: unknown): ProductSummary | null {
     attributes: attributes(value.attributes),
     shipToHome: fulfillment.shipToHome === true,
     ecomOnHand: num(value.ecomOnHand),
+    ...normalizeProductExtras(value, priceCents),
   };
 }
 

@@ -37,6 +37,8 @@ describe('header data', () => {
         itemsInCartCount: 3,
         siteMessages: [{ id: 'a', text: 'Hello', countdown: 'weird' }],
         serverTime: '2026-01-01T00:00:00Z',
+        isMobileDevice: true,
+        assetCdnBaseUrl: '',
       }),
     );
 
@@ -50,6 +52,8 @@ describe('header data', () => {
       cartSummaryJson: { cartQty: 3 },
       headerLinks: [{ text: 'Registries & Lists', link: '/gift-registry/' }],
       siteMessages: [{ id: 'a', text: 'Hello', countdown: 'none', link: null }],
+      isMobileDevice: true,
+      assetCdnBaseUrl: '',
     });
     expect(header.deptMenu[0]).toEqual({
       id: 1,
@@ -71,6 +75,9 @@ describe('header data', () => {
     const header = normalizeHeader({ loggedIn: false, customer: { firstName: 'X' }, itemsInCartCount: 2 });
     expect(header.customer).toBeNull();
     expect(header.cartSummaryJson.cartQty).toBe(2);
+    // Footer fields the server did not send stay unknown (the footer falls back).
+    expect(header.isMobileDevice).toBeNull();
+    expect(header.assetCdnBaseUrl).toBeNull();
   });
 });
 

@@ -76,6 +76,10 @@ export interface HeaderData {
   itemsInCartCount: number;
   siteMessages: SiteMessage[];
   serverTime: string | null;
+  /** Footer data: the server's reading of the device (null: not sent). */
+  isMobileDevice: boolean | null;
+  /** Footer data: where assets come from ('' this origin; null: not sent). */
+  assetCdnBaseUrl: string | null;
 }
 
 /** GET /globalresource/category-flyout/ (spec §3 "Mega menu ad"). */
@@ -216,6 +220,8 @@ export const EMPTY_HEADER: HeaderData = {
   itemsInCartCount: 0,
   siteMessages: [],
   serverTime: null,
+  isMobileDevice: null,
+  assetCdnBaseUrl: null,
 };
 
 export function normalizeHeader(value: unknown): HeaderData {
@@ -235,6 +241,8 @@ export function normalizeHeader(value: unknown): HeaderData {
     itemsInCartCount,
     siteMessages: list(value.siteMessages, siteMessage),
     serverTime: strOrNull(value.serverTime),
+    isMobileDevice: typeof value.isMobileDevice === 'boolean' ? value.isMobileDevice : null,
+    assetCdnBaseUrl: typeof value.assetCdnBaseUrl === 'string' ? value.assetCdnBaseUrl : null,
   };
 }
 

@@ -30,6 +30,8 @@ export type HoursDisplayStyle = 'open' | 'closing-soon' | 'closed' | 'coming-soo
 
 export interface Store {
   storeNum: number;
+  /** 'Janesville, WI'; with the street where two stores share a city. */
+  title?: string;
   city: string;
   cityAlias: string;
   state: string;

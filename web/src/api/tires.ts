@@ -27,8 +27,16 @@ export interface TireSize {
   rim: number;
 }
 
-export type TireSort = 'relevance' | 'price-asc' | 'price-desc' | 'name' | 'brand';
-export const TIRE_SORTS: readonly TireSort[] = ['relevance', 'price-asc', 'price-desc', 'name', 'brand'];
+export type TireSort = 'relevance' | 'price-asc' | 'price-desc' | 'name' | 'brand' | 'rating' | 'newest';
+export const TIRE_SORTS: readonly TireSort[] = [
+  'relevance',
+  'price-asc',
+  'price-desc',
+  'name',
+  'brand',
+  'rating',
+  'newest',
+];
 
 /** A product card's data (a search result). */
 export interface TireProduct {

@@ -189,6 +189,33 @@ describe('site pages', () => {
   });
 });
 
+describe('in-app navigation', () => {
+  it('moves focus to the new page’s heading and announces its title; the first load keeps focus', async () => {
+    const user = userEvent.setup();
+    const { router } = renderRoute('/faq/');
+    const faqHeading = await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+    expect(faqHeading).not.toHaveFocus();
+
+    // A link in the page, followed like a user would.
+    await user.click(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Store Pickup' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Free Store Pickup' }, { timeout: 5000 });
+    await vi.waitFor(() => expect(heading).toHaveFocus());
+    expect(heading).toHaveAttribute('tabindex', '-1');
+    expect(router.state.location.pathname).toBe('/store-pickup/');
+    const live = screen.getAllByRole('status').find((el) => el.getAttribute('aria-live') === 'polite' && el.textContent);
+    expect(live).toHaveTextContent('Free Store Pickup | Storefront');
+  });
+
+  it('leaves focus where it is when only the query string changes', async () => {
+    const { router } = renderRoute('/faq/');
+    await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+    const search = screen.getByRole('searchbox', { name: 'Search products' });
+    act(() => search.focus());
+    await act(() => router.navigate('/faq/?section=returns'));
+    expect(search).toHaveFocus();
+  });
+});
+
 describe('page-load tracking', () => {
   it('the shell tracks one PageLoad per page load and per navigation', async () => {
     resetTracking();

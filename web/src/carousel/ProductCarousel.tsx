@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import type { ProductSummary } from '../api/product';
 import { ProductImage } from '../product/components/ProductImage';
 import { ProductPrice, showsPrice } from '../product/components/ProductPrice';
+import { ProductRating } from '../product/components/Rating';
 import {
   sendCarouselClickBeacon,
   trackCarouselClick,
@@ -16,7 +17,19 @@ import './carousel.css';
 /** What a product card needs. */
 export type CarouselProduct = Pick<
   ProductSummary,
-  'blainNumber' | 'name' | 'vendorBrand' | 'url' | 'thumbnail' | 'price' | 'priceCents' | 'belowMap' | 'priceMode'
+  | 'blainNumber'
+  | 'name'
+  | 'vendorBrand'
+  | 'url'
+  | 'thumbnail'
+  | 'price'
+  | 'priceCents'
+  | 'belowMap'
+  | 'priceMode'
+  | 'rating'
+  | 'ratingCount'
+  | 'wasPrice'
+  | 'wasPriceCents'
 >;
 
 export const CARD_IMAGE_SIZE = 240;
@@ -117,6 +130,7 @@ export function ProductCarousel({
           </span>
         </Link>
         {product.vendorBrand && <p className="product-card__brand">{product.vendorBrand}</p>}
+        <ProductRating rating={product.rating} count={product.ratingCount} size="card" />
         <ProductPrice product={product} />
       </article>
     );

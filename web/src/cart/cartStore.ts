@@ -21,6 +21,7 @@ import {
 import { fetchAllStores } from '../api/stores';
 import { useSession } from '../session';
 import { reportError } from '../ui/errors';
+import { storeTitle } from '../storefinder/format';
 import { CART_ERROR_MESSAGE, itemCount, pickupStores, type StoreName } from './format';
 
 export type CartStatus = 'idle' | 'loading' | 'success' | 'error';
@@ -76,7 +77,7 @@ export const useCartStore = create<CartState>()((set, get) => {
         for (const s of all) {
           stores[s.storeNum] = {
             storeNum: s.storeNum,
-            title: `${s.city}, ${s.state}`,
+            title: storeTitle(s),
             address: [s.address1, `${s.city}, ${s.state} ${s.zip ?? ''}`.trim()].filter(Boolean).join(', '),
             urlAlias: s.urlAlias,
             hours: s.currentHours?.displayText,
@@ -90,11 +91,19 @@ export const useCartStore = create<CartState>()((set, get) => {
       });
   }
 
-  /** The plans each product in the cart offers (once per product). */
+  /**
+   * The plans each product in the cart offers: from the cart answer's lines,
+   * else asked once per product.
+   */
   function loadWarranties(cart: Cart): void {
+    const named: Record<string, Warranty[]> = {};
+    for (const line of cart.lines) {
+      if (line.blainNumber && line.plans) named[line.blainNumber] = line.plans;
+    }
+    if (Object.keys(named).length > 0) set((s) => ({ warranties: { ...s.warranties, ...named } }));
     for (const line of cart.lines) {
       const blain = line.blainNumber;
-      if (!blain || warrantyRequested.has(blain)) continue;
+      if (!blain || line.plans || warrantyRequested.has(blain)) continue;
       warrantyRequested.add(blain);
       fetchWarrantyOptions(blain)
         .then((options) => set((s) => ({ warranties: { ...s.warranties, [blain]: options } })))

@@ -25,6 +25,7 @@ function line(lineId: number, over: Partial<CartLine> = {}): CartLine {
     fulfillmentType: 'ShipToHome',
     storeNum: null,
     warranty: null,
+    plans: null,
     lineTotalCents: 1000,
     lineTotal: '$10.00',
     ...over,

@@ -100,7 +100,7 @@ export const LINK_GROUPS: LinkGroup[] = [
       { label: 'Gift Registry', href: '/gift-registry/' },
       { label: 'My Registries', href: '/gift-registry/list/', requiresRegistries: true },
       { label: 'Gift Cards', href: '/gift-cards/' },
-      { label: 'Gifts', href: '/gifts/' },
+      { label: 'Gift Ideas', href: '/gift-ideas/' },
       { label: 'BEST Program', href: '/best-program/' },
       { label: 'Small Engine Repair & Parts', href: '/small-engine-repair-and-parts/' },
       { label: 'Fishing & Hunting Licenses', href: '/fishing-hunting-licenses/' },
@@ -130,6 +130,27 @@ export const LINK_GROUPS: LinkGroup[] = [
     ],
   },
 ];
+
+/**
+ * The company links of the mobile menu: who we are and how to reach us, with
+ * the external careers and real-estate sites (spec §2: "External careers and
+ * real-estate sites are also linked from the company links"). Taken from the
+ * general group, so labels and addresses stay the footer's.
+ */
+export const COMPANY_LINK_HREFS: string[] = [
+  '/about-us/',
+  '/history/',
+  '/community/',
+  '/customer-care/',
+  CAREERS_URL,
+  REAL_ESTATE_URL,
+];
+
+export const COMPANY_LINKS: SiteLink[] = COMPANY_LINK_HREFS.map((href) => {
+  const link = LINK_GROUPS.find((g) => g.id === 'general')?.links.find((l) => l.href === href);
+  if (!link) throw new Error(`Company link ${href} is not in the general links`);
+  return link;
+});
 
 /** A page written in Markdown (`src/content/pages/{slug}.md`). */
 export interface ContentPageDef {
@@ -167,7 +188,7 @@ export const CONTENT_PAGES: ContentPageDef[] = [
   { path: '/animalrx/', slug: 'animalrx' },
   { path: '/gift-registry/', slug: 'gift-registry' },
   { path: '/gift-cards/', slug: 'gift-cards' },
-  { path: '/gifts/', slug: 'gifts' },
+  { path: '/gift-ideas/', slug: 'gift-ideas' },
   { path: '/best-program/', slug: 'best-program' },
   { path: '/small-engine-repair-and-parts/', slug: 'small-engine-repair-and-parts' },
   { path: '/fishing-hunting-licenses/', slug: 'fishing-hunting-licenses' },
@@ -219,7 +240,7 @@ export const SPEC_PATHS: string[] = [
   '/sds-request/', '/recalls/', '/rebates/', '/theme-song/', '/legal-notice/', '/privacy-policy/',
   '/account/certificate/',
   '/automotive-service/', '/store-pickup/', '/same-day-local-delivery/', '/farms/', '/animalrx/',
-  '/gift-registry/', '/gift-registry/list/', '/gift-cards/', '/gifts/', '/best-program/',
+  '/gift-registry/', '/gift-registry/list/', '/gift-cards/', '/gift-ideas/', '/best-program/',
   '/small-engine-repair-and-parts/', '/fishing-hunting-licenses/', '/other-services/',
   '/account/', '/account/orders/', '/account/rewards/', '/account/track-your-order/',
   '/account/logout/', '/account/login/', '/cart/',

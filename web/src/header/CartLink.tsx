@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useAriaCurrent } from '../app/currentPage';
 import { useSession } from '../session';
 
 export const CART_PATH = '/cart/';
@@ -16,8 +17,14 @@ export function badgeText(qty: number): string {
 /** Cart link with the item-count badge. */
 export function CartLink() {
   const qty = useSession((s) => s.cartQty);
+  const current = useAriaCurrent();
   return (
-    <Link to={CART_PATH} className="header-action cart-link" aria-label={cartLabel(qty)}>
+    <Link
+      to={CART_PATH}
+      className="header-action cart-link"
+      aria-label={cartLabel(qty)}
+      aria-current={current(CART_PATH)}
+    >
       <span className="cart-link__icon-wrap">
         <svg className="header-action__icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
           <path

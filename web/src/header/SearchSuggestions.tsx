@@ -4,7 +4,7 @@ import type { AutocompleteResult, ProductSuggestion, SuggestionLink } from '../a
 import { SUGGEST_TYPES, type SuggestType } from '../tracking/codes';
 import { trackEvent } from '../tracking/hawk';
 import { trackPopularSearch } from './analytics';
-import { decodeEntities, htmlToText } from './suggestions';
+import { decodeEntities, hasSuggestions, htmlToText, noSuggestionsMessage } from './suggestions';
 import './SearchSuggestions.css';
 
 interface SearchSuggestionsProps {
@@ -70,6 +70,17 @@ export function SearchSuggestions({ id, result, keyword, onClose, onEscape, onLe
       event.stopPropagation();
       onEscape();
     }
+  }
+
+  if (!hasSuggestions(result)) {
+    // A keyword that matches nothing: say so rather than closing silently.
+    return (
+      <div id={id} className="search-suggestions search-suggestions--empty header-popup" onKeyDown={onKeyDown}>
+        <p className="search-suggestions__empty" role="status">
+          {noSuggestionsMessage(keyword)}
+        </p>
+      </div>
+    );
   }
 
   return (

@@ -23,6 +23,30 @@ export function hasSuggestions(result: AutocompleteResult | null): result is Aut
   );
 }
 
+/** What the suggestions panel shows for a keyword that matches nothing. */
+export function noSuggestionsMessage(keyword: string): string {
+  return `No suggestions for “${keyword.trim()}”`;
+}
+
+export type SuggestionsPanel = 'closed' | 'suggestions' | 'no-match';
+
+/**
+ * What the panel under the search box shows: the suggestions; for a keyword
+ * that matches nothing, a short message (instead of closing with no word);
+ * else nothing (closed, 1–4 digits, no answer yet for this value, or the
+ * empty keyword with no popular searches).
+ */
+export function suggestionsPanel(
+  open: boolean,
+  value: string,
+  result: { value: string; data: AutocompleteResult } | null,
+): SuggestionsPanel {
+  const keyword = value.trim();
+  if (!open || suppressesSuggestions(value) || result === null || result.value !== keyword) return 'closed';
+  if (hasSuggestions(result.data)) return 'suggestions';
+  return keyword === '' ? 'closed' : 'no-match';
+}
+
 let emptyKeyword: Promise<AutocompleteResult> | null = null;
 let last: { keyword: string; result: Promise<AutocompleteResult> } | null = null;
 

@@ -65,4 +65,18 @@ describe('HeaderLinks', () => {
     expect(visibleLinks()).toEqual(['Weekly Ad', 'Rewards', 'Gift Cards', 'Registries & Lists']);
     expect(HEADER_LINKS_RESIZE_DEBOUNCE_MS).toBe(250);
   });
+
+  it('marks the link to the current page with aria-current, and only that one', () => {
+    renderInRouter(<HeaderLinks />, '/gift-cards/');
+    expect(screen.getByRole('link', { name: 'Gift Cards' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Weekly Ad' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('link', { name: 'Registries & Lists' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('follows navigation: the mark moves to the new page', async () => {
+    const { router } = renderInRouter(<HeaderLinks />, '/gift-cards/');
+    await act(() => router.navigate('/weekly-ad/'));
+    expect(screen.getByRole('link', { name: 'Weekly Ad' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Gift Cards' })).not.toHaveAttribute('aria-current');
+  });
 });

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useAriaCurrent } from '../app/currentPage';
 import { trackMenuClick } from '../header/analytics';
 import { useSession } from '../session';
 
@@ -21,9 +22,11 @@ export function firstWrappedIndex(items: readonly HTMLElement[]): number {
  * The row wraps; links that fall off the first line are hidden
  * (`visibility: hidden` keeps the layout stable, drops them from the
  * accessibility tree and tab order). Re-measured on resize, debounced.
+ * The link to the page on screen carries aria-current="page".
  */
 export function HeaderLinks() {
   const links = useSession((s) => s.headerLinks);
+  const current = useAriaCurrent();
   const list = useRef<HTMLUListElement>(null);
   const [hiddenFrom, setHiddenFrom] = useState(-1);
 
@@ -66,6 +69,7 @@ export function HeaderLinks() {
             <Link
               to={link.link}
               className="header-links__link"
+              aria-current={current(link.link)}
               onClick={() => trackMenuClick('header links', link.text, link.link)}
             >
               {link.text}

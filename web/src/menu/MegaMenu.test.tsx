@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetAdBeacons } from '../banner/beacons';
 import { fetchedUrls, mockApi, renderInRouter, setSession } from '../header/testing';
 import { useSession } from '../session';
-import { MegaMenu } from './MegaMenu';
+import { HOVER_CLOSE_DELAY_MS, HOVER_OPEN_DELAY_MS, MegaMenu } from './MegaMenu';
 import { resetMegaMenuAd } from './megaMenuAd';
 
 const AD = {
@@ -208,5 +208,222 @@ describe('MegaMenu', () => {
     fireEvent.error(within(link).getByRole('img', { name: 'Bags of feed in a barn' }));
     expect(within(link).queryByRole('img')).not.toBeInTheDocument();
     expect(link).toHaveTextContent('Shop animal feed');
+  });
+});
+
+describe('MegaMenu hover intent (desktop mouse)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  function setupHover(path = '/') {
+    vi.useFakeTimers();
+    // Testing Library drains its async wrapper with a setTimeout(0), which it
+    // only advances itself under Jest's fake timers: lend it Vitest's.
+    vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const result = renderInRouter(
+      <>
+        <MegaMenu />
+        <button type="button">Elsewhere</button>
+      </>,
+      path,
+    );
+    const toggle = screen.getByRole('button', { name: 'Departments' });
+    const elsewhere = screen.getByRole('button', { name: 'Elsewhere' });
+    return { user, toggle, elsewhere, ...result };
+  }
+
+  const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+
+  it('opens after the pointer rests on Departments, not when it only passes over', async () => {
+    const { user, toggle, elsewhere } = setupHover();
+    await user.hover(toggle);
+    await user.hover(elsewhere);
+    advance(HOVER_OPEN_DELAY_MS * 2);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    await user.hover(toggle);
+    advance(HOVER_OPEN_DELAY_MS - 20);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    advance(20);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'Farm & Ranch' })).toHaveAttribute('aria-expanded', 'true');
+    // Hovering is not focusing: focus stays where it was.
+    expect(toggle).not.toHaveFocus();
+  });
+
+  it('closes a hover-opened menu after a grace delay once the pointer leaves, unless it comes back', async () => {
+    const { user, toggle, elsewhere } = setupHover();
+    await user.hover(toggle);
+    advance(HOVER_OPEN_DELAY_MS);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+    // Out and back in within the grace delay: still open.
+    await user.hover(elsewhere);
+    advance(HOVER_CLOSE_DELAY_MS - 50);
+    await user.hover(screen.getByRole('link', { name: 'Fencing' }));
+    advance(HOVER_CLOSE_DELAY_MS * 2);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+    await user.hover(elsewhere);
+    advance(HOVER_CLOSE_DELAY_MS - 50);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    advance(50);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('a click on Departments after hovering pins the menu open', async () => {
+    const { user, toggle, elsewhere } = setupHover();
+    await user.hover(toggle);
+    advance(HOVER_OPEN_DELAY_MS);
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+    await user.hover(elsewhere);
+    advance(HOVER_CLOSE_DELAY_MS * 2);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+    // A further click closes it as before.
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('keyboard use inside a hover-opened menu pins it open', async () => {
+    const { user, toggle, elsewhere } = setupHover();
+    await user.hover(toggle);
+    advance(HOVER_OPEN_DELAY_MS);
+    act(() => screen.getByRole('button', { name: 'Pet' }).focus());
+    await user.hover(elsewhere);
+    advance(HOVER_CLOSE_DELAY_MS * 2);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'Pet' })).toHaveFocus();
+  });
+
+  it('a menu opened by click stays open when the pointer leaves', async () => {
+    const { user, toggle, elsewhere } = setupHover();
+    await user.click(toggle);
+    await user.hover(elsewhere);
+    advance(HOVER_CLOSE_DELAY_MS * 2);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('switches department after resting on it; crossing one on the way to the panel does not', async () => {
+    const { user, toggle } = setupHover();
+    await user.click(toggle);
+    const farm = screen.getByRole('button', { name: 'Farm & Ranch' });
+    const pet = screen.getByRole('button', { name: 'Pet' });
+
+    // Diagonally from Farm & Ranch over Pet into Farm & Ranch's panel.
+    await user.hover(farm);
+    await user.hover(pet);
+    advance(HOVER_OPEN_DELAY_MS / 2);
+    await user.hover(screen.getByRole('link', { name: 'Fencing' }));
+    advance(HOVER_OPEN_DELAY_MS * 2);
+    expect(farm).toHaveAttribute('aria-expanded', 'true');
+    expect(pet).toHaveAttribute('aria-expanded', 'false');
+
+    // Resting on Pet switches to it.
+    await user.hover(pet);
+    advance(HOVER_OPEN_DELAY_MS);
+    expect(pet).toHaveAttribute('aria-expanded', 'true');
+    expect(farm).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('link', { name: 'Shop All Pet' })).toBeInTheDocument();
+
+    // Clicking the department hover just opened keeps it open; the next click toggles it.
+    await user.click(pet);
+    expect(pet).toHaveAttribute('aria-expanded', 'true');
+    await user.click(pet);
+    expect(pet).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('touch does not open on hover', async () => {
+    const { user, toggle } = setupHover();
+    await user.pointer({ keys: '[TouchA>]', target: toggle });
+    advance(HOVER_OPEN_DELAY_MS * 2);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.pointer({ keys: '[/TouchA]', target: toggle });
+    // The tap is a click: it opens.
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  });
+});
+
+describe('MegaMenu department column', () => {
+  /** Gives the (jsdom, layout-less) column a size: `height` visible of `total`. */
+  function sizeColumn(column: HTMLElement, height: number, total: number) {
+    Object.defineProperty(column, 'clientHeight', { configurable: true, value: height });
+    Object.defineProperty(column, 'scrollHeight', { configurable: true, value: total });
+    column.scrollTo = ((options: ScrollToOptions) => {
+      column.scrollTop = Math.min(options.top ?? 0, total - height);
+      fireEvent.scroll(column);
+    }) as typeof column.scrollTo;
+  }
+
+  it('shows that it scrolls while departments are hidden below, and scrolls on the cue', async () => {
+    const { user, toggle } = setup();
+    await user.click(toggle);
+    const column = screen.getByRole('list', { name: 'Departments' }).parentElement!;
+    expect(screen.queryByText('More departments')).not.toBeInTheDocument();
+
+    sizeColumn(column, 500, 1100);
+    fireEvent.scroll(column);
+    const more = screen.getByText('More departments');
+    expect(more).toBeVisible();
+    expect(more.closest('[aria-hidden="true"]')).not.toBeNull();
+
+    await user.click(more);
+    expect(column.scrollTop).toBe(375);
+    expect(screen.getByText('More departments')).toBeInTheDocument();
+    await user.click(screen.getByText('More departments'));
+    expect(column.scrollTop).toBe(600);
+    // At the end: no cue.
+    expect(screen.queryByText('More departments')).not.toBeInTheDocument();
+  });
+
+  it('shows no cue when every department fits', async () => {
+    const { user, toggle } = setup();
+    await user.click(toggle);
+    const column = screen.getByRole('list', { name: 'Departments' }).parentElement!;
+    sizeColumn(column, 800, 800);
+    fireEvent.scroll(column);
+    expect(screen.queryByText('More departments')).not.toBeInTheDocument();
+  });
+});
+
+describe('MegaMenu links', () => {
+  it('mark the current page with aria-current', async () => {
+    const user = userEvent.setup();
+    renderInRouter(<MegaMenu />, '/farm-ranch/fencing/');
+    await user.click(screen.getByRole('button', { name: 'Departments' }));
+    expect(screen.getByRole('link', { name: 'Fencing' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Shop All Farm & Ranch' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('link', { name: 'Animal Feed' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('link', { name: 'Blog' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('mark the current page in the lower list and the automotive panel', async () => {
+    const user = userEvent.setup();
+    renderInRouter(<MegaMenu />, '/tires/');
+    await user.click(screen.getByRole('button', { name: 'Departments' }));
+    await user.click(screen.getByRole('button', { name: 'Automotive Service Center' }));
+    expect(screen.getByRole('link', { name: 'Tires' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Batteries' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('push menu_click with the link chosen', async () => {
+    window.dataLayer = [];
+    const { user, toggle } = setup();
+    await user.click(toggle);
+    await user.click(screen.getByRole('link', { name: 'Poultry Feed' }));
+    expect(window.dataLayer).toEqual([
+      {
+        event: 'menu_click',
+        menu_name: 'mega menu',
+        link_text: 'Poultry Feed',
+        link_url: '/farm-ranch/animal-feed/poultry-feed/',
+      },
+    ]);
+    delete window.dataLayer;
   });
 });

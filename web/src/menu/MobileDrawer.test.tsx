@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SignInPanelHost } from '../account/SignInPanelHost';
+import { CAREERS_URL, CONTENT_PAGES, REAL_ESTATE_URL } from '../content/siteLinks';
 import { useSignInPanel } from '../account/signInPanelStore';
 import { OPEN_STORE_MENU_EVENT } from '../header/StoreLink';
 import { JANESVILLE, mockApi, renderInRouter, setSession, SIGNED_IN } from '../header/testing';
@@ -185,5 +186,68 @@ describe('MobileDrawer', () => {
     await user.click(screen.getByRole('button', { name: 'Menu' }));
     await within(await screen.findByRole('dialog', { name: 'Menu' })).findByRole('link', { name: /Shop pet food/ });
     expect(sendBeacon.mock.calls.filter(([url]) => url === '/event/a/sponsored-ad-impression')).toHaveLength(1);
+  });
+
+  it('Animal Rx is an action: it closes the drawer, pushes menu_click and opens the Animal Rx page', async () => {
+    window.dataLayer = [];
+    const { user, router, dialog, button } = await openDrawer();
+    const animalRx = within(dialog).getByRole('button', { name: 'Animal Rx' });
+    expect(within(dialog).queryByRole('link', { name: 'Animal Rx' })).not.toBeInTheDocument();
+    await user.click(animalRx);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/animalrx/');
+    expect(window.dataLayer).toEqual([
+      { event: 'menu_click', menu_name: 'mobile menu', link_text: 'Animal Rx', link_url: '/animalrx/' },
+    ]);
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    delete window.dataLayer;
+  });
+
+  it('lists the company links with the external careers and real-estate sites', async () => {
+    const { dialog } = await openDrawer();
+    const company = within(dialog).getByRole('navigation', { name: 'Company' });
+    const links = within(company).getAllByRole('link');
+    expect(links.map((a) => a.textContent)).toEqual([
+      'About Us',
+      'Our History',
+      'Community',
+      'Customer Care',
+      'Careers',
+      'Real Estate',
+    ]);
+    expect(within(company).getByRole('link', { name: 'Careers' })).toHaveAttribute('href', CAREERS_URL);
+    expect(within(company).getByRole('link', { name: 'Real Estate' })).toHaveAttribute('href', REAL_ESTATE_URL);
+    expect(CAREERS_URL).toMatch(/^https:\/\//);
+    expect(REAL_ESTATE_URL).toMatch(/^https:\/\//);
+    // The local ones are site pages.
+    for (const href of ['/about-us/', '/history/', '/community/', '/customer-care/']) {
+      expect(CONTENT_PAGES.some((p) => p.path === href)).toBe(true);
+    }
+    expect(within(company).getByRole('link', { name: 'About Us' })).toHaveAttribute('href', '/about-us/');
+  });
+
+  it('marks the entry of the page on screen with aria-current', async () => {
+    const { dialog, user } = await openDrawer('/gift-cards/');
+    expect(within(dialog).getByRole('link', { name: 'Gift Cards' })).toHaveAttribute('aria-current', 'page');
+    expect(within(dialog).getByRole('link', { name: 'Blog' })).not.toHaveAttribute('aria-current');
+    expect(within(dialog).getByRole('button', { name: 'Animal Rx' })).not.toHaveAttribute('aria-current');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Pet' }));
+    await user.click(screen.getByRole('button', { name: 'Dog' }));
+    expect(screen.getByRole('link', { name: 'Dog Food' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('marks a drilled-down link when it is the page on screen', async () => {
+    const { user } = await openDrawer('/pet/dog/dog-food/');
+    await user.click(screen.getByRole('button', { name: 'Pet' }));
+    await user.click(screen.getByRole('button', { name: 'Dog' }));
+    expect(screen.getByRole('link', { name: 'Dog Food' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('button', { name: 'Shop All Dog' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('marks the Animal Rx action on the Animal Rx page', async () => {
+    const { dialog } = await openDrawer('/animalrx/');
+    expect(within(dialog).getByRole('button', { name: 'Animal Rx' })).toHaveAttribute('aria-current', 'page');
+    expect(within(dialog).getByRole('link', { name: 'Community' })).not.toHaveAttribute('aria-current');
   });
 });

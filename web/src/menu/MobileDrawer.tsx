@@ -1,9 +1,11 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useNavigate } from 'react-router';
 import type { MenuItem } from '../api/shell';
 import { ACCOUNT_LINKS, greetingText } from '../account/AccountMenu';
 import { openSignIn } from '../account/signInPanelStore';
+import { useAriaCurrent } from '../app/currentPage';
+import { COMPANY_LINKS } from '../content/siteLinks';
 import { trackMenuClick } from '../header/analytics';
 import { openStoreMenu, storeCityState } from '../header/StoreLink';
 import { useSession } from '../session';
@@ -49,7 +51,10 @@ interface MobileDrawerProps {
 /**
  * The small-screen menu (spec §2 Mobile, §4): account buttons, the local
  * store, and drilldown department lists with Back (following history) and
- * a Shop All button at each level.
+ * a Shop All button at each level. Rewards and Animal Rx are actions
+ * (buttons that close the drawer, push menu_click and navigate; Rewards by
+ * sign-in state). Below, the company links with the external careers and
+ * real-estate sites. The entry for the page on screen has aria-current.
  */
 export default function MobileDrawer({ open, onClose }: MobileDrawerProps) {
   const navigate = useNavigate();
@@ -62,11 +67,13 @@ export default function MobileDrawer({ open, onClose }: MobileDrawerProps) {
   const headerLinks = useSession((s) => s.headerLinks);
   const ad = useMegaMenuAd((s) => s.ad);
   const { main, special } = useMemo(() => splitDepartments(deptMenu), [deptMenu]);
+  const current = useAriaCurrent();
 
   /** Drilled levels, outermost first; empty at the top level. */
   const [trail, setTrail] = useState<MenuItem[]>([]);
   const level = trail[trail.length - 1] ?? null;
   const body = useRef<HTMLDivElement>(null);
+  const companyHeadingId = useId();
   /** What to focus after the level changes: 'first' item, or a drill button's item id. */
   const focusNext = useRef<'first' | number | null>(null);
 
@@ -144,13 +151,14 @@ export default function MobileDrawer({ open, onClose }: MobileDrawerProps) {
                 type="button"
                 className="drawer__item drawer__item--shop-all"
                 data-drawer-item=""
+                aria-current={current(level.url)}
                 onClick={() => go(shopAllLabel(level.name), level.url)}
               >
                 {shopAllLabel(level.name)}
               </button>
             </li>
             {drillChildren(level).map((child) => (
-              <DrawerEntry key={child.id} item={child} onDrill={drill} onLinkClick={onLinkClick} />
+              <DrawerEntry key={child.id} item={child} onDrill={drill} onLinkClick={onLinkClick} current={current} />
             ))}
           </ul>
         ) : (
@@ -162,6 +170,7 @@ export default function MobileDrawer({ open, onClose }: MobileDrawerProps) {
                   <Link
                     to={ACCOUNT_LINKS.home}
                     className="drawer__account-link"
+                    aria-current={current(ACCOUNT_LINKS.home)}
                     onClick={() => onLinkClick('My Account', ACCOUNT_LINKS.home)}
                   >
                     My Account
@@ -179,6 +188,7 @@ export default function MobileDrawer({ open, onClose }: MobileDrawerProps) {
               <button
                 type="button"
                 className="button button--secondary drawer__account-button"
+                aria-current={current(ACCOUNT_LINKS.trackOrder)}
                 onClick={() => go('Track Order', ACCOUNT_LINKS.trackOrder)}
               >
                 Track Order
@@ -211,7 +221,7 @@ export default function MobileDrawer({ open, onClose }: MobileDrawerProps) {
             <nav aria-label="Departments">
               <ul className="drawer__list">
                 {main.map((item) => (
-                  <DrawerEntry key={item.id} item={item} onDrill={drill} onLinkClick={onLinkClick} />
+                  <DrawerEntry key={item.id} item={item} onDrill={drill} onLinkClick={onLinkClick} current={current} />
                 ))}
               </ul>
               <ul className="drawer__list drawer__list--lower" aria-label="More ways to shop">
@@ -222,13 +232,15 @@ export default function MobileDrawer({ open, onClose }: MobileDrawerProps) {
                         type="button"
                         className="drawer__item"
                         data-drawer-item=""
+                        data-action="animal-rx"
+                        aria-current={current(item.url)}
                         onClick={() => go(item.name, item.url)}
                       >
                         {item.name}
                       </button>
                     </li>
                   ) : (
-                    <DrawerEntry key={item.id} item={item} onDrill={drill} onLinkClick={onLinkClick} />
+                    <DrawerEntry key={item.id} item={item} onDrill={drill} onLinkClick={onLinkClick} current={current} />
                   ),
                 )}
                 {lowerFixed.map((link) => (
@@ -237,6 +249,7 @@ export default function MobileDrawer({ open, onClose }: MobileDrawerProps) {
                       to={link.url}
                       className="drawer__item"
                       data-drawer-item=""
+                      aria-current={current(link.url)}
                       onClick={() => onLinkClick(link.text, link.url)}
                     >
                       {link.text}
@@ -250,6 +263,8 @@ export default function MobileDrawer({ open, onClose }: MobileDrawerProps) {
                         type="button"
                         className="drawer__item"
                         data-drawer-item=""
+                        data-action="rewards"
+                        aria-current={current(rewardsPath(loggedIn))}
                         onClick={() => go(link.text, rewardsPath(loggedIn))}
                       >
                         {link.text}
@@ -259,9 +274,44 @@ export default function MobileDrawer({ open, onClose }: MobileDrawerProps) {
                         to={link.link}
                         className="drawer__item"
                         data-drawer-item=""
+                        aria-current={current(link.link)}
                         onClick={() => onLinkClick(link.text, link.link)}
                       >
                         {link.text}
+                      </Link>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </nav>
+
+            <nav className="drawer__company" aria-labelledby={companyHeadingId}>
+              <h3 id={companyHeadingId} className="drawer__heading">
+                Company
+              </h3>
+              <ul className="drawer__list">
+                {COMPANY_LINKS.map((link) => (
+                  <li key={link.href}>
+                    {link.external ? (
+                      <a
+                        href={link.href}
+                        className="drawer__item drawer__item--small"
+                        rel="noopener"
+                        onClick={() => onLinkClick(link.label, link.href)}
+                      >
+                        {link.label}
+                        <svg className="drawer__external" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+                          <path fill="currentColor" d="M14 3h7v7h-2V6.4l-9.3 9.3-1.4-1.4L17.6 5H14V3ZM5 5h6v2H5v12h12v-6h2v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2Z" />
+                        </svg>
+                      </a>
+                    ) : (
+                      <Link
+                        to={link.href}
+                        className="drawer__item drawer__item--small"
+                        aria-current={current(link.href)}
+                        onClick={() => onLinkClick(link.label, link.href)}
+                      >
+                        {link.label}
                       </Link>
                     )}
                   </li>
@@ -289,9 +339,11 @@ interface DrawerEntryProps {
   item: MenuItem;
   onDrill: (item: MenuItem) => void;
   onLinkClick: (text: string, url: string) => void;
+  /** aria-current of a link to a path. */
+  current: (href: string) => 'page' | undefined;
 }
 
-function DrawerEntry({ item, onDrill, onLinkClick }: DrawerEntryProps) {
+function DrawerEntry({ item, onDrill, onLinkClick, current }: DrawerEntryProps) {
   if (canDrill(item)) {
     return (
       <li>
@@ -312,7 +364,13 @@ function DrawerEntry({ item, onDrill, onLinkClick }: DrawerEntryProps) {
   }
   return (
     <li>
-      <Link to={item.url} className="drawer__item" data-drawer-item="" onClick={() => onLinkClick(item.name, item.url)}>
+      <Link
+        to={item.url}
+        className="drawer__item"
+        data-drawer-item=""
+        aria-current={current(item.url)}
+        onClick={() => onLinkClick(item.name, item.url)}
+      >
         {item.name}
       </Link>
     </li>

@@ -27,10 +27,15 @@ export function useLocalStock(blainNumber: string, storeNum: number | null): Loc
     searchStock({ blainNumber, storeNum, mustIncludeLocalStore: true }, abort.signal)
       .then((result) => {
         if (abort.signal.aborted) return;
-        if (result.resolutionType === 'InvalidBlainNumber' || !['Success', 'NotFound'].includes(result.resolutionType)) {
-          if (result.resolutionType === 'InvalidBlainNumber') {
-            reportError(`Stock status: InvalidBlainNumber for ${blainNumber}`);
-          }
+        if (result.resolutionType !== 'Success' && result.resolutionType !== 'NotFound') {
+          // InvalidBlainNumber and answers this page does not expect (an unknown
+          // resolution, or a location answer to a store-number search) go to
+          // error monitoring (spec §8); the label just says it is unavailable.
+          reportError(
+            result.resolutionType === 'InvalidBlainNumber'
+              ? `Stock status: InvalidBlainNumber for ${blainNumber}`
+              : `Stock status: unexpected resolution ${String(result.resolutionType)} for ${blainNumber}`,
+          );
           setState({ status: 'unavailable' });
           return;
         }

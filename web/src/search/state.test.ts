@@ -121,15 +121,15 @@ describe('changes', () => {
 });
 
 describe('the API query', () => {
-  it('merges search-within into the keyword and leaves out the compare list', () => {
+  it('passes search-within on and leaves out the compare list', () => {
     const s = withCompareItems(withSearchWithin(parseSearch('keyword=rope&brand=A'), 'nylon'), ['9']);
-    expect(apiQuery(s)).toBe('keyword=rope+nylon&brand=A');
+    expect(apiQuery(s)).toBe('keyword=rope&searchWithin=nylon&brand=A');
   });
 
   it('adds the landing page', () => {
     const s = parseSearch('cref=1&brand=A&pg=2');
     expect(apiQuery(s, '/farm-ranch/')).toBe('lp=%2Ffarm-ranch%2F&brand=A&pg=2');
-    expect(apiQuery(withSearchWithin(emptyState(), 'wire'), 1)).toBe('keyword=wire&lp=1');
+    expect(apiQuery(withSearchWithin(emptyState(), 'wire'), 1)).toBe('lp=1&searchWithin=wire');
   });
 
   it('tells a new search from a refinement', () => {

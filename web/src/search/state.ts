@@ -195,17 +195,12 @@ export function withCompareItems(state: SearchState, items: readonly string[]): 
 
 /**
  * The query string for `GET /api/search`: the page's state, plus `lp` for a landing page.
- * The server reads `searchWithin` as no filter, so search-within travels as more words of
- * the keyword (every word must match: the results narrow); `items` (the compare list) and
- * `cref` do not change the results and are left out, so checking an item refetches nothing.
+ * `searchWithin` goes as is (the server narrows the results to items that also match its
+ * words and answers the typed keyword); `items` (the compare list) and `cref` do not change
+ * the results and are left out, so checking an item refetches nothing.
  */
 export function apiQuery(state: SearchState, landing?: string | number | null): string {
   let next = copy(state);
-  const within = getParam(next, 'searchWithin');
-  if (within) {
-    next.keyword = next.keyword ? `${next.keyword} ${within}` : within;
-    next = setParam(next, 'searchWithin', null);
-  }
   next = setParam(next, 'items', null);
   next = setParam(next, 'cref', null);
   if (landing !== undefined && landing !== null && landing !== '') next = setParam(next, 'lp', String(landing));

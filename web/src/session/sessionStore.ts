@@ -25,6 +25,9 @@ export interface SessionData {
   headerLinks: HeaderLink[];
   siteMessages: SiteMessage[];
   serverTime: string | null;
+  /** Footer data (see shell/components/FooterData.ts). */
+  isMobileDevice: boolean | null;
+  assetCdnBaseUrl: string | null;
 }
 
 export interface SessionState extends SessionData {
@@ -55,6 +58,8 @@ export function toSessionData(header: HeaderData): SessionData {
     headerLinks: header.headerLinks,
     siteMessages: header.siteMessages,
     serverTime: header.serverTime,
+    isMobileDevice: header.isMobileDevice,
+    assetCdnBaseUrl: header.assetCdnBaseUrl,
   };
 }
 

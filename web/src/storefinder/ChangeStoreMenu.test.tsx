@@ -146,13 +146,30 @@ describe('change-store menu: loading and list', () => {
     answers['/products/a/stockstatus-json'] = Response.json(searchResult([], 'InvalidBlainNumber'));
     renderMenu({ blainNumber: 'nope' });
     expect(await screen.findByText('Something went wrong. Please try again later.')).toBeInTheDocument();
-    await waitFor(() => expect(fetchMock.mock.calls.some(([input]) => urlOf(input) === '/a/log/')).toBe(true));
+    await waitFor(() => expect(bodies('/a/log/')).toHaveLength(1));
+    expect(bodies('/a/log/')[0]).toMatchObject({ url: expect.any(String), error: expect.stringContaining('InvalidBlainNumber') });
+    expect(String((bodies('/a/log/')[0] as { error: string }).error)).toContain('nope');
   });
 
-  it('shows the generic failure when the search fails', async () => {
+  it('an unknown answer is reported and shows the generic failure', async () => {
+    answers['/products/a/storestatus-json'] = Response.json(searchResult([], 'SomethingNew' as never));
+    renderMenu();
+    expect(await screen.findByText('Something went wrong. Please try again later.')).toBeInTheDocument();
+    await waitFor(() => expect(bodies('/a/log/')).toHaveLength(1));
+    expect((bodies('/a/log/')[0] as { error: string }).error).toContain('SomethingNew');
+  });
+
+  it('shows the generic failure when the search fails, and reports it', async () => {
     answers['/products/a/storestatus-json'] = new Response('x', { status: 500 });
     renderMenu();
     expect(await screen.findByText('Something went wrong. Please try again later.')).toBeInTheDocument();
+    await waitFor(() => expect(bodies('/a/log/')).toHaveLength(1));
+  });
+
+  it('found stores are not reported', async () => {
+    renderMenu();
+    expect(await screen.findAllByRole('article', {}, { timeout: 5000 })).toHaveLength(3);
+    expect(bodies('/a/log/')).toEqual([]);
   });
 });
 
@@ -237,6 +254,27 @@ describe('change-store menu: ZIP search', () => {
       await screen.findByText('We are unable to retrieve your location. Please try again later.'),
     ).toBeInTheDocument();
     expect(window.sessionStorage.getItem('storefront.storeSearchLocation')).toBeNull();
+  });
+});
+
+describe('change-store menu: a rejected position', () => {
+  it('after InvalidCoordinates the in-stock switch searches from the store, not the position', async () => {
+    const user = userEvent.setup();
+    window.sessionStorage.setItem(
+      'storefront.storeSearchLocation',
+      JSON.stringify({ position: { latitude: 999, longitude: 0 } }),
+    );
+    answers['/products/a/stockstatus-json'] = Response.json(searchResult([], 'InvalidCoordinates'));
+    renderMenu({ blainNumber: '8028056', name: 'Rope' });
+    expect(
+      await screen.findByText('We are unable to retrieve your location. Please try again later.'),
+    ).toBeInTheDocument();
+    expect(bodies('/products/a/stockstatus-json')[0]).toMatchObject({ exactPosition: { latitude: 999, longitude: 0 } });
+
+    answers['/products/a/stockstatus-json'] = Response.json(searchResult([], 'NotFound'));
+    await user.click(screen.getByRole('switch', { name: 'In stock only' }));
+    expect(await screen.findByText('This item is out of stock at stores near you.')).toBeInTheDocument();
+    expect(bodies('/products/a/stockstatus-json').at(-1)).toMatchObject({ exactPosition: null, storeNum: 1 });
   });
 });
 

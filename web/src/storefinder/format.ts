@@ -13,8 +13,12 @@ export function stateName(code: string): string {
   return STATE_NAMES[code] ?? code;
 }
 
-export function storeTitle(store: Pick<Store, 'city' | 'state'>): string {
-  return `${store.city}, ${store.state}`;
+/**
+ * What a store is called: the server's title ('Madison, WI – E Washington Ave'
+ * where two stores share a city), else 'City, ST'.
+ */
+export function storeTitle(store: Pick<Store, 'city' | 'state'> & { title?: string | null }): string {
+  return typeof store.title === 'string' && store.title.trim() !== '' ? store.title : `${store.city}, ${store.state}`;
 }
 
 export function telHref(phone: string): string {

@@ -97,6 +97,8 @@ export function useStoreSearch(options: StoreSearchOptions) {
     } catch (error) {
       if (id !== sequence.current) return;
       if (error instanceof DOMException && error.name === 'AbortError') return;
+      // Spec §8: the generic failure is shown and reported to the error service.
+      reportError(error);
       setState({ ...INITIAL, status: 'error', message: STORE_MESSAGES.generic });
       return;
     }
@@ -129,7 +131,10 @@ export function useStoreSearch(options: StoreSearchOptions) {
         setState({ ...INITIAL, status: 'error', zipError: STORE_MESSAGES.invalidZip });
         return;
       case 'InvalidCoordinates':
+        // Forget the position everywhere: a repeated search (the in-stock
+        // switch) starts from the visitor's store instead.
         clearSavedLocation();
+        last.current = null;
         setState({ ...INITIAL, status: 'error', message: STORE_MESSAGES.locationFailed });
         return;
       case 'GeoLocationNotFound':
@@ -141,7 +146,11 @@ export function useStoreSearch(options: StoreSearchOptions) {
         return;
       default:
         // InvalidBlainNumber and anything unknown: report, show the generic failure.
-        reportError(`Store search: unexpected resolution ${String(result.resolutionType)}`);
+        reportError(
+          result.resolutionType === 'InvalidBlainNumber'
+            ? `Store search: InvalidBlainNumber${product ? ` for ${product.blainNumber}` : ''}`
+            : `Store search: unexpected resolution ${String(result.resolutionType)}`,
+        );
         setState({ ...INITIAL, status: 'error', message: STORE_MESSAGES.generic });
     }
   }, []);

@@ -80,4 +80,6 @@ export const SORT_LABELS: Record<TireSort, string> = {
   'price-desc': 'Price: high to low',
   name: 'Name',
   brand: 'Brand',
+  rating: 'Top rated',
+  newest: 'Newest',
 };

@@ -75,5 +75,12 @@ describe('usePageLoadTracking', () => {
     // The same URL again is a new navigation.
     await act(() => router.navigate('/cart/'));
     expect(hawkRequests(images)).toHaveLength(4);
+
+    // A page rewriting its own URL (replace) is the same page view.
+    await act(() => router.navigate('/s/?keyword=rope&pg=1', { replace: true }));
+    expect(hawkRequests(images)).toHaveLength(4);
+    // Back and forward are page views again.
+    await act(() => router.navigate(-1));
+    expect(hawkRequests(images)).toHaveLength(5);
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigationType } from 'react-router';
 import { PAGE_TYPES } from './codes';
 import { trackEvent } from './hawk';
 
@@ -46,13 +46,18 @@ function safeDecode(value: string): string {
 /**
  * Tracks a PageLoad for the first location and for every client-side
  * navigation after it: once per location entry (its key), not per render.
+ * A replace navigation (the page rewriting its own URL, e.g. to the canonical
+ * query) is the same page view and loads nothing new: not tracked.
  */
 export function usePageLoadTracking(): void {
   const location = useLocation();
+  const navigationType = useNavigationType();
   const tracked = useRef<string | null>(null);
   useEffect(() => {
     if (tracked.current === location.key) return;
+    const first = tracked.current === null;
     tracked.current = location.key;
+    if (!first && navigationType === 'REPLACE') return;
     try {
       trackPageLoad(location);
     } catch {

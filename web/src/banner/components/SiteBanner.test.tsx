@@ -5,6 +5,7 @@ import { useSession } from '../../session';
 import type { SiteMessage } from '../../stores/headerData';
 import { resetAdBeacons } from '../beacons';
 import { resetSponsoredAd } from '../sponsoredAd';
+import { SPONSORED_TOOLTIP } from './SponsoredAdSlot';
 import { AUTO_ADVANCE_MS, SLIDE_TRANSITION_MS } from '../constants';
 import { SiteBanner, SiteBannerView } from './SiteBanner';
 
@@ -78,6 +79,20 @@ describe('rotation', () => {
     expect(visibleMessage()).toBe('c');
     advance(AUTO_ADVANCE_MS);
     expect(visibleMessage()).toBe('a');
+  });
+
+  it('after each 750 ms slide a message stays still for the 7000 ms pause', () => {
+    renderView({ messages: MESSAGES });
+    advance(7750);
+    expect(visibleMessage()).toBe('b');
+    advance(750);
+    // The slide has ended: 'b' alone, for 7000 ms.
+    expect(document.querySelector('.site-banner__slide[aria-hidden="true"]')).toBeNull();
+    advance(6999);
+    expect(visibleMessage()).toBe('b');
+    expect(document.querySelector('.site-banner__slide[aria-hidden="true"]')).toBeNull();
+    advance(1);
+    expect(visibleMessage()).toBe('c');
   });
 
   it('stops while the pointer hovers and resumes after', () => {
@@ -262,8 +277,18 @@ describe('sponsored ad slot', () => {
 
     fireEvent.error(img);
     expect(within(link).queryByRole('img')).not.toBeInTheDocument();
-    expect(link).toHaveTextContent('Sponsored');
     expect(link).toHaveTextContent('Shop the feed sale');
+  });
+
+  it("the 'Sponsored' label is announced and explains itself in a tooltip on focus; Escape hides it", () => {
+    renderView({ messages: MESSAGES, ad: AD });
+    const label = screen.getByRole('button', { name: 'Sponsored' });
+    expect(label).toHaveAccessibleDescription(SPONSORED_TOOLTIP);
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+    act(() => label.focus());
+    expect(screen.getByRole('tooltip')).toHaveTextContent(SPONSORED_TOOLTIP);
+    fireEvent.keyDown(label, { key: 'Escape' });
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
   });
 
   it('without a CTA link it is plain content', () => {

@@ -2,7 +2,11 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { isLocalUrl } from '../../forms/redirect';
 import type { SponsoredAd } from '../../stores/headerData';
+import { Tooltip } from '../../ui/Tooltip';
 import { sendAdClick, sendAdImpressions } from '../beacons';
+
+/** What the 'Sponsored' label's tooltip says. */
+export const SPONSORED_TOOLTIP = 'An advertiser paid to show this ad here.';
 
 /**
  * A sponsored ad under the site messages (GET /globalresource/sponsored-ad/):
@@ -24,7 +28,6 @@ export function SponsoredAdSlot({ ad }: { ad: SponsoredAd }) {
   const fallbackText = ad.text || ad.ctaAccessibleText || ad.bannerImageAccessibleText || '';
   const content = (
     <>
-      <span className="site-banner__ad-label">Sponsored</span>
       {image && !failed ? (
         <picture>
           {ad.mobileImage && ad.mobileImage !== image && (
@@ -50,6 +53,12 @@ export function SponsoredAdSlot({ ad }: { ad: SponsoredAd }) {
 
   return (
     <div className="site-banner__ad" data-ad-id={ad.adId}>
+      {/* Outside the link, so that it is announced and can carry its tooltip. */}
+      <Tooltip content={SPONSORED_TOOLTIP}>
+        <button type="button" className="site-banner__ad-label">
+          Sponsored
+        </button>
+      </Tooltip>
       {!link ? (
         content
       ) : isLocalUrl(link) ? (

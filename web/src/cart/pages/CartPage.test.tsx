@@ -31,6 +31,8 @@ let lines: FakeLine[];
 /** Answer the next quantity change with this refusal. */
 let refuseQuantity: string | null;
 let cartFails: boolean;
+/** The cart answer names each product's plans (as the server does). */
+let namePlans: boolean;
 
 function urlOf(input: Parameters<typeof fetch>[0]): string {
   return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -50,6 +52,7 @@ function cartBody() {
       unitPrice: formatCents(l.unitPriceCents),
       lineTotalCents: total,
       lineTotal: formatCents(total),
+      ...(namePlans ? { plans: l.blainNumber === '200200' ? PLANS : [] } : {}),
     };
   });
   const subtotal = out.reduce((n, l) => n + l.lineTotalCents, 0);
@@ -101,6 +104,7 @@ beforeEach(() => {
   ];
   refuseQuantity = null;
   cartFails = false;
+  namePlans = false;
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input, init) => {
     const url = urlOf(input);
@@ -304,6 +308,17 @@ describe('cart page', () => {
     await waitFor(() => expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$115.97'));
     expect(posts('/products/a/remove-warranty')).toEqual([{ lineId: 2 }]);
     expect(screen.getByTestId('cart-announcer')).toHaveTextContent('Protection plan removed from Cordless Drill.');
+  });
+
+  it('takes the plans on offer from the cart answer when it names them', async () => {
+    namePlans = true;
+    renderCart();
+    const drill = await findLine('Cordless Drill');
+    expect(
+      await within(drill).findByRole('combobox', { name: 'Add a protection plan for Cordless Drill' }),
+    ).toBeInTheDocument();
+    expect(within(await findLine('Poly Rope 50 ft')).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(calls('/api/product/200200') + calls('/api/product/100100')).toBe(0);
   });
 
   it('an empty cart offers ways to shop', async () => {

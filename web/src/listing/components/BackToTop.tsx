@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
+import { BACK_TO_TOP_ANIMATION_MS, BACK_TO_TOP_FADE_MS, SCROLL_DEBOUNCE_MS } from '../../ui/constants';
+import { useDebouncedWindowEvent } from '../../ui/useDebouncedWindowEvent';
 
-/** spec §9: back-to-top animation 500 ms, fade 200 ms; scroll debounce 250 ms. */
-export const BACK_TO_TOP_ANIMATION_MS = 500;
-export const BACK_TO_TOP_FADE_MS = 200;
-export const SCROLL_DEBOUNCE_MS = 250;
+/** spec §9: back-to-top animation 500 ms, fade 200 ms; scroll debounce 250 ms (from the UI constants). */
+export { BACK_TO_TOP_ANIMATION_MS, BACK_TO_TOP_FADE_MS, SCROLL_DEBOUNCE_MS };
 /** Shown once the page is scrolled this far. */
 export const BACK_TO_TOP_FROM_PX = 400;
 
@@ -35,20 +35,10 @@ export function scrollToTop(duration = BACK_TO_TOP_ANIMATION_MS): void {
  */
 export function BackToTop({ focusTargetId }: { focusTargetId?: string }) {
   const [shown, setShown] = useState(false);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const check = () => setShown(window.scrollY > BACK_TO_TOP_FROM_PX);
-    const onScroll = () => {
-      clearTimeout(timer);
-      timer = setTimeout(check, SCROLL_DEBOUNCE_MS);
-    };
-    check();
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => {
-      clearTimeout(timer);
-      window.removeEventListener('scroll', onScroll);
-    };
-  }, []);
+  const check = () => setShown(window.scrollY > BACK_TO_TOP_FROM_PX);
+  // Checked at once, then 250 ms after scrolling stops (the shared debounce).
+  useEffect(check, []);
+  useDebouncedWindowEvent('scroll', check);
   return (
     <button
       type="button"

@@ -1,6 +1,8 @@
 import { useId, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ProductSummary, SearchItem } from '../../api/search';
+import { PriceAmount, wasPriceOf } from '../../product/components/ProductPrice';
+import { ProductRating } from '../../product/components/Rating';
 
 /** The card picture's box (CSS scales it; the ratio reserves the space). */
 export const CARD_IMAGE_SIZE = 240;
@@ -14,19 +16,22 @@ export const PLACEHOLDER_IMAGE =
       '<path d="M70 160l35-45 25 30 20-20 30 35z" fill="#d5d7da"/><circle cx="95" cy="90" r="14" fill="#d5d7da"/></svg>',
   );
 
-/** Price text: below MAP the price shows in the cart only. */
+/**
+ * Price text: below MAP the price shows in the cart only (and no was-price);
+ * on sale a 'Sale' badge and the was-price struck through.
+ */
 export function PriceText({ product, className }: { product: ProductSummary; className?: string }) {
-  if (product.belowMap) {
+  if (product.belowMap || product.priceMode === 'BelowMap') {
     return (
       <p className={`product-price product-price--map ${className ?? ''}`}>
         <span className="product-price__map-label">{SEE_PRICE_IN_CART}</span>
       </p>
     );
   }
+  const wasPrice = wasPriceOf(product);
   return (
-    <p className={`product-price ${className ?? ''}`}>
-      <span className="visually-hidden">Price: </span>
-      {product.price}
+    <p className={`product-price ${wasPrice ? 'product-price--on-sale ' : ''}${className ?? ''}`}>
+      <PriceAmount price={product.price} wasPrice={wasPrice} />
     </p>
   );
 }
@@ -111,6 +116,7 @@ export function ProductCard({
           </Link>
         </h3>
         {item.vendorBrand && <p className="product-card__brand">{item.vendorBrand}</p>}
+        <ProductRating rating={item.rating} count={item.ratingCount} size="card" />
         <PriceText product={item} className="product-card__price" />
         <div className="product-card__tools">
           <span className="product-card__compare">

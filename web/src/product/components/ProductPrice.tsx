@@ -1,23 +1,68 @@
 import type { ProductSummary } from '../../api/product';
+import './ProductPrice.css';
 
 export const SEE_PRICE_IN_CART = 'See price in cart';
 export const MAP_EXPLANATION =
   'Our price is lower than the manufacturer’s minimum advertised price, so we can only show it in your cart.';
+export const SALE_BADGE = 'Sale';
 
 /** Whether the price may be shown ('see price in cart' mode otherwise). */
 export function showsPrice(product: Pick<ProductSummary, 'belowMap' | 'priceMode'>): boolean {
   return !(product.belowMap || product.priceMode === 'BelowMap');
 }
 
+type SaleFields = Pick<ProductSummary, 'belowMap' | 'priceMode' | 'priceCents' | 'wasPrice' | 'wasPriceCents'>;
+
+/**
+ * The was-price to show ('$24.99'), or null: only for a product whose price
+ * is shown (never below MAP) and whose was-price is higher than its price.
+ */
+export function wasPriceOf(product: SaleFields): string | null {
+  if (!showsPrice(product)) return null;
+  const was = product.wasPrice;
+  if (typeof was !== 'string' || was.trim() === '') return null;
+  const cents = product.wasPriceCents;
+  if (typeof cents === 'number' && Number.isFinite(product.priceCents) && cents <= product.priceCents) return null;
+  return was.trim();
+}
+
+/**
+ * The amount, and on sale a 'Sale' badge and the struck-through was-price
+ * ('was $24.99'). Screen readers hear 'Sale price: $19.99 was $24.99'.
+ */
+export function PriceAmount({ price, wasPrice }: { price: string; wasPrice: string | null }) {
+  if (wasPrice === null) {
+    return (
+      <>
+        <span className="visually-hidden">Price: </span>
+        {price}
+      </>
+    );
+  }
+  return (
+    <>
+      <span className="product-price__badge" aria-hidden="true">
+        {SALE_BADGE}
+      </span>{' '}
+      <span className="visually-hidden">Sale price: </span>
+      <span className="product-price__sale">{price}</span>{' '}
+      <span className="product-price__was">
+        was <s>{wasPrice}</s>
+      </span>
+    </>
+  );
+}
+
 export interface ProductPriceProps {
-  product: Pick<ProductSummary, 'price' | 'priceCents' | 'belowMap' | 'priceMode'>;
+  product: Pick<ProductSummary, 'price' | 'priceCents' | 'belowMap' | 'priceMode' | 'wasPrice' | 'wasPriceCents'>;
   /** The page shows the explanation; cards show the short text only. */
   size?: 'page' | 'card';
 }
 
 /**
  * The price, or in MAP mode (price below the minimum advertised price)
- * 'See price in cart' without any amount.
+ * 'See price in cart' without any amount (and no was-price). A product on
+ * sale shows a 'Sale' badge and its was-price struck through.
  */
 export function ProductPrice({ product, size = 'card' }: ProductPriceProps) {
   if (!showsPrice(product)) {
@@ -28,11 +73,14 @@ export function ProductPrice({ product, size = 'card' }: ProductPriceProps) {
       </div>
     );
   }
+  const wasPrice = wasPriceOf(product);
   return (
-    <div className={`product-price product-price--${size}`} data-price-mode={product.priceMode}>
+    <div
+      className={`product-price product-price--${size}${wasPrice ? ' product-price--on-sale' : ''}`}
+      data-price-mode={product.priceMode}
+    >
       <p className="product-price__amount">
-        <span className="visually-hidden">Price: </span>
-        {product.price}
+        <PriceAmount price={product.price} wasPrice={wasPrice} />
       </p>
     </div>
   );

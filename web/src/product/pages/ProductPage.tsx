@@ -11,6 +11,7 @@ import { fulfillmentOptions, PurchasePanel, selectedFulfillment } from '../compo
 import { ProductRating } from '../components/Rating';
 import { Recommendations } from '../components/Recommendations';
 import { ProductWarnings } from '../components/Warnings';
+import { recordRecentlyViewed } from '../recentlyViewed';
 import { useLocalStock } from '../useLocalStock';
 import '../../carousel/carousel.css';
 import '../product.css';
@@ -124,6 +125,7 @@ function ProductDetailsView({ product }: { product: ProductDetails }) {
 
   // Product view beacon, once (not for bots: sendProductView checks).
   useEffect(() => {
+    recordRecentlyViewed(product.blainNumber);
     try {
       sendProductView({ a: 'view', u: viewedPath.current, b: product.blainNumber, h: '1' });
     } catch {

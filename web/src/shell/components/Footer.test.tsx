@@ -91,6 +91,13 @@ describe('footer links', () => {
     expect(within(nav).queryByRole('link', { name: 'My Registries' })).not.toBeInTheDocument();
   });
 
+  it('marks the link to the page on screen with aria-current', () => {
+    renderFooter('/about-us/');
+    const about = screen.getByRole('link', { name: 'About Us' });
+    expect(about).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Our History' })).not.toHaveAttribute('aria-current');
+  });
+
   it('has the customer service phone as a tel: link', () => {
     stubViewport(1280);
     renderFooter();

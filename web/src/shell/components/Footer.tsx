@@ -11,15 +11,16 @@ import {
   type SiteLink,
 } from '../../content/siteLinks';
 import { NewsletterSignup } from '../../newsletter/NewsletterSignup';
-import { loadHeaderData, useCurrentStore, useHasRegistries, useLoggedIn } from '../../stores/headerData';
+import { loadHeaderData, useHasRegistries, useLoggedIn } from '../../stores/headerData';
 import { openStoreMenu } from '../../stores/storeMenuStore';
 import { StoreMenuHost } from '../../storefinder/StoreMenuHost';
 import { GenericErrorHost } from '../../ui/errors';
+import { MOBILE_QUERY, useFooterData } from './FooterData';
+import { useAriaCurrent } from '../../app/currentPage';
+import { FooterFeedback } from './FooterFeedback';
 import './Footer.css';
 
-export { CUSTOMER_SERVICE_PHONE };
-
-export const MOBILE_QUERY = '(max-width: 767px)';
+export { CUSTOMER_SERVICE_PHONE, MOBILE_QUERY };
 export const TABLET_QUERY = '(min-width: 768px) and (max-width: 1023px)';
 
 function telHref(phone: string): string {
@@ -29,6 +30,7 @@ function telHref(phone: string): string {
 type FooterLayout = 'desktop' | 'tablet' | 'mobile';
 
 function FooterLink({ link }: { link: SiteLink }) {
+  const current = useAriaCurrent();
   if (link.external) {
     return (
       <a href={link.href} className="site-footer__link" rel="noopener">
@@ -37,7 +39,7 @@ function FooterLink({ link }: { link: SiteLink }) {
     );
   }
   return (
-    <Link to={link.href} className="site-footer__link">
+    <Link to={link.href} className="site-footer__link" aria-current={current(link.href)}>
       {link.label}
     </Link>
   );
@@ -83,7 +85,7 @@ function FooterGroup({ group, collapsible }: { group: LinkGroup; collapsible: bo
 
 /** The footer's "your store" block (footer data: localStoreJson). */
 function FooterStore() {
-  const store = useCurrentStore();
+  const store = useFooterData().localStoreJson;
   return (
     <section className="site-footer__section" aria-labelledby="footer-my-store">
       <h2 id="footer-my-store" className="site-footer__heading">
@@ -161,9 +163,15 @@ export function Footer() {
               </h2>
               <p className="site-footer__phone">
                 Call us at{' '}
-                <a href={telHref(CUSTOMER_SERVICE_PHONE)} className="site-footer__link site-footer__link--strong">
+                <a
+                  href={telHref(CUSTOMER_SERVICE_PHONE)}
+                  className="site-footer__link site-footer__link--strong site-footer__phone-link"
+                >
                   {CUSTOMER_SERVICE_PHONE}
                 </a>
+              </p>
+              <p className="site-footer__feedback-row">
+                <FooterFeedback />
               </p>
             </section>
             <FooterStore />

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetSuggestionCache } from '../../header/suggestions';
 import { fetchedUrls, headerFixture, JANESVILLE, mockApi, renderInRouter, SIGNED_IN } from '../../header/testing';
@@ -39,5 +39,17 @@ describe('Header', () => {
     await screen.findByRole('button', { name: 'Find Your Store' });
     expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Account/ })).toBeInTheDocument();
+  });
+
+  it('marks the logo as the current page on the home page only, and the cart link on the cart page', async () => {
+    mockApi({ '/globalresource/header/': headerFixture() });
+    const { router } = renderInRouter(<Header />, '/');
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByRole('link', { name: 'Storefront' })).toHaveAttribute('aria-current', 'page');
+    expect(within(banner).getByRole('link', { name: /^Cart/ })).not.toHaveAttribute('aria-current');
+
+    await act(() => router.navigate('/cart/'));
+    expect(within(banner).getByRole('link', { name: 'Storefront' })).not.toHaveAttribute('aria-current');
+    expect(within(banner).getByRole('link', { name: /^Cart/ })).toHaveAttribute('aria-current', 'page');
   });
 });

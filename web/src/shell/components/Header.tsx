@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useAriaCurrent } from '../../app/currentPage';
 import { AccountMenu } from '../../account/AccountMenu';
 import { SignInPanelHost } from '../../account/SignInPanelHost';
 import { CartLink } from '../../header/CartLink';
@@ -17,6 +18,7 @@ import './Header.css';
  */
 export function Header() {
   useHeaderDataLifecycle();
+  const current = useAriaCurrent();
 
   return (
     <header className="site-header">
@@ -24,7 +26,7 @@ export function Header() {
         <div className="site-header__menu">
           <MobileMenu />
         </div>
-        <Link to="/" className="site-header__logo">
+        <Link to="/" className="site-header__logo" aria-current={current('/')}>
           Storefront
         </Link>
         <div className="site-header__search">

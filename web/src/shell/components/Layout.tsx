@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { RouteAnnouncer } from '../../app/RouteAnnouncer';
 import { SiteBanner } from '../../banner/components/SiteBanner';
 import { usePageLoadTracking } from '../../tracking/pageLoad';
 import { Footer } from './Footer';
@@ -8,7 +9,11 @@ import './Layout.css';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
-/** The page frame every route renders into. */
+/**
+ * The page frame every route renders into. After an in-app navigation to
+ * another page, focus moves to the new page's h1 and its title is announced
+ * (RouteAnnouncer).
+ */
 export function Layout() {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
@@ -27,6 +32,7 @@ export function Layout() {
         </div>
       </main>
       <Footer />
+      <RouteAnnouncer mainId={MAIN_CONTENT_ID} />
       <ScrollRestoration />
     </div>
   );

@@ -6,7 +6,13 @@ import { resetSuggestionCache } from '../../header/suggestions';
 import { fetchedUrls, mockApi, renderInRouter } from '../../header/testing';
 import { resetTracking } from '../../tracking/hawk';
 import { hawkRequests, recordHawkRequests } from '../../tracking/testing';
-import { EMPTY_SEARCH_MESSAGE, SEARCH_MAX_LENGTH, SearchForm, searchUrl } from './SearchForm';
+import {
+  EMPTY_SEARCH_MESSAGE,
+  EMPTY_SEARCH_MESSAGE_MS,
+  SEARCH_MAX_LENGTH,
+  SearchForm,
+  searchUrl,
+} from './SearchForm';
 
 const POPULAR = {
   brands: [],
@@ -40,6 +46,7 @@ const RO = {
 function autocomplete(url: URL): Response {
   const keyword = url.searchParams.get('keyword') ?? '';
   if (keyword === '') return Response.json(POPULAR);
+  if (keyword === 'zzqx') return Response.json({ brands: [], categories: [], popularSearches: [], products: [], count: 0 });
   if (/^\d+$/.test(keyword)) return Response.json({ ...RO, productHeading: `Top Products for “${keyword}”` });
   return Response.json(RO);
 }
@@ -118,6 +125,57 @@ describe('SearchForm', () => {
     expect(input).not.toHaveAttribute('aria-invalid');
   });
 
+  it('shows the empty-search message inside the search field, covering no other control', async () => {
+    const { user, input } = setup();
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const alert = screen.getByRole('alert');
+    // It shares the field's box with the input alone (no button, link or list in it).
+    const field = alert.parentElement!;
+    expect(field).toContainElement(input);
+    expect(Array.from(field.children)).toEqual([input, alert]);
+    expect(within(field).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('takes the empty-search message away on its own after a while', async () => {
+    const { input } = setup();
+    vi.useFakeTimers();
+    try {
+      fireEvent.submit(screen.getByRole('search'));
+      expect(screen.getByRole('alert')).toHaveTextContent(EMPTY_SEARCH_MESSAGE);
+      expect(input).toHaveFocus();
+      act(() => void vi.advanceTimersByTime(EMPTY_SEARCH_MESSAGE_MS - 1));
+      expect(screen.getByRole('alert')).toBeInTheDocument();
+      act(() => void vi.advanceTimersByTime(1));
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(input).not.toHaveAttribute('aria-invalid');
+      expect(input).not.toHaveAccessibleDescription();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('takes the empty-search message away on Escape, keeping focus in the field', async () => {
+    const { user, input } = setup();
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(input).toHaveFocus();
+  });
+
+  it('takes the empty-search message away when focus leaves the field', async () => {
+    const { user, input } = setup();
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    expect(input).toHaveFocus();
+    await user.tab();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    // Searching empty again shows it again.
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(EMPTY_SEARCH_MESSAGE);
+  });
+
   it('shows the current keyword on the search page', async () => {
     setup('/s/?keyword=baler+twine');
 
@@ -158,6 +216,16 @@ describe('search suggestions', () => {
     // Product names are text (rendered as text, never as HTML), with the price beside them.
     const link = within(products).getByRole('link', { name: "Rocky Men's Hiking Shoes & <Socks> $89.99" });
     expect(link).toHaveAttribute('href', '/product/3989366/rocky/');
+  });
+
+  it('say so when a keyword matches nothing, rather than closing silently', async () => {
+    const { user, input } = setup();
+    await user.type(input, 'zzqx');
+    expect(await screen.findByRole('status')).toHaveTextContent('No suggestions for “zzqx”');
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByText(/No suggestions/)).not.toBeInTheDocument();
+    expect(input).toHaveFocus();
   });
 
   it('move focus with the arrow keys and close on Escape, back in the input', async () => {

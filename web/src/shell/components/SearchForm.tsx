@@ -14,7 +14,7 @@ import {
   cutSearchValue,
   EMPTY_SEARCH_MESSAGE,
   getSuggestions,
-  hasSuggestions,
+  suggestionsPanel,
   SEARCH_MAX_LENGTH,
   suppressesSuggestions,
 } from '../../header/suggestions';
@@ -23,6 +23,9 @@ import './SearchForm.css';
 export const SEARCH_PATH = '/s/';
 export const SEARCH_PARAM = 'keyword';
 export { EMPTY_SEARCH_MESSAGE, SEARCH_MAX_LENGTH };
+
+/** How long 'Please enter a search term.' stays when nothing else dismisses it. */
+export const EMPTY_SEARCH_MESSAGE_MS = 5000;
 
 /** URL of the search results page for `keyword`. */
 export function searchUrl(keyword: string): string {
@@ -37,7 +40,10 @@ export function searchUrl(keyword: string): string {
  *   an outside click or focus leaving; arrow keys move among their links.
  * - The value is at most 150 characters (longer pasted values are cut); a
  *   purely numeric value of 1 to 4 digits gets no suggestions.
- * - An empty search is blocked with 'Please enter a search term.'
+ * - An empty search is blocked with 'Please enter a search term.' The
+ *   message sits inside the empty search field (it covers no other control)
+ *   and goes away on typing, after EMPTY_SEARCH_MESSAGE_MS, when focus
+ *   leaves the field, or on Escape.
  */
 export function SearchForm() {
   const inputId = useId();
@@ -101,6 +107,13 @@ export function SearchForm() {
     setOpen(false);
   }
 
+  // The empty-search message goes away on its own after a while.
+  useEffect(() => {
+    if (!error) return;
+    const timer = window.setTimeout(() => setError(null), EMPTY_SEARCH_MESSAGE_MS);
+    return () => window.clearTimeout(timer);
+  }, [error]);
+
   // Outside click and focus leaving close the suggestions.
   useEffect(() => {
     if (!open) return;
@@ -132,10 +145,11 @@ export function SearchForm() {
       const first = document.getElementById(panelId)?.querySelector<HTMLElement>('a[href]');
       if (open && first) first.focus();
       else openSuggestions();
-    } else if (event.key === 'Escape' && open) {
+    } else if (event.key === 'Escape' && (open || error)) {
       // Keep the text: the browser would clear a search field on Escape.
       event.preventDefault();
       close();
+      setError(null);
     }
   }
 
@@ -157,8 +171,10 @@ export function SearchForm() {
     void navigate(searchUrl(keyword));
   }
 
-  const shown =
-    open && !suppressesSuggestions(value) && result !== null && result.value === value.trim() && hasSuggestions(result.data);
+  // The panel: suggestions, a 'No suggestions for …' line for a keyword that matches
+  // nothing, or closed.
+  const panel = suggestionsPanel(open, value, result);
+  const shown = panel !== 'closed' && result !== null;
 
   return (
     <form
@@ -172,27 +188,36 @@ export function SearchForm() {
       <label htmlFor={inputId} className="visually-hidden">
         Search products
       </label>
-      <input
-        ref={input}
-        id={inputId}
-        className="search-form__input"
-        type="search"
-        name={SEARCH_PARAM}
-        value={value}
-        onChange={handleChange}
-        onFocus={() => {
-          if (!quietFocus.current) openSuggestions();
-        }}
-        onKeyDown={handleKeyDown}
-        onKeyUp={handleKeyUp}
-        placeholder="Search farm, home & auto"
-        autoComplete="off"
-        enterKeyHint="search"
-        maxLength={SEARCH_MAX_LENGTH}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        aria-controls={shown ? panelId : undefined}
-      />
+      <div className="search-form__field">
+        <input
+          ref={input}
+          id={inputId}
+          className="search-form__input"
+          type="search"
+          name={SEARCH_PARAM}
+          value={value}
+          onChange={handleChange}
+          onFocus={() => {
+            if (!quietFocus.current) openSuggestions();
+          }}
+          onBlur={() => setError(null)}
+          onKeyDown={handleKeyDown}
+          onKeyUp={handleKeyUp}
+          placeholder="Search farm, home & auto"
+          autoComplete="off"
+          enterKeyHint="search"
+          maxLength={SEARCH_MAX_LENGTH}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          aria-controls={shown ? panelId : undefined}
+        />
+        {error && (
+          // Over the empty field only; clicks go through to it.
+          <p id={errorId} className="search-form__error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
       <button type="submit" className="search-form__button">
         <svg
           className="search-form__icon"
@@ -209,11 +234,6 @@ export function SearchForm() {
         </svg>
         <span className="search-form__button-label">Search</span>
       </button>
-      {error && (
-        <p id={errorId} className="search-form__error" role="alert">
-          {error}
-        </p>
-      )}
       {shown && (
         <SearchSuggestions
           id={panelId}
@@ -228,7 +248,7 @@ export function SearchForm() {
         />
       )}
       <p className="visually-hidden" aria-live="polite">
-        {shown ? 'Suggestions available. Use the down arrow key to browse them.' : ''}
+        {panel === 'suggestions' ? 'Suggestions available. Use the down arrow key to browse them.' : ''}
       </p>
     </form>
   );

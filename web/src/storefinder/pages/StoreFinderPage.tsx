@@ -6,7 +6,7 @@ import { loadHeaderData, useCurrentStoreNum } from '../../stores/headerData';
 import { StoreResults } from '../components/StoreResults';
 import { StoreSearchForm } from '../components/StoreSearchForm';
 import { CurrentHours } from '../components/CurrentHours';
-import { stateName, telHref } from '../format';
+import { stateName, storeTitle, telHref } from '../format';
 import { STORE_MESSAGES } from '../messages';
 import { useStoreSearch } from '../useStoreSearch';
 import '../storefinder.css';
@@ -119,7 +119,7 @@ export function StoreFinderPage() {
                   {stores.map((store) => (
                     <li key={store.storeNum} className="store-finder__store">
                       <Link to={storeHref(store.urlAlias)} className="store-finder__store-name">
-                        {store.city}, {store.state}
+                        {storeTitle(store)}
                       </Link>
                       {store.storeNum === currentStoreNum && <span className="store-card__badge">My Store</span>}
                       <address>

@@ -1,0 +1,36 @@
+import { useCallback, useEffect, useState } from 'react';
+import { fetchHome, type HomeContent } from '../api/home';
+import { reportError } from '../ui/errors';
+
+export type HomeLoad =
+  | { status: 'loading' }
+  | { status: 'ready'; content: HomeContent }
+  | { status: 'error' };
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/** `GET /api/home`, with a retry for the error state. */
+export function useHomeContent(): { load: HomeLoad; retry: () => void } {
+  const [load, setLoad] = useState<HomeLoad>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const abort = new AbortController();
+    setLoad({ status: 'loading' });
+    fetchHome(abort.signal)
+      .then((content) => {
+        if (!abort.signal.aborted) setLoad({ status: 'ready', content });
+      })
+      .catch((error: unknown) => {
+        if (abort.signal.aborted || isAbort(error)) return;
+        reportError(error);
+        setLoad({ status: 'error' });
+      });
+    return () => abort.abort();
+  }, [attempt]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return { load, retry };
+}

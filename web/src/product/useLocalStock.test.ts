@@ -1,0 +1,67 @@
+import { renderHook, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { searchResult, storeFixture } from '../storefinder/testing';
+import { useLocalStock } from './useLocalStock';
+
+const fetchMock = vi.fn<typeof fetch>();
+let answer: () => Response;
+
+function urlOf(input: Parameters<typeof fetch>[0]): string {
+  return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+}
+
+function logged(): Array<{ url: string; error: string }> {
+  return fetchMock.mock.calls
+    .filter(([input]) => urlOf(input) === '/a/log/')
+    .map(([, init]) => JSON.parse(String(init?.body)));
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (input) =>
+    urlOf(input) === '/products/a/stockstatus-json' ? answer() : new Response(null, { status: 204 }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+const JANESVILLE = storeFixture(1, 'Janesville');
+
+describe('useLocalStock', () => {
+  it('the stock at the visitor’s store; nothing reported', async () => {
+    const inventory = { isStocked: true, storeOnHand: 4, ecomOnHand: 0 };
+    answer = () => Response.json(searchResult([{ store: JANESVILLE, inventory }]));
+    const { result } = renderHook(() => useLocalStock('8028056', 1));
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    expect(result.current).toMatchObject({ inventory });
+    expect(logged()).toEqual([]);
+  });
+
+  it('InvalidBlainNumber: unavailable, reported through POST /a/log/', async () => {
+    answer = () => Response.json(searchResult([], 'InvalidBlainNumber'));
+    const { result } = renderHook(() => useLocalStock('nope', 1));
+    await waitFor(() => expect(result.current.status).toBe('unavailable'));
+    await waitFor(() => expect(logged()).toHaveLength(1));
+    expect(logged()[0]!.error).toContain('InvalidBlainNumber for nope');
+  });
+
+  it('an unknown answer: unavailable, reported', async () => {
+    answer = () => Response.json(searchResult([], 'SomethingNew' as never));
+    const { result } = renderHook(() => useLocalStock('8028056', 1));
+    await waitFor(() => expect(result.current.status).toBe('unavailable'));
+    await waitFor(() => expect(logged()).toHaveLength(1));
+    expect(logged()[0]!.error).toContain('SomethingNew');
+  });
+
+  it('a failed call: unavailable, reported', async () => {
+    answer = () => new Response('x', { status: 500 });
+    const { result } = renderHook(() => useLocalStock('8028056', 1));
+    await waitFor(() => expect(result.current.status).toBe('unavailable'));
+    await waitFor(() => expect(logged()).toHaveLength(1));
+  });
+
+  it('no store: nothing asked', () => {
+    const { result } = renderHook(() => useLocalStock('8028056', null));
+    expect(result.current.status).toBe('none');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
