@@ -124,7 +124,12 @@ pub fn router(state: AppState, roles: &crate::Roles) -> Router {
         .route("/readyz", get(readyz))
         .route("/metrics", get(metrics))
         .route("/api/openapi.json", get(openapi))
-        .nest_service("/assets", ServeDir::new(state.web_dir.join("assets")))
+        .nest_service(
+            "/assets",
+            ServeDir::new(state.web_dir.join("assets"))
+                .precompressed_br()
+                .precompressed_gzip(),
+        )
         .fallback(spa)
         .with_state(state.clone());
     if roles.command {
@@ -179,6 +184,9 @@ pub fn router(state: AppState, roles: &crate::Roles) -> Router {
     ))
     .layer(axum::middleware::from_fn(reject_nul_in_url))
     .layer(axum::middleware::from_fn(json_errors))
+    // Brotli or gzip for what the client accepts (JSON, HTML, SVG; pictures and the tracking
+    // pixel as they are); the web build's files come precompressed from disk instead.
+    .layer(tower_http::compression::CompressionLayer::new())
     .layer(tower_http::trace::TraceLayer::new_for_http())
 }
 
@@ -384,7 +392,11 @@ async fn spa(State(state): State<AppState>, request: Request) -> Response {
     }
     // A real file at the top of dist (favicon, robots.txt) is served as is.
     if is_top_level_file(&state.web_dir, &path) {
-        let Ok(response) = ServeDir::new(&state.web_dir).oneshot(request).await;
+        let Ok(response) = ServeDir::new(&state.web_dir)
+            .precompressed_br()
+            .precompressed_gzip()
+            .oneshot(request)
+            .await;
         return response.map(Body::new);
     }
     // A file name that is not there (`/logo.png`, `/x/app.js`) is a 404, never the page.

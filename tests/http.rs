@@ -177,6 +177,80 @@ async fn hashed_assets_are_cached_for_a_year_and_top_level_files_are_served() {
     assert_eq!((status, body.as_str()), (StatusCode::OK, "User-agent: *"));
 }
 
+/// A GET with `Accept-Encoding`: status, headers and the raw (still encoded) body.
+async fn get_encoded(
+    app: &axum::Router,
+    path: &str,
+    accept: &str,
+) -> (StatusCode, axum::http::HeaderMap, Vec<u8>) {
+    let response = app
+        .clone()
+        .oneshot(
+            Request::get(path)
+                .header(header::ACCEPT_ENCODING, accept)
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    let status = response.status();
+    let headers = response.headers().clone();
+    let body = response.into_body().collect().await.unwrap().to_bytes();
+    (status, headers, body.to_vec())
+}
+
+#[tokio::test]
+async fn answers_are_compressed_for_clients_that_accept_it() {
+    use std::io::Read;
+    let env = spawn_env().await;
+    let dir = web_dir();
+    // The web build writes precompressed copies beside its files.
+    let script = "console.log('shell');".repeat(100);
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    std::io::Write::write_all(&mut gz, script.as_bytes()).unwrap();
+    std::fs::write(dir.join("assets/app-1.js"), &script).unwrap();
+    std::fs::write(dir.join("assets/app-1.js.gz"), gz.finish().unwrap()).unwrap();
+    let app = router(
+        AppState::new(env.pool.clone(), env.bus.clone(), dir),
+        &Roles::all(),
+    );
+
+    // A file of the build: its gzip copy, marked as such, varying by Accept-Encoding.
+    let (status, headers, body) = get_encoded(&app, "/assets/app-1.js", "gzip").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(headers[header::CONTENT_ENCODING], "gzip");
+    assert!(headers[header::VARY]
+        .to_str()
+        .unwrap()
+        .contains("accept-encoding"));
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(body.as_slice())
+        .read_to_string(&mut text)
+        .unwrap();
+    assert_eq!(text, script);
+    // Without Accept-Encoding: the file as it is.
+    let (_, headers, body) = get_encoded(&app, "/assets/app-1.js", "identity").await;
+    assert!(headers.get(header::CONTENT_ENCODING).is_none());
+    assert_eq!(body, script.as_bytes());
+
+    // An API answer: brotli when asked for (the OpenAPI document is large).
+    let (status, headers, body) = get_encoded(&app, "/api/openapi.json", "br").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(headers[header::CONTENT_ENCODING], "br");
+    assert!(
+        body.len() * 5 < storefront::app::OPENAPI.len(),
+        "{} bytes",
+        body.len()
+    );
+    let (_, headers, body) = get_encoded(&app, "/api/openapi.json", "gzip").await;
+    assert_eq!(headers[header::CONTENT_ENCODING], "gzip");
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(body.as_slice())
+        .read_to_string(&mut text)
+        .unwrap();
+    assert_eq!(text, storefront::app::OPENAPI);
+}
+
 #[tokio::test]
 async fn the_department_tree_is_served_from_the_read_model() {
     let env = spawn_env().await;

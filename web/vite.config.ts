@@ -22,6 +22,35 @@ function routesManifest(): Plugin {
   };
 }
 
+/** Text files of the build worth compressing (pictures are already compressed). */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|map)$/;
+
+/**
+ * Precompressed copies of the build's text files (`app.js.br`, `app.js.gz` beside
+ * `app.js`), so the server sends them with `Content-Encoding` without compressing on every
+ * request. Brotli at its best quality and gzip level 9: this runs once per build.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'storefront-precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const { brotliCompressSync, gzipSync, constants } = await import('node:zlib');
+      const { readFile, writeFile } = await import('node:fs/promises');
+      const { join } = await import('node:path');
+      const dir = options.dir ?? 'dist';
+      for (const name of Object.keys(bundle)) {
+        if (!COMPRESSIBLE.test(name)) continue;
+        const path = join(dir, name);
+        const data = await readFile(path);
+        if (data.length < 1024) continue;
+        await writeFile(`${path}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        await writeFile(`${path}.gz`, gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}
+
 /**
  * The Rust storefront server; `vite` (dev) and `vite preview` forward its
  * routes there. Override with STOREFRONT_BACKEND_URL.
@@ -48,7 +77,7 @@ const PROXIED_PATHS = [
 ] as const;
 
 export default defineConfig({
-  plugins: [react(), routesManifest()],
+  plugins: [react(), routesManifest(), precompress()],
   server: {
     proxy: Object.fromEntries(
       PROXIED_PATHS.map((path) => [path, { target: BACKEND, changeOrigin: false }]),

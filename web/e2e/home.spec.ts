@@ -15,7 +15,7 @@ interface HomeAnswer {
   featured: Array<{
     id: string;
     title: string;
-    link: string;
+    link: string | null;
     products: Array<{ blainNumber: string; name: string; url: string }>;
   }>;
   departments: Array<{ id: number; name: string; url: string; image: string | null; imageAlt: string }>;
@@ -138,13 +138,16 @@ test.describe('home page', () => {
       await expect(hero.getByRole('link')).toHaveAttribute('href', home.hero!.link);
     }
 
-    // A carousel per featured list, in order, each with 'Shop all'.
+    // A carousel per featured list, in order, each with 'Shop all' where the list has a page
+    // (popularity is no sort: the popular list has none).
     const carousels = page.locator('.home-featured');
     await expect(carousels).toHaveCount(home.featured.length);
     for (const [i, list] of home.featured.entries()) {
       const carousel = carousels.nth(i);
       await expect(carousel.getByRole('heading', { name: list.title, exact: true })).toBeVisible();
-      await expect(carousel.getByRole('link', { name: `Shop all ${list.title}`, exact: true })).toHaveAttribute('href', list.link);
+      const shopAll = carousel.getByRole('link', { name: `Shop all ${list.title}`, exact: true });
+      if (list.link) await expect(shopAll).toHaveAttribute('href', list.link);
+      else await expect(shopAll).toHaveCount(0);
     }
     // The first carousel's products on screen: their pictures load.
     const first = carousels.first();
@@ -174,6 +177,7 @@ test.describe('home page', () => {
   });
 
   test('a department card opens its listing with products', async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'flows run on the desktop project');
     const home = await homeAnswer(page);
     await openHome(page, home);
     const departments = page.getByRole('list', { name: 'Shop by department' });
@@ -202,6 +206,7 @@ test.describe('home page', () => {
   });
 
   test('after a product page, shows “Recommended for you” when the recommender has products', async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'flows run on the desktop project');
     const home = await homeAnswer(page);
     await openHome(page, home);
     // A new shopper: nothing recommended, nothing asked.

@@ -70,7 +70,12 @@ test.describe('mega menu on desktop', () => {
 
   test('crossing another department on the way to the open panel does not switch to it', async ({ page }) => {
     const [first, second] = await departments(page);
+    // The browser's clock stands still while the pointer moves: a busy machine moving the
+    // pointer slowly must not look like resting on a department.
+    await page.clock.install();
     await gotoReady(page);
+    // Let the page's own start-up timers run before the clock stands still.
+    await page.clock.runFor(2000);
     await page.getByRole('button', { name: 'Departments' }).click();
     const firstButton = page.getByRole('button', { name: first!.name, exact: true });
     const secondButton = page.getByRole('button', { name: second!.name, exact: true });
@@ -84,12 +89,15 @@ test.describe('mega menu on desktop', () => {
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
     await page.mouse.move(via.x + via.width - 4, via.y + via.height / 2, { steps: 2 });
     await page.mouse.move(to.x + 4, to.y + to.height / 2, { steps: 2 });
+    // Less time than the hover intent passed on the way.
+    await page.clock.runFor(100);
     await expect(shopAll).toBeVisible();
     await expect(firstButton).toHaveAttribute('aria-expanded', 'true');
     await expect(secondButton).toHaveAttribute('aria-expanded', 'false');
 
     // Resting on the second department switches to it.
     await secondButton.hover();
+    await page.clock.runFor(1000);
     await expect(secondButton).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByRole('link', { name: `Shop All ${second!.name}` })).toBeVisible();
   });
@@ -262,6 +270,7 @@ test.describe('small screens', () => {
   test('the drawer: Animal Rx is an action, company links include careers and real estate, current page marked', async ({
     page,
   }, testInfo) => {
+    test.skip(testInfo.project.name !== 'mobile', 'the drawer flow runs on the mobile project');
     await gotoReady(page);
     const menuButton = page.getByRole('button', { name: 'Menu' });
     await menuButton.click();

@@ -5,6 +5,10 @@ const BLOCKED = 'A browser extension appears to be blocking this feature!';
 const BLOCKER_CSS = '.adsbox, .ad-banner, .pub_300x250 { display: none !important; }';
 
 test.describe('footer Feedback', () => {
+  test.beforeEach(({}, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'flows run on the desktop project');
+  });
+
   test('with a blocker hiding the bait: the alert, closed by Escape, focus back on Feedback', async ({ page }, testInfo) => {
     await page.goto('/');
     await page.addStyleTag({ content: BLOCKER_CSS });
@@ -41,6 +45,7 @@ test('the footer phone link is a tap target of at least 24×24 px', async ({ pag
 });
 
 test('tooltip: keyboard focus shows it 6 px from its trigger, Escape hides it', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'flows run on the desktop project');
   const ad = {
     adId: `e2e-tooltip-${Date.now()}`,
     desktopImage: '',

@@ -4,26 +4,33 @@ import { fetchSponsoredAd, type MegaMenuAd } from '../api/shell';
 interface SponsoredAdState {
   ad: MegaMenuAd | null;
   requested: boolean;
+  /** The answer (an ad, none, or a failure) has come: the banner stops holding its place. */
+  settled: boolean;
 }
 
 /**
  * The sponsored ad of the site-messages banner (GET /globalresource/sponsored-ad/),
  * null until loaded or when there is none.
  */
-export const useSponsoredAdStore = create<SponsoredAdState>()(() => ({ ad: null, requested: false }));
+export const useSponsoredAdStore = create<SponsoredAdState>()(() => ({
+  ad: null,
+  requested: false,
+  settled: false,
+}));
 
 /** Fetches the ad once per page load; later calls do nothing. A failure means no ad. */
 export function loadSponsoredAd(): void {
   if (useSponsoredAdStore.getState().requested) return;
   useSponsoredAdStore.setState({ requested: true });
   fetchSponsoredAd()
-    .then((ad) => useSponsoredAdStore.setState({ ad }))
+    .then((ad) => useSponsoredAdStore.setState({ ad, settled: true }))
     .catch(() => {
       // No ad: the banner works without it.
+      useSponsoredAdStore.setState({ settled: true });
     });
 }
 
 /** Tests only. */
 export function resetSponsoredAd(): void {
-  useSponsoredAdStore.setState({ ad: null, requested: false });
+  useSponsoredAdStore.setState({ ad: null, requested: false, settled: false });
 }

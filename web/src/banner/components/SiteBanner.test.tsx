@@ -266,6 +266,25 @@ async function settle() {
   });
 }
 
+describe('sponsored ad place', () => {
+  it('is held while the ad is fetched and let go once it is known there is none', () => {
+    const { container, rerender } = render(
+      <MemoryRouter>
+        <SiteBannerView messages={MESSAGES} adPending />
+      </MemoryRouter>,
+    );
+    const held = container.querySelector('.site-banner__ad--pending');
+    expect(held).not.toBeNull();
+    expect(held).toHaveAttribute('aria-hidden', 'true');
+    rerender(
+      <MemoryRouter>
+        <SiteBannerView messages={MESSAGES} adPending={false} />
+      </MemoryRouter>,
+    );
+    expect(container.querySelector('.site-banner__ad')).toBeNull();
+  });
+});
+
 describe('sponsored ad slot', () => {
   it('hides a failed image and shows the accessible texts instead', () => {
     renderView({ messages: MESSAGES, ad: AD });

@@ -4,6 +4,7 @@ import { isLocalUrl } from '../../forms/redirect';
 import {
   loadHeaderData,
   loadSponsoredAd,
+  useHeaderDataStatus,
   useServerTime,
   useSiteMessages,
   useSponsoredAd,
@@ -16,6 +17,7 @@ import { REDUCED_MOTION_QUERY, useMediaQuery } from '../useMediaQuery';
 import { Countdown } from './Countdown';
 import { MessageIcon } from './MessageIcon';
 import { SponsoredAdSlot } from './SponsoredAdSlot';
+import { useSponsoredAdStore } from '../sponsoredAd';
 import './SiteBanner.css';
 
 /**
@@ -26,6 +28,8 @@ import './SiteBanner.css';
 export function SiteBanner() {
   const messages = useSiteMessages();
   const ad = useSponsoredAd();
+  const adPending = useSponsoredAdStore((s) => !s.settled);
+  const headerStatus = useHeaderDataStatus();
   const serverTime = useServerTime();
   const [skewMs, setSkewMs] = useState(0);
 
@@ -40,8 +44,25 @@ export function SiteBanner() {
     setSkewMs(clockSkew(serverTime, Date.now()));
   }, [serverTime]);
 
+  // Until the header data (the messages) arrives, the banner holds its place (the messages'
+  // row and the ad's): filling in later it would push the whole page down.
+  if (messages.length === 0 && (headerStatus === 'idle' || headerStatus === 'loading')) {
+    return <SiteBannerPlaceholder />;
+  }
   if (messages.length === 0 && !ad) return null;
-  return <SiteBannerView messages={messages} ad={ad} skewMs={skewMs} />;
+  return <SiteBannerView messages={messages} ad={ad} adPending={adPending} skewMs={skewMs} />;
+}
+
+/** The banner's box, empty, while its data loads. */
+export function SiteBannerPlaceholder() {
+  return (
+    <div className="site-banner site-banner--pending" aria-hidden="true">
+      <div className="site-banner__bar">
+        <div className="site-banner__viewport" />
+      </div>
+      <div className="site-banner__ad site-banner__ad--pending" />
+    </div>
+  );
 }
 
 type Direction = 'next' | 'prev';
@@ -70,11 +91,13 @@ function useServerNow(skewMs: number, ticking: boolean): number {
 export interface SiteBannerViewProps {
   messages: SiteMessage[];
   ad?: SponsoredAd | null;
+  /** The ad is still being fetched: its row keeps its place so the page below does not move. */
+  adPending?: boolean;
   /** Server time minus browser time, in ms. */
   skewMs?: number;
 }
 
-export function SiteBannerView({ messages, ad = null, skewMs = 0 }: SiteBannerViewProps) {
+export function SiteBannerView({ messages, ad = null, adPending = false, skewMs = 0 }: SiteBannerViewProps) {
   const count = messages.length;
   const [rotation, setRotation] = useState<Rotation>({
     index: 0,
@@ -213,7 +236,11 @@ export function SiteBannerView({ messages, ad = null, skewMs = 0 }: SiteBannerVi
           )}
         </div>
       )}
-      {ad && <SponsoredAdSlot key={String(ad.adId)} ad={ad} />}
+      {ad ? (
+        <SponsoredAdSlot key={String(ad.adId)} ad={ad} />
+      ) : (
+        adPending && <div className="site-banner__ad site-banner__ad--pending" aria-hidden="true" />
+      )}
     </section>
   );
 }

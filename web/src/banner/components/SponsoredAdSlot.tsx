@@ -5,6 +5,10 @@ import type { SponsoredAd } from '../../stores/headerData';
 import { Tooltip } from '../../ui/Tooltip';
 import { sendAdClick, sendAdImpressions } from '../beacons';
 
+/** The desktop picture's box (the drawn picture is 1200×300, shown 3rem tall). */
+const AD_IMAGE_WIDTH = 192;
+const AD_IMAGE_HEIGHT = 48;
+
 /** What the 'Sponsored' label's tooltip says. */
 export const SPONSORED_TOOLTIP = 'An advertiser paid to show this ad here.';
 
@@ -37,7 +41,8 @@ export function SponsoredAdSlot({ ad }: { ad: SponsoredAd }) {
             className="site-banner__ad-image"
             src={image}
             alt={ad.bannerImageAccessibleText ?? ''}
-            loading="lazy"
+            width={AD_IMAGE_WIDTH}
+            height={AD_IMAGE_HEIGHT}
             onError={() => setFailedFor(`${ad.adId}|${image}`)}
           />
         </picture>
