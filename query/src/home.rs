@@ -6,9 +6,11 @@
 //! serves the copy in between: the home page is the most visited page and its lists cost a
 //! search each.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
@@ -72,7 +74,7 @@ pub struct HomeAnswer {
 
 /// The built answer of one process, with the time it was built.
 #[derive(Default)]
-pub struct HomeCache(Mutex<Option<(Instant, Arc<[u8]>)>>);
+pub struct HomeCache(Mutex<Option<(Instant, Bytes)>>);
 
 async fn home(State(state): State<QueryState>) -> Result<Response, ApiError> {
     // One builder at a time: a burst of first visits waits for one build, not many.
@@ -81,9 +83,7 @@ async fn home(State(state): State<QueryState>) -> Result<Response, ApiError> {
         Some((built, body)) if built.elapsed() < HOME_TTL => body.clone(),
         _ => {
             let answer = build(&state.pool, state.search.clone()).await?;
-            let body: Arc<[u8]> = serde_json::to_vec(&answer)
-                .map_err(ApiError::internal)?
-                .into();
+            let body = Bytes::from(serde_json::to_vec(&answer).map_err(ApiError::internal)?);
             *cached = Some((Instant::now(), body.clone()));
             body
         }
@@ -100,7 +100,7 @@ async fn home(State(state): State<QueryState>) -> Result<Response, ApiError> {
                 HeaderValue::from_static("public, max-age=30"),
             ),
         ],
-        body.to_vec(),
+        body,
     )
         .into_response())
 }
@@ -158,6 +158,23 @@ pub async fn build(pool: &PgPool, engine: Arc<SearchEngine>) -> Result<HomeAnswe
     .fetch_all(pool)
     .await?;
 
+    // Every product the page shows, read in one query.
+    let mut wanted: Vec<String> = popular
+        .iter()
+        .chain(&deals)
+        .chain(&top_rated)
+        .chain(&newest)
+        .chain(department_tops.iter().flatten())
+        .cloned()
+        .collect();
+    wanted.sort_unstable();
+    wanted.dedup();
+    let found: HashMap<String, ProductSummary> = products_by_number(pool, &wanted)
+        .await?
+        .into_iter()
+        .map(|p| (p.blain_number.clone(), p))
+        .collect();
+
     let mut featured = Vec::new();
     for (id, title, link, ids) in [
         ("popular", "Popular right now", None, popular),
@@ -175,9 +192,9 @@ pub async fn build(pool: &PgPool, engine: Arc<SearchEngine>) -> Result<HomeAnswe
             newest,
         ),
     ] {
-        let products: Vec<ProductSummary> = products_by_number(pool, &ids)
-            .await?
-            .into_iter()
+        let products: Vec<ProductSummary> = ids
+            .iter()
+            .filter_map(|n| found.get(n).cloned())
             .filter(|p| !p.discontinued)
             .filter(|p| match id {
                 "top-rated" => p.rating.is_some_and(|r| r >= TOP_RATED_MIN),
@@ -195,13 +212,11 @@ pub async fn build(pool: &PgPool, engine: Arc<SearchEngine>) -> Result<HomeAnswe
         }
     }
 
-    let tops: Vec<String> = department_tops.iter().flatten().cloned().collect();
-    let pictures = products_by_number(pool, &tops).await?;
     let departments = departments
         .into_iter()
         .zip(department_tops)
         .map(|((id, name, url), top)| {
-            let product = top.and_then(|t| pictures.iter().find(|p| p.blain_number == t));
+            let product = top.and_then(|t| found.get(&t));
             let image = product.and_then(|p| p.thumbnail.clone());
             DepartmentCard {
                 image_alt: match (&image, product) {

@@ -11,6 +11,7 @@
  * 'Please enter a quantity from 1 to 999.'); callers show `message`.
  */
 import { apiGet, apiRequest, NetworkError } from './client';
+import { isObject, num, str } from './json';
 
 export const CART_URL = '/api/cart';
 export const CART_QUANTITY_URL = '/api/cart/quantity';
@@ -94,20 +95,6 @@ export const EMPTY_CART: Cart = {
 };
 
 // ---------------------------------------------------------- normalisers
-
-type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function num(value: unknown, fallback = 0): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
-}
-
-function str(value: unknown, fallback = ''): string {
-  return typeof value === 'string' ? value : fallback;
-}
 
 /** Cents → '$1,234.56' (the server's format, for amounts it doesn't format). */
 export function formatCents(cents: number): string {

@@ -11,6 +11,7 @@
 import { formatCents } from './cart';
 import { apiGet, NetworkError } from './client';
 import { normalizeProductExtras, type ProductSummary } from './product';
+import { isObject, num } from './json';
 
 export const HOME_URL = '/api/home';
 
@@ -62,23 +63,15 @@ export const FEATURED_MAX_PRODUCTS = 12;
 
 // ---------------------------------------------------------- normalisers
 
-type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function str(value: unknown, fallback = ''): string {
+/** A string trimmed (site content is typed by people), else `fallback`. */
+function trimmed(value: unknown, fallback = ''): string {
   return typeof value === 'string' ? value.trim() : fallback;
 }
 
-function strOrNull(value: unknown): string | null {
-  const s = str(value);
+/** A trimmed, non-empty string, else null. */
+function trimmedOrNull(value: unknown): string | null {
+  const s = trimmed(value);
   return s === '' ? null : s;
-}
-
-function num(value: unknown, fallback = 0): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 }
 
 /**
@@ -87,14 +80,14 @@ function num(value: unknown, fallback = 0): number {
  * dropped.
  */
 export function safeLocalLink(value: unknown): string | null {
-  const link = strOrNull(value);
+  const link = trimmedOrNull(value);
   if (link === null || !link.startsWith('/') || link.startsWith('//') || link.includes('\\')) return null;
   return link;
 }
 
 /** A picture address: a path on this site or an http(s) URL. */
 function imageUrl(value: unknown): string | null {
-  const url = strOrNull(value);
+  const url = trimmedOrNull(value);
   if (url === null) return null;
   if (url.startsWith('/') && !url.startsWith('//')) return url;
   return /^https?:\/\//i.test(url) ? url : null;
@@ -103,19 +96,19 @@ function imageUrl(value: unknown): string | null {
 function hero(value: unknown): HomeHero | null {
   if (!isObject(value)) return null;
   const image = imageUrl(value.image);
-  const title = str(value.title);
+  const title = trimmed(value.title);
   if (image === null || title === '') return null;
   const link = safeLocalLink(value.link);
-  const linkText = str(value.linkText);
+  const linkText = trimmed(value.linkText);
   const cta = link !== null && linkText !== '';
   return {
     title,
-    text: str(value.text),
+    text: trimmed(value.text),
     linkText: cta ? linkText : '',
     link: cta ? link : null,
     image,
     imageMobile: imageUrl(value.imageMobile) ?? image,
-    alt: str(value.alt),
+    alt: trimmed(value.alt),
   };
 }
 
@@ -125,32 +118,32 @@ export function homeProduct(value: unknown): ProductSummary | null {
   const blainNumber =
     typeof value.blainNumber === 'number' && Number.isFinite(value.blainNumber)
       ? String(value.blainNumber)
-      : str(value.blainNumber);
-  const name = str(value.name);
+      : trimmed(value.blainNumber);
+  const name = trimmed(value.name);
   const url = safeLocalLink(value.url);
   if (!blainNumber || !name || url === null) return null;
   const priceCents = num(value.priceCents);
-  const priceMode = value.priceMode === 'BelowMap' ? 'BelowMap' : str(value.priceMode, 'Regular') || 'Regular';
+  const priceMode = value.priceMode === 'BelowMap' ? 'BelowMap' : trimmed(value.priceMode, 'Regular') || 'Regular';
   const fulfillment = isObject(value.fulfillment) ? value.fulfillment : {};
   const tire = isObject(value.tireSize) ? value.tireSize : null;
   return {
     blainNumber,
     name,
-    vendorBrand: str(value.vendorBrand),
+    vendorBrand: trimmed(value.vendorBrand),
     url,
     thumbnail: imageUrl(value.thumbnail),
     images: (Array.isArray(value.images) ? value.images : []).map(imageUrl).filter((i): i is string => i !== null),
     priceCents,
-    price: str(value.price) || formatCents(priceCents),
+    price: trimmed(value.price) || formatCents(priceCents),
     mapPriceCents: typeof value.mapPriceCents === 'number' ? value.mapPriceCents : null,
     priceMode,
     belowMap: value.belowMap === true || priceMode === 'BelowMap',
-    kind: str(value.kind, 'General') || 'General',
+    kind: trimmed(value.kind, 'General') || 'General',
     departmentId: num(value.departmentId),
     departmentPath: (Array.isArray(value.departmentPath) ? value.departmentPath : []).filter(
       (p): p is string => typeof p === 'string',
     ),
-    warningLevel: str(value.warningLevel, 'Unknown') || 'Unknown',
+    warningLevel: trimmed(value.warningLevel, 'Unknown') || 'Unknown',
     requiresConfirmation: value.requiresConfirmation === true,
     requiresAgreement: value.requiresAgreement === true,
     tireSize:
@@ -159,7 +152,7 @@ export function homeProduct(value: unknown): ProductSummary | null {
         : null,
     attributes: (Array.isArray(value.attributes) ? value.attributes : [])
       .filter(isObject)
-      .map((a) => ({ name: str(a.name), value: str(a.value) }))
+      .map((a) => ({ name: trimmed(a.name), value: trimmed(a.value) }))
       .filter((a) => a.name !== ''),
     fulfillment: {
       shipToHome: fulfillment.shipToHome === true,
@@ -174,7 +167,7 @@ export function homeProduct(value: unknown): ProductSummary | null {
 
 function featured(value: unknown): FeaturedList | null {
   if (!isObject(value)) return null;
-  const title = str(value.title);
+  const title = trimmed(value.title);
   if (title === '') return null;
   const products: ProductSummary[] = [];
   const seen = new Set<string>();
@@ -186,15 +179,15 @@ function featured(value: unknown): FeaturedList | null {
     if (products.length === FEATURED_MAX_PRODUCTS) break;
   }
   if (products.length === 0) return null;
-  return { id: str(value.id) || title, title, link: safeLocalLink(value.link), products };
+  return { id: trimmed(value.id) || title, title, link: safeLocalLink(value.link), products };
 }
 
 function department(value: unknown): HomeDepartment | null {
   if (!isObject(value) || typeof value.id !== 'number' || !Number.isFinite(value.id)) return null;
-  const name = str(value.name);
+  const name = trimmed(value.name);
   const url = safeLocalLink(value.url);
   if (name === '' || url === null) return null;
-  return { id: value.id, name, url, image: imageUrl(value.image), imageAlt: str(value.imageAlt) };
+  return { id: value.id, name, url, image: imageUrl(value.image), imageAlt: trimmed(value.imageAlt) };
 }
 
 function uniqueBy<T>(items: T[], key: (item: T) => string | number): T[] {

@@ -14,6 +14,7 @@
  */
 import { formatCents } from './cart';
 import { apiGet, apiRequest, NetworkError } from './client';
+import { isObject } from './json';
 
 // ------------------------------------------------------------------ products
 
@@ -139,10 +140,6 @@ export const ADD_TO_CART_URL = '/products/a/addtocart';
 export const BUNDLE_TO_CART_URL = '/products/a/bundletocart';
 export const UPDATE_WARRANTY_URL = '/products/a/update-warranty';
 export const RECOMMENDATION_URL = '/api/recommendation/';
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Fills the lists a product must have so the page can rely on them. */
 function asProduct<T extends ProductSummary>(body: unknown): T {

@@ -12,6 +12,7 @@
  */
 import { apiGet, apiRequest, NetworkError } from './client';
 import { normalizeProductExtras } from './product';
+import { type Json, isObject, num } from './json';
 
 export const SEARCH_URL = '/api/search';
 export const COMPARE_URL = '/api/search/compare';
@@ -181,18 +182,8 @@ export interface CartResult {
 
 // ------------------------------------------------------------------ checks
 
-type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function text(value: unknown, fallback = ''): string {
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : fallback;
-}
-
-function num(value: unknown, fallback = 0): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 }
 
 function optionalNum(value: unknown): number | null {

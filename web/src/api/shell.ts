@@ -10,6 +10,7 @@
  * `NetworkError`, like a body that isn't JSON.
  */
 import { apiGet, NetworkError } from './client';
+import { isObject, num, str, strOrNull } from './json';
 
 export const HEADER_URL = '/globalresource/header/';
 export const FLYOUT_URL = '/globalresource/category-flyout/';
@@ -123,24 +124,6 @@ export interface AutocompleteResult {
 }
 
 // ---------------------------------------------------------- normalisers
-
-type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function str(value: unknown, fallback = ''): string {
-  return typeof value === 'string' ? value : fallback;
-}
-
-function strOrNull(value: unknown): string | null {
-  return typeof value === 'string' && value !== '' ? value : null;
-}
-
-function num(value: unknown, fallback = 0): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
-}
 
 function list<T>(value: unknown, item: (v: unknown) => T | null): T[] {
   if (!Array.isArray(value)) return [];

@@ -11,6 +11,7 @@
  * narrowed by sub-department (the `department` facet).
  */
 import { apiGet, NetworkError } from './client';
+import { isObject, num, str } from './json';
 
 export const SECTION_WIDTHS_URL = '/tire-size/section-widths/';
 export const ASPECT_RATIOS_URL = '/tire-size/aspect-ratios/';
@@ -108,20 +109,6 @@ export function tireSearchQuery(size: TireSize, options: { sort?: TireSort; pg?:
 }
 
 // ---------------------------------------------------------- normalisers
-
-type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function num(value: unknown, fallback = 0): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
-}
-
-function str(value: unknown, fallback = ''): string {
-  return typeof value === 'string' ? value : fallback;
-}
 
 /** A list of sizes: whole numbers, sorted, each once. Anything else is a network error. */
 export function normalizeSizeList(value: unknown): number[] {

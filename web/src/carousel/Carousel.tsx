@@ -18,10 +18,10 @@ import {
   nextStart,
   pageStarts,
   prevStart,
-  RESIZE_DEBOUNCE_MS,
   SWIPE_THRESHOLD_PX,
   type CarouselSettings,
 } from './settings';
+import { useDebouncedWindowEvent } from '../ui/useDebouncedWindowEvent';
 import './carousel.css';
 
 export interface CarouselProps<T> {
@@ -44,18 +44,7 @@ function viewportWidth(): number {
 /** The viewport width, updated after resizing settles (250 ms). */
 function useViewportWidth(): number {
   const [width, setWidth] = useState(viewportWidth);
-  useEffect(() => {
-    let timer: number | undefined;
-    const onResize = () => {
-      window.clearTimeout(timer);
-      timer = window.setTimeout(() => setWidth(viewportWidth()), RESIZE_DEBOUNCE_MS);
-    };
-    window.addEventListener('resize', onResize);
-    return () => {
-      window.clearTimeout(timer);
-      window.removeEventListener('resize', onResize);
-    };
-  }, []);
+  useDebouncedWindowEvent('resize', () => setWidth(viewportWidth()));
   return width;
 }
 

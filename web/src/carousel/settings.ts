@@ -3,25 +3,19 @@
  * (accounts-rewards-search §3) with the spec's defaults, and the layout for
  * a viewport width.
  */
-import type { CarouselData } from '../api/product';
+import type { CarouselData, ResponsiveBreakpoint } from '../api/product';
 
 /** Slide animation (storefront-shell §9: 0.4 s). */
 export const SLIDE_MS = 400;
 /** Carousel click navigation delay (storefront-shell §9). */
 export const CAROUSEL_CLICK_DELAY_MS = 100;
-/** Resize debounce (storefront-shell §9). */
-export const RESIZE_DEBOUNCE_MS = 250;
+/** Resize debounce (storefront-shell §9): the shell's one constant. */
+export { RESIZE_DEBOUNCE_MS } from '../ui/constants';
 /** A horizontal move of at least this many pixels is a swipe. */
 export const SWIPE_THRESHOLD_PX = 40;
 
-export interface Breakpoint {
-  /** Below this viewport width (px)… */
-  breakpoint: number;
-  /** …show this many items… */
-  nofVisible: number;
-  /** …and move by this many. */
-  scrollNumber: number;
-}
+/** Below `breakpoint` px of viewport width, show `nofVisible` items and move by `scrollNumber`. */
+export type Breakpoint = ResponsiveBreakpoint;
 
 export interface CarouselSettings {
   showNextPrevButtons: boolean;
