@@ -205,6 +205,21 @@ test.describe('home page', () => {
     throw new Error(`no department of the home page opened a listing (content pages: ${conflicts.join(', ')})`);
   });
 
+  test('every "Shop all" link opens a page that lists products', async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'flows run on the desktop project');
+    const home = await homeAnswer(page);
+    const links = home.featured.map((f) => f.link).filter((l): l is string => !!l);
+    test.skip(links.length === 0, 'no featured list with a page');
+    for (const link of links) {
+      await page.goto(link);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toHaveCount(0);
+      // A result list, or (the weekly ad) a content page: never the empty search form.
+      await expect(page.locator('.listing__results .product-card, .content-page').first()).toBeVisible();
+      await expect(page.getByText('Enter a search term above to find products.')).toHaveCount(0);
+    }
+  });
+
   test('after a product page, shows “Recommended for you” when the recommender has products', async ({ page }, testInfo) => {
     test.skip(testInfo.project.name !== 'desktop', 'flows run on the desktop project');
     const home = await homeAnswer(page);

@@ -44,7 +44,10 @@ export interface Listing {
   state: SearchState;
   /** Why the URL could not be read (the page then shows its default). */
   urlError: string | null;
-  /** Whether there is anything to ask for (a search page needs a keyword or a filter). */
+  /**
+   * Whether there is anything to ask for: a search page needs a keyword, a filter or a
+   * chosen sort ('/s/?sort=newest' lists every product, newest first).
+   */
   searchable: boolean;
   status: ListingStatus;
   /** The newest answer (kept on screen while the next one loads). */
@@ -120,7 +123,8 @@ export function useListing({ kind, landingPath, landingId }: ListingOptions): Li
     state.keyword !== null ||
     state.facets.length > 0 ||
     state.ranges.length > 0 ||
-    getParam(state, 'searchWithin') !== null;
+    getParam(state, 'searchWithin') !== null ||
+    getParam(state, 'sort') !== null;
   const landingParam = kind === 'landing' ? (landingPath ?? null) : null;
   const request = searchable && !reverts && hashQuery === null ? apiQuery(state, landingParam) : null;
 

@@ -270,6 +270,13 @@ describe('the search page', () => {
     expect(searchCalls()).toEqual([]);
   });
 
+  it('without a keyword but with a chosen sort lists every product (the home page links here)', async () => {
+    renderRoute('/s/?sort=newest');
+    expect(await screen.findByRole('heading', { level: 1, name: 'All products' })).toBeVisible();
+    expect(await screen.findByRole('link', { name: 'Product 1' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(searchCalls()).toEqual(['/api/search?sort=newest']);
+  });
+
   it('a failure shows the generic message and retries', async () => {
     searchAnswer = () => new Response('oops', { status: 500 });
     renderRoute('/s/?keyword=rope');

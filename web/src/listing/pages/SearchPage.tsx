@@ -9,9 +9,13 @@ import { useDepartmentTree } from '../useDepartmentTree';
 import { useListing } from '../useListing';
 import '../listing.css';
 
-/** The heading of the search page: 'Results for "rope"', or 'Search' without a keyword. */
-export function searchTitle(keyword: string | null): string {
-  return keyword ? `Results for "${keyword}"` : 'Search';
+/**
+ * The heading of the search page: 'Results for "rope"'; without a keyword, 'All products'
+ * when the page lists them (a sort or filter was chosen), else 'Search'.
+ */
+export function searchTitle(keyword: string | null, listsAll = false): string {
+  if (keyword) return `Results for "${keyword}"`;
+  return listsAll ? 'All products' : 'Search';
 }
 
 /**
@@ -22,7 +26,7 @@ export function SearchPage() {
   const listing = useListing({ kind: 'search' });
   const { state, answer, status } = listing;
   const keyword = state.keyword;
-  const title = searchTitle(keyword);
+  const title = searchTitle(keyword, listing.searchable);
   const tree = useDepartmentTree(answer !== null);
   const [recent, setRecent] = useState(() => readRecentSearches());
 
