@@ -142,6 +142,26 @@ ensure_cookie_keys() {
   fi
 }
 
+# ensure_privacy_keys DIR — exports PSEUDONYM_KEY and MASTER_KEYS from DIR/pseudonym-key and
+# DIR/master-keys, generating random keys (mode 600) when they do not exist yet. The pseudonym
+# key is never rotated; to rotate the master key put a new one first (comma separated), run
+# `storefront privacy rewrap`, then drop the old one (docs/privacy.md).
+ensure_privacy_keys() {
+  local dir=$1 name var file
+  for name in pseudonym-key master-keys; do
+    var=$(echo "$name" | tr 'a-z-' 'A-Z_')
+    file="$dir/$name"
+    if [ -z "${!var:-}" ]; then
+      if [ ! -s "$file" ]; then
+        log "generating the $name in $file"
+        mkdir -p "$dir"
+        ( umask 077; head -c 48 /dev/urandom | od -An -tx1 | tr -d ' \n' >"$file" )
+      fi
+      export "$var=$(cat "$file")"
+    fi
+  done
+}
+
 web_install() {
   ( cd web && if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
       log "installing the web app's npm packages"; npm ci --no-audit --no-fund --loglevel=error; fi )

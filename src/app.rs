@@ -141,6 +141,9 @@ pub fn router(state: AppState, roles: &crate::Roles) -> Router {
                 }),
             },
             inline: std::sync::Arc::new(projections::shopping::InlineShopping),
+            sealer: std::sync::Arc::new(command::privacy::vault::PgSealer {
+                pool: state.pool.clone(),
+            }),
             staff: state.staff.clone(),
         }));
     }

@@ -36,6 +36,14 @@ struct Cli {
         global = true
     )]
     consumer_group_prefix: String,
+    /// Secret of pseudonymous ids: keyed hashes of emails and phones, and the signature of
+    /// unsubscribe links (at least 32 characters; never rotated: ids derive from it).
+    #[arg(long, env = "PSEUDONYM_KEY", global = true, hide_env_values = true)]
+    pseudonym_key: Option<String>,
+    /// Master keys that wrap the subjects' data keys, comma separated, newest first (each at
+    /// least 32 characters). The first wraps, all unwrap: rotate with `privacy rewrap`.
+    #[arg(long, env = "MASTER_KEYS", global = true, hide_env_values = true)]
+    master_keys: Option<String>,
     /// Log as JSON lines instead of text.
     #[arg(long, env = "LOG_JSON", global = true)]
     log_json: bool,
@@ -134,6 +142,11 @@ enum Command {
         #[arg(long, env = "INDEX_DIR", default_value = "var/index")]
         index_dir: PathBuf,
     },
+    /// A person's rights over their data: erasure, access (docs/privacy.md).
+    Privacy {
+        #[command(subcommand)]
+        action: PrivacyAction,
+    },
     /// Messages the consumers parked after bounded retries.
     Deadletters {
         #[command(subcommand)]
@@ -192,6 +205,37 @@ enum ProjectionsAction {
 }
 
 #[derive(Subcommand)]
+enum PrivacyAction {
+    /// Erase a person: end their subscription, destroy their data key (crypto-shredding),
+    /// remove their read-model rows and their tracking data, record SubjectForgotten.
+    Forget {
+        /// The person's email address.
+        #[arg(long, required_unless_present = "visitor", conflicts_with = "visitor")]
+        email: Option<String>,
+        /// Only a visitor's tracking data, by the tracking topic's `visitorId` (what analysts
+        /// see; a keyed hash of the browser's visitor id).
+        #[arg(long)]
+        visitor: Option<String>,
+    },
+    /// Print everything the store holds about a person as JSON (personal fields opened).
+    Export {
+        #[arg(long)]
+        email: String,
+    },
+    /// Print the unsubscribe link a newsletter mail to this address carries.
+    UnsubscribeLink {
+        #[arg(long)]
+        email: String,
+        /// The store's public address.
+        #[arg(long, env = "PUBLIC_URL", default_value = "http://127.0.0.1:8080")]
+        base_url: String,
+    },
+    /// Wrap every data key with the first of MASTER_KEYS (after putting a new one first);
+    /// then the old master key can be dropped from MASTER_KEYS.
+    Rewrap,
+}
+
+#[derive(Subcommand)]
 enum DeadlettersAction {
     /// Print the parked messages as JSON lines.
     List,
@@ -229,8 +273,35 @@ async fn main() -> ExitCode {
     }
 }
 
+/// Installs the privacy keys of configuration; `serve` without them uses keys of this process.
+fn install_privacy_keys(cli: &Cli) -> anyhow::Result<()> {
+    use command::privacy::{install, PrivacyKeys};
+    match (&cli.pseudonym_key, &cli.master_keys) {
+        (Some(pseudonym), Some(masters)) => {
+            let keys = PrivacyKeys::parse(pseudonym, masters)
+                .map_err(|e| config::setting_error("PSEUDONYM_KEY / MASTER_KEYS", e.to_string()))?;
+            install(keys);
+        }
+        (None, None) if matches!(cli.command, Command::Serve { .. }) => {
+            tracing::warn!(
+                "PSEUDONYM_KEY and MASTER_KEYS are not set: personal data is sealed with random keys \
+                 of this process and cannot be read after a restart (infra/run sets them)"
+            );
+            install(PrivacyKeys::ephemeral());
+        }
+        (None, None) => {}
+        _ => {
+            return Err(
+                config::setting_error("PSEUDONYM_KEY / MASTER_KEYS", "set both or neither").into(),
+            )
+        }
+    }
+    Ok(())
+}
+
 async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let bus = BusConfig::new(&cli.kafka_brokers);
+    install_privacy_keys(&cli)?;
     match cli.command {
         Command::Serve {
             bind,
@@ -394,6 +465,45 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 bytes as f64 / 1e6,
                 index_dir.display()
             );
+        }
+        Command::Privacy { action } => {
+            let pool = config::connect_database(&cli.database_url, 2).await?;
+            match action {
+                PrivacyAction::Forget {
+                    email: Some(email), ..
+                } => {
+                    let report = storefront::privacy::forget_email(&pool, &email).await?;
+                    println!("{}", serde_json::to_string_pretty(&report)?);
+                }
+                PrivacyAction::Forget {
+                    visitor: Some(visitor),
+                    ..
+                } => {
+                    let removed = storefront::privacy::forget_visitor(&pool, &visitor).await?;
+                    println!("{removed} tracking events of the visitor erased");
+                }
+                PrivacyAction::Forget { .. } => unreachable!("clap requires --email or --visitor"),
+                PrivacyAction::Export { email } => {
+                    let export = storefront::privacy::export_email(&pool, &email).await?;
+                    println!("{}", serde_json::to_string_pretty(&export)?);
+                }
+                PrivacyAction::UnsubscribeLink { email, base_url } => {
+                    println!(
+                        "{}",
+                        storefront::privacy::unsubscribe_link(&email, &base_url)?
+                    );
+                }
+                PrivacyAction::Rewrap => {
+                    let progress = storefront::progress::Progress::new("data keys", 0);
+                    let done = command::privacy::vault::rewrap(&pool, &|done, total| {
+                        progress.set_total(total);
+                        progress.set(done);
+                    })
+                    .await?;
+                    progress.finish();
+                    println!("{done} data keys wrapped with the newest master key");
+                }
+            }
         }
         Command::Deadletters { action } => {
             let pool = config::connect_database(&cli.database_url, 2).await?;

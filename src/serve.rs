@@ -43,6 +43,14 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
         anyhow::bail!("DATABASE_URL: the database is not migrated; run `storefront migrate` first");
     }
     crate::config::check_broker(&bus).await?;
+    // Raw tracking events leave the topic when they leave the database (docs/privacy.md).
+    let retention_days = options.analytics.retention_days.max(1) as u32;
+    if let Err(e) = bus
+        .set_retention(&options.tracking_topic, retention_days)
+        .await
+    {
+        tracing::warn!(topic = %options.tracking_topic, error = %e, "could not set the topic's retention");
+    }
     bus.ensure_topics(&[&options.events_topic, &options.tracking_topic])
         .await
         .map_err(|e| crate::config::setting_error("KAFKA_BROKERS", e.to_string()))?;

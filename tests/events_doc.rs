@@ -24,8 +24,10 @@ use command::cart::services::command_types::FulfillmentType;
 use command::cart::{AddedLine, Cart, CartEvent, ChosenWarranty};
 use command::catalog::*;
 use command::merch::pinboard::{PinBoard, PinEvent};
+use command::privacy::subject::{Subject, SubjectEvent};
+use command::privacy::Sealed;
 use command::secrets::Keyring;
-use command::shopping::subscription::{Subscription, SubscriptionEvent};
+use command::shopping::subscription::{Subscription, SubscriptionEvent, UnsubscribeReason};
 use command::shopping::visitor::{Visitor, VisitorEvent};
 use cqrs_es::{Aggregate, DomainEvent};
 use projections::envelope::Envelope;
@@ -726,6 +728,14 @@ fn line(line_id: u32, pickup: bool) -> AddedLine {
     }
 }
 
+fn sealed_sample() -> Sealed {
+    Sealed {
+        subject: "em_5f1c0e2a9b7d4c3e8a6f1b2d3c4e5f60".into(),
+        key: "3b2a1c0d9e8f".into(),
+        sealed: "q0p1c2l3t4e5x6t7AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA".into(),
+    }
+}
+
 fn domain_samples() -> Vec<DomainSample> {
     let mut all = Vec::new();
     all.extend(samples_of::<Department>(
@@ -897,10 +907,33 @@ fn domain_samples() -> Vec<DomainSample> {
         ],
     ));
     all.extend(samples_of::<Subscription>(
-        variants!(SubscriptionEvent { Subscribed }),
-        vec![SubscriptionEvent::Subscribed {
-            email: "shopper@example.com".into(),
-            source: "Footer".into(),
+        variants!(SubscriptionEvent {
+            Subscribed,
+            Unsubscribed
+        }),
+        vec![
+            SubscriptionEvent::Subscribed {
+                email: sealed_sample(),
+                visitor: Some(sealed_sample()),
+                source: "Footer".into(),
+            },
+            SubscriptionEvent::Subscribed {
+                email: sealed_sample(),
+                visitor: None,
+                source: "Footer".into(),
+            },
+            SubscriptionEvent::Unsubscribed {
+                reason: UnsubscribeReason::Link,
+            },
+            SubscriptionEvent::Unsubscribed {
+                reason: UnsubscribeReason::Forgotten,
+            },
+        ],
+    ));
+    all.extend(samples_of::<Subject>(
+        variants!(SubjectEvent { SubjectForgotten }),
+        vec![SubjectEvent::SubjectForgotten {
+            reason: "request".into(),
         }],
     ));
     all.extend(samples_of::<Visitor>(
@@ -1024,15 +1057,21 @@ fn domain_events_match_their_schemas_and_sections() {
 fn personal_data_is_marked_where_it_travels() {
     let files = schemas("events");
     let subscribed = &files["Subscription.Subscribed"];
-    assert_eq!(subscribed["x-personal-data"], json!(["email"]));
+    assert_eq!(subscribed["x-personal-data"], json!(["email", "visitor"]));
+    let fields = &subscribed["properties"]["Subscribed"]["properties"];
+    for field in ["email", "visitor"] {
+        assert_eq!(fields[field]["x-personal-data"], json!(true), "{field}");
+    }
+    // A sealed field, not a string: the address is never in clear on the topic.
+    assert_eq!(fields["email"]["type"], "object");
     assert_eq!(
-        subscribed["properties"]["Subscribed"]["properties"]["email"]["x-personal-data"],
-        json!(true)
+        fields["email"]["required"],
+        json!(["subject", "key", "sealed"])
     );
     let doc = doc();
     assert!(
-        doc.contains("in clear") && doc.contains("(11)"),
-        "docs/events.md must say that the email travels in clear until the Privacy issue (11)"
+        doc.contains("sealed") && doc.contains("privacy.md"),
+        "docs/events.md must say which fields are personal and how they travel"
     );
 }
 

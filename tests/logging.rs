@@ -3,50 +3,22 @@
 
 mod common;
 
-use std::io::Write;
-use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use common::*;
 use serde_json::json;
 
-/// Everything logged by this test binary (one global subscriber, text format as `serve`).
-fn captured() -> Arc<Mutex<Vec<u8>>> {
-    static LOG: OnceLock<Arc<Mutex<Vec<u8>>>> = OnceLock::new();
-    LOG.get_or_init(|| {
-        let buffer = Arc::new(Mutex::new(Vec::new()));
-        let writer = buffer.clone();
-        tracing_subscriber::fmt()
-            .with_env_filter("info,sqlx=warn")
-            .with_ansi(false)
-            .with_writer(move || Capture(writer.clone()))
-            .init();
-        buffer
-    })
-    .clone()
-}
-
-struct Capture(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Capture {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
+fn captured() {
+    logs::capture("info,sqlx=warn");
 }
 
 fn lines() -> Vec<String> {
-    let log = captured();
-    let text = String::from_utf8_lossy(&log.lock().unwrap()).to_string();
-    text.lines().map(str::to_string).collect()
+    logs::text().lines().map(str::to_string).collect()
 }
 
 #[tokio::test]
 async fn a_crlf_in_a_client_error_report_is_one_log_line() {
-    let _ = captured();
+    captured();
     let env = spawn_env().await;
     let mut c = Client::new(&env);
     let marker = unique("report");
@@ -82,7 +54,7 @@ async fn a_crlf_in_a_client_error_report_is_one_log_line() {
 
 #[tokio::test]
 async fn a_broker_outage_writes_a_few_lines_not_a_flood() {
-    let _ = captured();
+    captured();
     // A broker address where nothing listens: every connection attempt fails.
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()

@@ -84,6 +84,12 @@ impl Identity {
         set_cookie(CART_COOKIE, &signed, CART_MAX_AGE, self.settings.secure)
     }
 
+    /// The visitor as the tracking topic knows them (its `visitorId`): a keyed hash of the
+    /// cookie's id, never the id the browser holds.
+    pub fn tracking_visitor(&self) -> String {
+        tracking_visitor(&self.settings.keyring, &self.visitor_id)
+    }
+
     /// An identity with fresh ids (a request that passed no identity layer).
     pub fn anonymous(settings: CookieSettings) -> Self {
         Self {
@@ -94,6 +100,14 @@ impl Identity {
             settings,
         }
     }
+}
+
+/// Purpose of the keyed hash that makes a tracking topic's `visitorId`.
+pub const TRACKING_VISITOR_PURPOSE: &str = "tracking-visitor";
+
+/// A visitor id as it appears on the tracking topic: a keyed hash of the cookie's id.
+pub fn tracking_visitor(keyring: &crate::secrets::Keyring, visitor_id: &str) -> String {
+    keyring.derive(TRACKING_VISITOR_PURPOSE, visitor_id)
 }
 
 /// An id of ours: 1–64 lowercase letters, digits or dashes.

@@ -7,6 +7,7 @@ pub mod http;
 pub mod idempotency;
 pub mod identity;
 pub mod merch;
+pub mod privacy;
 pub mod routes;
 pub mod secrets;
 pub mod shopping;

@@ -204,6 +204,39 @@ impl BusConfig {
         Ok(())
     }
 
+    /// Keeps `topic`'s messages for `days` days (`retention.ms`): the tracking topic carries
+    /// raw events with visitor ids and must forget them like the database does. A new topic
+    /// is created with the setting; an existing one is altered.
+    pub async fn set_retention(&self, topic: &str, days: u32) -> Result<(), BusError> {
+        use rdkafka::admin::{AlterConfig, ResourceSpecifier};
+        let admin: AdminClient<DefaultClientContext> =
+            self.base().create().map_err(|e| self.err(e))?;
+        let millis = (u64::from(days) * 86_400_000).to_string();
+        let options = AdminOptions::new().operation_timeout(Some(Duration::from_secs(10)));
+        let new = NewTopic::new(topic, PARTITIONS, TopicReplication::Fixed(1))
+            .set("retention.ms", &millis);
+        let created = admin
+            .create_topics(&[new], &options)
+            .await
+            .map_err(|e| self.err(e))?;
+        match created.into_iter().next() {
+            Some(Ok(_)) => return Ok(()),
+            Some(Err((_, RDKafkaErrorCode::TopicAlreadyExists))) | None => {}
+            Some(Err((_, code))) => return Err(self.err(KafkaError::AdminOp(code))),
+        }
+        let config = AlterConfig::new(ResourceSpecifier::Topic(topic)).set("retention.ms", &millis);
+        let results = admin
+            .alter_configs(&[config], &options)
+            .await
+            .map_err(|e| self.err(e))?;
+        for result in results {
+            if let Err((_, code)) = result {
+                return Err(self.err(KafkaError::AdminOp(code)));
+            }
+        }
+        Ok(())
+    }
+
     /// A consumer in `group` that starts from the earliest offset when the group is new and
     /// never commits by itself.
     pub fn consumer(&self, group: &str, topics: &[&str]) -> Result<BusConsumer, BusError> {

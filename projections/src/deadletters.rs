@@ -23,6 +23,8 @@ pub fn is_poison(e: &ProjectionError) -> bool {
             .code()
             .is_some_and(|c| c.starts_with("22") || c.starts_with("23")),
         ProjectionError::Database(_) => false,
+        // Missing master keys are fixed by configuration, not by parking the event.
+        ProjectionError::Privacy(_) => false,
     }
 }
 

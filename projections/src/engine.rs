@@ -28,6 +28,19 @@ pub enum ProjectionError {
         sequence: i64,
         source: serde_json::Error,
     },
+    /// A sealed field could not be opened (no master keys configured, a master key missing
+    /// from them, or a tampered field): never skipped silently.
+    #[error("personal data could not be read: {0}")]
+    Privacy(String),
+}
+
+impl From<command::privacy::PrivacyError> for ProjectionError {
+    fn from(e: command::privacy::PrivacyError) -> Self {
+        match e {
+            command::privacy::PrivacyError::Database(db) => ProjectionError::Database(db),
+            other => ProjectionError::Privacy(other.to_string()),
+        }
+    }
 }
 
 /// An event as a projection needs it, from the event store, a Kafka envelope or an append.

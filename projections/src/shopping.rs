@@ -5,6 +5,8 @@
 
 use command::cart::{AddedLine, Cart, CartEvent};
 use command::eventstore::{AppendedEvent, InlineProjection};
+use command::privacy::subject::{Subject, SubjectEvent};
+use command::privacy::vault;
 use command::shopping::subscription::{Subscription, SubscriptionEvent};
 use command::shopping::visitor::{Visitor, VisitorEvent};
 use cqrs_es::Aggregate;
@@ -14,7 +16,7 @@ use crate::engine::{self, text, Projection, ProjectionError, StoredEvent};
 
 pub struct ShoppingProjection;
 
-const TYPES: [&str; 3] = [Cart::TYPE, Visitor::TYPE, Subscription::TYPE];
+const TYPES: [&str; 4] = [Cart::TYPE, Visitor::TYPE, Subscription::TYPE, Subject::TYPE];
 const TABLES: [&str; 4] = [
     "cart_lines",
     "carts",
@@ -210,14 +212,35 @@ impl Projection for ShoppingProjection {
                 .execute(conn)
                 .await?;
             }
-            t if t == Subscription::TYPE => {
-                let SubscriptionEvent::Subscribed { email, source } = e.typed()?;
+            t if t == Subscription::TYPE => match e.typed()? {
+                SubscriptionEvent::Subscribed { email, source, .. } => {
+                    // The address is opened with the subject's data key; once the subject is
+                    // forgotten the key is gone and the row is never made again.
+                    if let Some(email) = vault::open(conn, &email).await?.text() {
+                        sqlx::query(
+                            "INSERT INTO newsletter_subscriptions (subject_id, email, source, subscribed_at) \
+                             VALUES ($1, $2, $3, coalesce($4, now())) ON CONFLICT (subject_id) DO NOTHING",
+                        )
+                        .bind(&e.aggregate_id)
+                        .bind(email)
+                        .bind(source)
+                        .bind(e.recorded_at)
+                        .execute(conn)
+                        .await?;
+                    }
+                }
+                SubscriptionEvent::Unsubscribed { .. } => {
+                    forget_subscriber(conn, &e.aggregate_id).await?;
+                }
+            },
+            t if t == Subject::TYPE => {
+                // Events of two aggregates have no order between them in a rebuild: only a
+                // subscription made before the erasure goes (one made after is a new consent).
+                let SubjectEvent::SubjectForgotten { .. } = e.typed()?;
                 sqlx::query(
-                    "INSERT INTO newsletter_subscriptions (email, source, subscribed_at) VALUES ($1, $2, coalesce($3, now())) \
-                     ON CONFLICT (email) DO NOTHING",
+                    "DELETE FROM newsletter_subscriptions WHERE subject_id = $1 AND subscribed_at <= coalesce($2, now())",
                 )
-                .bind(email)
-                .bind(source)
+                .bind(&e.aggregate_id)
                 .bind(e.recorded_at)
                 .execute(conn)
                 .await?;
@@ -226,6 +249,14 @@ impl Projection for ShoppingProjection {
         }
         Ok(())
     }
+}
+
+async fn forget_subscriber(conn: &mut PgConnection, subject: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM newsletter_subscriptions WHERE subject_id = $1")
+        .bind(subject)
+        .execute(conn)
+        .await?;
+    Ok(())
 }
 
 /// Every inline projection (shopping, merchandising) applied inside the appending transaction.

@@ -3,6 +3,7 @@
 //! TEST_KAFKA_BROKERS the broker.
 #![allow(dead_code)]
 
+pub mod logs;
 pub mod search_catalog;
 pub mod tracking;
 
@@ -37,8 +38,21 @@ pub fn unique(prefix: &str) -> String {
     format!("{prefix}_{}", uuid::Uuid::new_v4().simple())
 }
 
+/// The privacy keys of every test (installed in the test process, passed to servers and CLIs
+/// the tests start).
+pub const TEST_PSEUDONYM_KEY: &str = "test-pseudonym-key-0123456789abcdef0123";
+pub const TEST_MASTER_KEYS: &str = "test-master-key-0123456789abcdef0123456789";
+
+pub fn install_privacy_keys() {
+    command::privacy::install(
+        command::privacy::PrivacyKeys::parse(TEST_PSEUDONYM_KEY, TEST_MASTER_KEYS)
+            .expect("test keys are valid"),
+    );
+}
+
 /// A fresh, migrated database and a fresh topic name.
 pub async fn spawn_env() -> TestEnv {
+    install_privacy_keys();
     let admin = admin_url();
     let name = unique("t");
     let admin_pool = PgPoolOptions::new()
@@ -479,6 +493,8 @@ pub async fn start_server(
         .env("CONSUMER_GROUP_PREFIX", unique("group"))
         .env("INDEX_DIR", std::env::temp_dir().join(unique("index")))
         .env("RUST_LOG", "warn")
+        .env("PSEUDONYM_KEY", TEST_PSEUDONYM_KEY)
+        .env("MASTER_KEYS", TEST_MASTER_KEYS)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::null());
     for (k, v) in extra_env {

@@ -93,14 +93,13 @@ async fn report_json(
 }
 
 /// Purposes of the keyed hashes.
-const VISITOR_PURPOSE: &str = "tracking-visitor";
 const VISIT_PURPOSE: &str = "tracking-visit";
 const EVENT_PURPOSE: &str = "tracking-event";
 
 /// A visitor id as it appears on the tracking topic: a keyed hash of the cookie's id, so the
 /// topic never carries the id the browser holds.
 pub fn pseudonymous_visitor(keyring: &Keyring, visitor_id: &str) -> String {
-    keyring.derive(VISITOR_PURPOSE, visitor_id)
+    command::identity::tracking_visitor(keyring, visitor_id)
 }
 
 impl TrackerState {

@@ -1,10 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
 /**
- * What every spec shares: screenshots into the test's output folder, and the
+ * What every spec shares: screenshots into the test's output folder, the
  * axe check (serious and critical violations fail the test; all violations
- * are attached to the report).
+ * are attached to the report), and the store's CLI.
  */
 
 /** A screenshot of the page (the whole page unless `fullPage` is false). */
@@ -25,4 +27,25 @@ export async function expectNoSeriousViolations(page: Page, testInfo: TestInfo, 
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
   expect(blocking, `axe violations on ${label}`).toEqual([]);
+}
+
+/** The store's CLI: STOREFRONT_BIN, else the debug build (paths relative to web/). */
+export const STOREFRONT_BIN = process.env.STOREFRONT_BIN ?? '../target/debug/storefront';
+
+/** Whether the store's CLI is there to run. */
+export function hasStorefrontCli(): boolean {
+  return existsSync(STOREFRONT_BIN);
+}
+
+/**
+ * The newsletter unsubscribe link of `email`, as the store mails it, from
+ * `storefront privacy unsubscribe-link`: its path and query
+ * ('/newsletter/unsubscribe?token=…'), to open on the store under test.
+ */
+export function newsletterUnsubscribeLink(email: string): string {
+  const output = execFileSync(STOREFRONT_BIN, ['privacy', 'unsubscribe-link', '--email', email], {
+    encoding: 'utf8',
+  });
+  const url = new URL(output.trim());
+  return `${url.pathname}${url.search}`;
 }

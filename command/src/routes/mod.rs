@@ -21,6 +21,8 @@ pub struct CommandState {
     pub cart_services: CartServices,
     /// Read models updated in the appending transaction (carts, visitors, pins).
     pub inline: Arc<dyn InlineProjection>,
+    /// Seals personal fields under their subject's data key (docs/privacy.md).
+    pub sealer: crate::privacy::vault::SealerRef,
     /// Who may call staff commands (merchandisers).
     pub staff: Arc<crate::staff::StaffTokens>,
 }

@@ -1,6 +1,8 @@
-//! POST /email/marketing/subscribe: the footer's newsletter sign-up.
+//! The newsletter: `POST /email/marketing/subscribe` (the footer's sign-up) and
+//! `POST /email/marketing/unsubscribe` (the link every mail carries). The aggregate id is the
+//! subject id (a keyed hash of the address), never the address itself.
 
-use axum::extract::State;
+use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
@@ -11,12 +13,20 @@ use super::CommandState;
 use crate::eventstore::{execute_idempotent, Idempotent, IdempotentCommand};
 use crate::http::{ApiError, JsonOrForm};
 use crate::idempotency::{IdempotencyKey, StoredAnswer};
-use crate::shopping::subscription::{Subscription, SubscriptionCommand, SubscriptionError};
-use crate::validation::{normalize_email, EMAIL_MESSAGE};
+use crate::identity::Identity;
+use crate::privacy;
+use crate::shopping::subscription::{
+    Subscription, SubscriptionCommand, SubscriptionError, UnsubscribeReason,
+};
+use crate::validation::{normalize_email, valid_email, EMAIL_MESSAGE};
+
+/// The answer to an unsubscribe link we did not issue (forged, foreign, cut short).
+pub const INVALID_TOKEN_MESSAGE: &str = "This unsubscribe link is not valid.";
 
 pub fn router(state: CommandState) -> Router {
     Router::new()
         .route("/email/marketing/subscribe", post(subscribe))
+        .route("/email/marketing/unsubscribe", post(unsubscribe))
         .with_state(state)
 }
 
@@ -29,31 +39,28 @@ pub struct SubscribeRequest {
     pub source: Option<String>,
 }
 
-async fn subscribe(
-    State(state): State<CommandState>,
+fn success() -> Response {
+    Json(serde_json::json!({ "success": true })).into_response()
+}
+
+fn stored_success() -> StoredAnswer {
+    StoredAnswer::json(
+        StatusCode::OK,
+        &serde_json::json!({ "success": true }),
+        vec![],
+    )
+}
+
+/// Runs a subscription command and answers `{"success": true}` (stored with the key).
+async fn run(
+    state: &CommandState,
     key: Option<Extension<IdempotencyKey>>,
-    JsonOrForm(request): JsonOrForm<SubscribeRequest>,
+    subject: &str,
+    command: SubscriptionCommand,
 ) -> Response {
-    let email = normalize_email(&request.email_address);
-    let source: String = request
-        .source
-        .unwrap_or_else(|| "Footer".into())
-        .chars()
-        .take(40)
-        .collect();
-    let command = SubscriptionCommand::Subscribe {
-        email: email.clone(),
-        source,
-    };
-    // Only a subscription that ran is stored with the key; a refused address is not.
+    // Only a command that ran is stored with the key; a refused one is not.
     let answer = |_: &Subscription, outcome: &Result<usize, SubscriptionError>| {
-        outcome.is_ok().then(|| {
-            StoredAnswer::json(
-                StatusCode::OK,
-                &serde_json::json!({ "success": true }),
-                vec![],
-            )
-        })
+        outcome.is_ok().then(stored_success)
     };
     let idempotency = key.as_ref().map(|Extension(key)| IdempotentCommand {
         key,
@@ -61,8 +68,8 @@ async fn subscribe(
     });
     match execute_idempotent::<Subscription>(
         &state.pool,
-        &(),
-        &email,
+        &state.sealer,
+        subject,
         command,
         Some(state.inline.as_ref()),
         idempotency,
@@ -71,9 +78,12 @@ async fn subscribe(
     {
         Ok(Idempotent::Fresh(executed, stored)) => match (stored, executed.outcome) {
             (Some(answer), _) => answer.into_fresh_response(),
-            (None, Ok(_)) => Json(serde_json::json!({ "success": true })).into_response(),
+            (None, Ok(_)) => success(),
             (None, Err(SubscriptionError::InvalidEmail)) => {
                 ApiError::bad_request("InvalidEmail", EMAIL_MESSAGE).into_response()
+            }
+            (None, Err(SubscriptionError::Unavailable(detail))) => {
+                ApiError::Unavailable(detail).into_response()
             }
         },
         Ok(Idempotent::Seen(seen)) => seen
@@ -81,4 +91,69 @@ async fn subscribe(
             .unwrap_or_else(|| ApiError::internal("seen key without answer").into_response()),
         Err(e) => ApiError::internal(e).into_response(),
     }
+}
+
+async fn subscribe(
+    State(state): State<CommandState>,
+    identity: Identity,
+    key: Option<Extension<IdempotencyKey>>,
+    JsonOrForm(request): JsonOrForm<SubscribeRequest>,
+) -> Response {
+    let email = normalize_email(&request.email_address);
+    // Refused before any key is made for the address.
+    if !valid_email(&email) {
+        return ApiError::bad_request("InvalidEmail", EMAIL_MESSAGE).into_response();
+    }
+    let keys = match privacy::keys() {
+        Ok(keys) => keys,
+        Err(e) => return ApiError::Unavailable(e.to_string()).into_response(),
+    };
+    let subject = keys.subject_for_email(&email);
+    let source: String = request
+        .source
+        .unwrap_or_else(|| "Footer".into())
+        .chars()
+        .take(40)
+        .collect();
+    let command = SubscriptionCommand::Subscribe {
+        subject: subject.clone(),
+        email,
+        visitor: Some(identity.tracking_visitor()),
+        source,
+    };
+    run(&state, key, &subject, command).await
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub struct UnsubscribeRequest {
+    /// The token of the link (`/newsletter/unsubscribe?token=…`).
+    #[serde(default)]
+    pub token: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub struct UnsubscribeQuery {
+    /// One-click unsubscribe (RFC 8058): mail programs post to the link itself.
+    #[serde(default)]
+    pub token: Option<String>,
+}
+
+async fn unsubscribe(
+    State(state): State<CommandState>,
+    key: Option<Extension<IdempotencyKey>>,
+    Query(query): Query<UnsubscribeQuery>,
+    JsonOrForm(request): JsonOrForm<UnsubscribeRequest>,
+) -> Response {
+    let keys = match privacy::keys() {
+        Ok(keys) => keys,
+        Err(e) => return ApiError::Unavailable(e.to_string()).into_response(),
+    };
+    let token = request.token.or(query.token).unwrap_or_default();
+    let Some(subject) = keys.verify_unsubscribe_token(&token) else {
+        return ApiError::bad_request("InvalidToken", INVALID_TOKEN_MESSAGE).into_response();
+    };
+    let command = SubscriptionCommand::Unsubscribe {
+        reason: UnsubscribeReason::Link,
+    };
+    run(&state, key, &subject, command).await
 }

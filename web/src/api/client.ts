@@ -8,7 +8,9 @@
  * - 204 → `undefined`;
  * - 405 → reload the page;
  * - anything else, a failed fetch or an unparseable body → rejects with
- *   `Error('A network error has occurred')`.
+ *   `Error('A network error has occurred')`. When an error status comes with
+ *   the server's one error shape (`{"success":false,"code":…,"message":…}`),
+ *   the rejection carries its `code` and `serverMessage` too.
  *
  * When the page is reloaded the returned promise never settles, so callers
  * don't flash an error state while the browser navigates away.
@@ -21,6 +23,7 @@
  * never retries.
  */
 
+import { isObject } from './json';
 import { reloadPage } from './reload';
 
 export const NETWORK_ERROR_MESSAGE = 'A network error has occurred';
@@ -28,12 +31,37 @@ export const NETWORK_ERROR_MESSAGE = 'A network error has occurred';
 export class NetworkError extends Error {
   /** HTTP status, when a response was received. */
   readonly status: number | undefined;
+  /** `code` of the server's error shape (e.g. 'InvalidToken'), when the answer had one. */
+  readonly code: string | undefined;
+  /** `message` of the server's error shape (a sentence for people), when the answer had one. */
+  readonly serverMessage: string | undefined;
 
-  constructor(status?: number, options?: { cause?: unknown }) {
-    super(NETWORK_ERROR_MESSAGE, options);
+  constructor(status?: number, options?: { cause?: unknown; code?: string; serverMessage?: string }) {
+    const { code, serverMessage, ...errorOptions } = options ?? {};
+    super(NETWORK_ERROR_MESSAGE, errorOptions);
     this.name = 'NetworkError';
     this.status = status;
+    this.code = code;
+    this.serverMessage = serverMessage;
   }
+}
+
+/**
+ * `code` and `message` of an error answer in the server's one error shape
+ * (`{"success":false,"code":…,"message":…}`); nothing for any other body.
+ */
+async function errorDetails(response: Response): Promise<{ code?: string; serverMessage?: string }> {
+  let body: unknown;
+  try {
+    body = JSON.parse(await response.text());
+  } catch {
+    return {};
+  }
+  if (!isObject(body)) return {};
+  return {
+    ...(typeof body.code === 'string' && body.code ? { code: body.code } : {}),
+    ...(typeof body.message === 'string' && body.message.trim() ? { serverMessage: body.message } : {}),
+  };
 }
 
 /** The request header that makes a POST safe to repeat. */
@@ -163,7 +191,7 @@ export async function apiRequest<T>(
       reloadPage();
       return never();
     default:
-      throw new NetworkError(response.status);
+      throw new NetworkError(response.status, await errorDetails(response));
   }
 }
 

@@ -1,6 +1,10 @@
-import { apiRequest } from './client';
+import { apiRequest, NetworkError } from './client';
 
 export const SUBSCRIBE_URL = '/email/marketing/subscribe';
+export const UNSUBSCRIBE_URL = '/email/marketing/unsubscribe';
+
+/** What the page says for a link without a token; the server says the same for a bad one. */
+export const INVALID_UNSUBSCRIBE_LINK_MESSAGE = 'This unsubscribe link is not valid.';
 
 /**
  * Newsletter sign-up. Resolves to the server's success flag; rejects on a
@@ -18,4 +22,45 @@ export async function subscribeToNewsletter(
     idempotencyKey: options.idempotencyKey,
   });
   return body?.success === true;
+}
+
+/**
+ * The server refused an unsubscribe token (400: forged, foreign, malformed or
+ * missing). `message` is the server's sentence for people.
+ */
+export class InvalidUnsubscribeLinkError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'InvalidUnsubscribeLinkError';
+  }
+}
+
+/**
+ * Unsubscribes the newsletter subscriber of `token` (the opaque token of the
+ * link in a newsletter mail). Resolves to the server's success flag; the
+ * server answers success again for a subscriber already unsubscribed. A
+ * refused token (400) rejects with `InvalidUnsubscribeLinkError` carrying the
+ * server's message; a network failure or another error status rejects with
+ * the client's `NetworkError`.
+ * Each call sends a fresh `Idempotency-Key` unless `idempotencyKey` is given.
+ */
+export async function unsubscribeFromNewsletter(
+  token: string,
+  options: { idempotencyKey?: string } = {},
+): Promise<boolean> {
+  try {
+    const body = await apiRequest<{ success?: boolean }>(UNSUBSCRIBE_URL, {
+      method: 'POST',
+      body: { token },
+      idempotencyKey: options.idempotencyKey,
+    });
+    return body?.success === true;
+  } catch (error) {
+    if (error instanceof NetworkError && error.status === 400) {
+      throw new InvalidUnsubscribeLinkError(error.serverMessage ?? INVALID_UNSUBSCRIBE_LINK_MESSAGE, {
+        cause: error,
+      });
+    }
+    throw error;
+  }
 }

@@ -86,6 +86,13 @@ export const routes: RouteObject[] = [
               Component: (await import('../cart/pages/CartPage')).CartPage,
             }),
           },
+          {
+            path: 'newsletter/unsubscribe',
+            HydrateFallback: PageLoading,
+            lazy: async () => ({
+              Component: (await import('../newsletter/pages/UnsubscribePage')).UnsubscribePage,
+            }),
+          },
           { path: 'tires', HydrateFallback: PageLoading, lazy: () => import('../tires/route') },
           { path: 'batteries', HydrateFallback: PageLoading, lazy: () => import('../tires/batteriesRoute') },
           ...contentRoutes,

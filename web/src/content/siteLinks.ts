@@ -221,7 +221,7 @@ export const PLACEHOLDER_PAGES: PlaceholderPageDef[] = [
  * and departments are looked up by the server). The build writes all of them to
  * dist/routes.json, from which the server answers an unknown path with status 404.
  */
-export const APP_PATHS: string[] = ['/', '/store-finder/', '/s/', '/cart/'];
+export const APP_PATHS: string[] = ['/', '/store-finder/', '/s/', '/cart/', '/newsletter/unsubscribe/'];
 
 export const STORE_FINDER_PATH = '/store-finder/';
 export const SEARCH_PATH = '/s/';

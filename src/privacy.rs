@@ -1,0 +1,269 @@
+//! The data subject's rights, over every part of the store that holds personal data
+//! (docs/privacy.md): erasure (`storefront privacy forget`, reused by 'Delete my account' once
+//! accounts land) and access (`storefront privacy export`), plus the newsletter's unsubscribe
+//! links and the rotation of master keys.
+
+use std::sync::Arc;
+
+use anyhow::Context;
+use command::eventstore::execute;
+use command::privacy::subject::{Subject, SubjectCommand};
+use command::privacy::vault::{self, PgSealer, SealerRef};
+use command::privacy::{self, Sealed};
+use command::shopping::subscription::{
+    Subscription, SubscriptionCommand, SubscriptionEvent, UnsubscribeReason,
+};
+use cqrs_es::Aggregate;
+use serde::Serialize;
+use serde_json::{json, Value};
+use sqlx::{PgPool, Row};
+
+/// What `forget` did.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ForgetReport {
+    pub subject: String,
+    /// The subject's data key existed and was destroyed.
+    pub key_destroyed: bool,
+    /// A running newsletter subscription was ended.
+    pub subscription_ended: bool,
+    /// A `SubjectForgotten` event was recorded (not when forgetting again with nothing new).
+    pub recorded: bool,
+    /// Visitors linked to the subject whose tracking data was erased.
+    pub visitors: usize,
+    pub tracking_events_removed: u64,
+}
+
+struct SubjectEvent {
+    aggregate_type: String,
+    aggregate_id: String,
+    sequence: i64,
+    event_type: String,
+    event_version: String,
+    payload: Value,
+    recorded_at: chrono::DateTime<chrono::Utc>,
+}
+
+async fn subject_events(pool: &PgPool, subject: &str) -> Result<Vec<SubjectEvent>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT aggregate_type, aggregate_id, sequence, event_type, event_version, payload, recorded_at \
+         FROM events WHERE aggregate_id = $1 ORDER BY recorded_at, aggregate_type, sequence",
+    )
+    .bind(subject)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|r| SubjectEvent {
+            aggregate_type: r.get("aggregate_type"),
+            aggregate_id: r.get("aggregate_id"),
+            sequence: r.get("sequence"),
+            event_type: r.get("event_type"),
+            event_version: r.get("event_version"),
+            payload: r.get("payload"),
+            recorded_at: r.get("recorded_at"),
+        })
+        .collect())
+}
+
+/// The visitor ids the subject's events link to (sealed), opened with their key while it lives.
+async fn linked_visitors(
+    pool: &PgPool,
+    events: &[SubjectEvent],
+) -> Result<Vec<String>, privacy::PrivacyError> {
+    let mut conn = pool.acquire().await?;
+    let mut visitors = Vec::new();
+    for e in events
+        .iter()
+        .filter(|e| e.aggregate_type == Subscription::TYPE)
+    {
+        let Ok(SubscriptionEvent::Subscribed {
+            visitor: Some(visitor),
+            ..
+        }) = command::eventstore::decode::<SubscriptionEvent>(
+            &e.aggregate_type,
+            &e.aggregate_id,
+            e.sequence,
+            &e.event_type,
+            &e.event_version,
+            e.payload.clone(),
+        )
+        else {
+            continue;
+        };
+        if let Some(id) = vault::open(&mut conn, &visitor).await?.text() {
+            if !visitors.contains(&id) {
+                visitors.push(id);
+            }
+        }
+    }
+    Ok(visitors)
+}
+
+/// Erases the person with this email address: ends their subscription, records
+/// `SubjectForgotten` (the read models drop their rows in the same transaction), destroys their
+/// data key (every sealed copy, in the event store and on the topic, is unreadable from then
+/// on) and erases the tracking data of the visitors they signed up from. Safe to run again.
+pub async fn forget_email(pool: &PgPool, email: &str) -> anyhow::Result<ForgetReport> {
+    let keys = privacy::keys()?;
+    let subject = keys.subject_for_email(email);
+    let events = subject_events(pool, &subject).await?;
+    let visitors = linked_visitors(pool, &events).await?;
+    let has_key: bool =
+        sqlx::query_scalar("SELECT exists(SELECT 1 FROM subject_keys WHERE subject_id = $1)")
+            .bind(&subject)
+            .fetch_one(pool)
+            .await?;
+    let sealer: SealerRef = Arc::new(PgSealer { pool: pool.clone() });
+    let inline = projections::shopping::InlineShopping;
+    let ended = execute::<Subscription>(
+        pool,
+        &sealer,
+        &subject,
+        SubscriptionCommand::Unsubscribe {
+            reason: UnsubscribeReason::Forgotten,
+        },
+        Some(&inline),
+    )
+    .await?;
+    let subscription_ended = matches!(ended.outcome, Ok(n) if n > 0);
+    let recorded = execute::<Subject>(
+        pool,
+        &(),
+        &subject,
+        SubjectCommand::Forget {
+            reason: "request".into(),
+            holds_data: has_key || subscription_ended,
+        },
+        Some(&inline),
+    )
+    .await?;
+    let mut tx = pool.begin().await?;
+    let key_destroyed = vault::destroy(&mut tx, &subject).await?;
+    let mut tracking_events_removed = 0;
+    for visitor in &visitors {
+        tracking_events_removed += tracker::analytics::forget_visitor(&mut tx, visitor).await?;
+    }
+    tx.commit().await?;
+    Ok(ForgetReport {
+        subject,
+        key_destroyed,
+        subscription_ended,
+        recorded: matches!(recorded.outcome, Ok(n) if n > 0),
+        visitors: visitors.len(),
+        tracking_events_removed,
+    })
+}
+
+/// Erases one visitor's tracking data, by the tracking topic's `visitorId`.
+pub async fn forget_visitor(pool: &PgPool, visitor_id: &str) -> anyhow::Result<u64> {
+    let mut tx = pool.begin().await?;
+    let removed = tracker::analytics::forget_visitor(&mut tx, visitor_id).await?;
+    tx.commit().await?;
+    Ok(removed)
+}
+
+/// Replaces every sealed field in `value` by its clear text (null when it cannot be opened).
+fn unseal(value: &mut Value, subject: &str, key: &(String, command::privacy::envelope::SecretKey)) {
+    match value {
+        Value::Object(map) => {
+            if map.len() == 3 {
+                if let Ok(sealed) = serde_json::from_value::<Sealed>(Value::Object(map.clone())) {
+                    *value = if sealed.subject == subject && sealed.key == key.0 {
+                        vault::open_with(&key.1, &sealed)
+                            .map(Value::String)
+                            .unwrap_or(Value::Null)
+                    } else {
+                        Value::Null
+                    };
+                    return;
+                }
+            }
+            for v in map.values_mut() {
+                unseal(v, subject, key);
+            }
+        }
+        Value::Array(items) => {
+            for v in items {
+                unseal(v, subject, key);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Everything the store holds about the person with this email address, as JSON: their events
+/// (personal fields opened), their read-model rows, and the tracking data of the visitors they
+/// signed up from. A forgotten (or unknown) person has no key: nothing is returned.
+pub async fn export_email(pool: &PgPool, email: &str) -> anyhow::Result<Value> {
+    let keys = privacy::keys()?;
+    let subject = keys.subject_for_email(email);
+    let mut conn = pool.acquire().await?;
+    let key = vault::data_key(&mut conn, keys, &subject, false).await?;
+    drop(conn);
+    let Some(key) = key else {
+        return Ok(json!({
+            "subject": subject,
+            "events": [],
+            "newsletter": [],
+            "visitors": [],
+        }));
+    };
+    let events = subject_events(pool, &subject).await?;
+    let visitors = linked_visitors(pool, &events).await?;
+    let events: Vec<Value> = events
+        .into_iter()
+        .map(|e| {
+            let mut payload = e.payload;
+            unseal(&mut payload, &subject, &key);
+            json!({
+                "aggregateType": e.aggregate_type,
+                "sequence": e.sequence,
+                "eventType": e.event_type,
+                "eventVersion": e.event_version,
+                "recordedAt": e.recorded_at,
+                "payload": payload,
+            })
+        })
+        .collect();
+    let newsletter: Vec<Value> = sqlx::query(
+        "SELECT email, source, subscribed_at FROM newsletter_subscriptions WHERE subject_id = $1",
+    )
+    .bind(&subject)
+    .fetch_all(pool)
+    .await?
+    .into_iter()
+    .map(|r| {
+        json!({
+            "email": r.get::<String, _>("email"),
+            "source": r.get::<String, _>("source"),
+            "subscribedAt": r.get::<chrono::DateTime<chrono::Utc>, _>("subscribed_at"),
+        })
+    })
+    .collect();
+    let mut linked = Vec::new();
+    for visitor in visitors {
+        let tracking = tracker::analytics::visitor_events(pool, &visitor).await?;
+        linked.push(json!({
+            "visitorId": visitor,
+            "trackingEvents": tracking,
+        }));
+    }
+    Ok(json!({
+        "subject": subject,
+        "events": events,
+        "newsletter": newsletter,
+        "visitors": linked,
+    }))
+}
+
+/// The link a newsletter mail carries to unsubscribe this address.
+pub fn unsubscribe_link(email: &str, base_url: &str) -> anyhow::Result<String> {
+    let keys = privacy::keys().context("unsubscribe links are signed with PSEUDONYM_KEY")?;
+    let subject = keys.subject_for_email(email);
+    Ok(format!(
+        "{}/newsletter/unsubscribe?token={}",
+        base_url.trim_end_matches('/'),
+        keys.unsubscribe_token(&subject)
+    ))
+}
