@@ -177,6 +177,46 @@ async fn main() {
         );
     }
 
+    // Bounded work per request (issue 12): an oversized id list costs no more than a normal
+    // call, because it is refused by its size before any per-id work.
+    let three = products[..3].join(",");
+    let many: String = (0..1_700).map(|i| format!("{i},")).collect(); // ~8 KB of ids: 400
+    let huge: String = (0..16_000).map(|i| format!("{},", i % 10)).collect(); // 64 KB: 414
+    for (label, path, expected) in [
+        (
+            "getproducts, 3 ids",
+            format!("/product/a/getproducts?blainNumbers={three}"),
+            200,
+        ),
+        (
+            "getproducts, 1,700 ids (refused)",
+            format!(
+                "/product/a/getproducts?blainNumbers={}",
+                &many[..many.len().min(8000)]
+            ),
+            400,
+        ),
+        (
+            "getproducts, 64 KB of ids (refused)",
+            format!("/product/a/getproducts?blainNumbers={huge}"),
+            414,
+        ),
+    ] {
+        let mut latencies = Vec::new();
+        let started = Instant::now();
+        for _ in 0..500 {
+            let t = Instant::now();
+            let (status, answer) = call(&app, "GET", &path, cookie, String::new()).await;
+            latencies.push(t.elapsed());
+            assert_eq!(status, expected, "{label}: {answer}");
+        }
+        report(
+            &format!("{label} (sequential)"),
+            latencies,
+            started.elapsed(),
+        );
+    }
+
     pool.close().await;
     sqlx::query(&format!("DROP DATABASE \"{name}\""))
         .execute(&admin_pool)

@@ -19,6 +19,18 @@ use tower_http::services::ServeDir;
 /// Request bodies larger than this are refused with 413.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
 
+/// A request running longer than this answers 503 (its work is dropped).
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Requests handled at once by one process; beyond it new ones answer 503 `Overloaded` with
+/// `Retry-After` at once (load shedding) instead of queueing for the database pool. The probes
+/// are exempt, so a busy process is not taken for a dead one.
+pub const MAX_IN_FLIGHT: usize = 512;
+
+/// Addresses (path and query) longer than this are refused with 414 before any handler runs
+/// (the tracking pixel excepted: it answers whatever its input and bounds its own decoding).
+pub const MAX_URL_BYTES: usize = 8 * 1024;
+
 /// Path prefixes that belong to the API: they never fall back to the SPA's index.html.
 pub const API_PREFIXES: &[&str] = &[
     "/api/",
@@ -39,6 +51,7 @@ pub const API_PREFIXES: &[&str] = &[
     "/healthz",
     "/readyz",
     "/metrics",
+    "/ops/",
 ];
 
 #[derive(Clone)]
@@ -59,6 +72,79 @@ pub struct AppState {
     /// The SPA's fixed page paths (`web/dist/routes.json`); `None` when the build has none, and
     /// then every path is answered as a page.
     pub pages: std::sync::Arc<Option<std::collections::HashSet<String>>>,
+    /// Readiness as the background check last found it.
+    pub readiness: std::sync::Arc<Readiness>,
+}
+
+/// How often the background check refreshes readiness.
+pub const READINESS_INTERVAL: Duration = Duration::from_secs(2);
+
+/// Readiness, checked in the background every [`READINESS_INTERVAL`]: `/readyz` answers from
+/// the last result and does no work of its own (no query, no broker client), however many ask.
+pub struct Readiness {
+    report: tokio::sync::watch::Sender<Option<std::sync::Arc<ReadyReport>>>,
+    started: std::sync::OnceLock<()>,
+    /// Broker clients made for readiness probes: one for the life of the process.
+    pub broker_clients: std::sync::atomic::AtomicU64,
+    /// Checks run so far.
+    pub checks: std::sync::atomic::AtomicU64,
+}
+
+impl Default for Readiness {
+    fn default() -> Self {
+        Self {
+            report: tokio::sync::watch::Sender::new(None),
+            started: Default::default(),
+            broker_clients: Default::default(),
+            checks: Default::default(),
+        }
+    }
+}
+
+/// One readiness check's result.
+#[derive(Debug, Clone)]
+pub struct ReadyReport {
+    pub ready: bool,
+    /// For operators (`GET /ops/readyz`): each check and the pipeline's backlog.
+    pub detail: serde_json::Value,
+}
+
+/// Starts the background readiness check of this state (once).
+pub fn start_readiness_checks(state: &AppState) {
+    if state.readiness.started.set(()).is_err() {
+        return;
+    }
+    let state = state.clone();
+    tokio::spawn(async move {
+        use std::sync::atomic::Ordering::Relaxed;
+        let mut client = None;
+        loop {
+            if client.is_none() {
+                if let Ok(c) = state.bus.probe_client() {
+                    state.readiness.broker_clients.fetch_add(1, Relaxed);
+                    client = Some(c);
+                }
+            }
+            let report = check_readiness(&state, client.as_ref()).await;
+            state.readiness.checks.fetch_add(1, Relaxed);
+            state
+                .readiness
+                .report
+                .send_replace(Some(std::sync::Arc::new(report)));
+            tokio::time::sleep(READINESS_INTERVAL).await;
+        }
+    });
+}
+
+/// The last readiness result; the first caller starts the checks and waits for the first one.
+pub async fn current_readiness(state: &AppState) -> Option<std::sync::Arc<ReadyReport>> {
+    start_readiness_checks(state);
+    let mut rx = state.readiness.report.subscribe();
+    if rx.borrow().is_none() {
+        let _ = tokio::time::timeout(Duration::from_secs(5), rx.wait_for(Option::is_some)).await;
+    }
+    let report = rx.borrow().clone();
+    report
 }
 
 /// Reads `routes.json` of a web build: `{"paths": ["/", "/s/", …]}`.
@@ -114,6 +200,7 @@ impl AppState {
                 .expect("a producer is made without contacting the broker"),
             ),
             bus,
+            readiness: Default::default(),
         }
     }
 }
@@ -122,6 +209,7 @@ pub fn router(state: AppState, roles: &crate::Roles) -> Router {
     let mut app = Router::new()
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
+        .route("/ops/readyz", get(readyz_detail))
         .route("/metrics", get(metrics))
         .route("/api/openapi.json", get(openapi))
         .nest_service(
@@ -186,10 +274,23 @@ pub fn router(state: AppState, roles: &crate::Roles) -> Router {
         MAX_BODY_BYTES,
     ))
     .layer(axum::middleware::from_fn(reject_nul_in_url))
+    // A request that takes longer than this answers 503 and its work is dropped.
+    .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+        StatusCode::SERVICE_UNAVAILABLE,
+        REQUEST_TIMEOUT,
+    ))
+    .layer(axum::middleware::from_fn_with_state(
+        std::sync::Arc::new(tokio::sync::Semaphore::new(MAX_IN_FLIGHT)),
+        shed_load,
+    ))
     .layer(axum::middleware::from_fn(json_errors))
     // Brotli or gzip for what the client accepts (JSON, HTML, SVG; pictures and the tracking
     // pixel as they are); the web build's files come precompressed from disk instead.
     .layer(tower_http::compression::CompressionLayer::new())
+    .layer(axum::middleware::from_fn_with_state(
+        state.cookies.secure,
+        security_headers,
+    ))
     .layer(tower_http::trace::TraceLayer::new_for_http())
 }
 
@@ -204,18 +305,62 @@ async fn healthz() -> Json<serde_json::Value> {
     Json(json!({ "status": "ok" }))
 }
 
+/// Ready or not, from the background check: the status code and `{"status": …}`, nothing
+/// more (the detail is for operators: `GET /ops/readyz`).
+async fn readyz(State(state): State<AppState>) -> Response {
+    match current_readiness(&state).await {
+        Some(r) if r.ready => (StatusCode::OK, Json(json!({ "status": "ready" }))).into_response(),
+        Some(_) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Json(json!({ "status": "not ready" })),
+        )
+            .into_response(),
+        None => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Json(json!({ "status": "starting" })),
+        )
+            .into_response(),
+    }
+}
+
+/// Readiness with every check, the pipeline's backlog and the tracker's queue, for staff
+/// (a staff bearer token; 401 otherwise).
+async fn readyz_detail(State(state): State<AppState>, headers: axum::http::HeaderMap) -> Response {
+    if let Err(refusal) = state.staff.merchandiser(&headers) {
+        return refusal;
+    }
+    let Some(report) = current_readiness(&state).await else {
+        return ApiError::Unavailable("readiness: no check has finished yet".into())
+            .into_response();
+    };
+    let mut body = report.detail.clone();
+    body["trackingQueue"] = tracking_json(&state);
+    let status = if report.ready {
+        StatusCode::OK
+    } else {
+        StatusCode::SERVICE_UNAVAILABLE
+    };
+    (status, Json(body)).into_response()
+}
+
 /// Ready when Postgres answers, every embedded migration is applied, the broker answers and
 /// (in the process that runs the relay) the outbox lags less than the configured bound.
 /// Outbox lag and dead letters are reported either way.
-async fn readyz(State(state): State<AppState>) -> Response {
+async fn check_readiness(
+    state: &AppState,
+    probe: Option<&std::sync::Arc<rdkafka::consumer::BaseConsumer>>,
+) -> ReadyReport {
     let (database, migrations) = match migrations_applied(&state.pool).await {
         Ok(true) => ("ok", "ok"),
         Ok(false) => ("ok", "pending: run `storefront migrate`"),
         Err(_) => ("unreachable", "unknown"),
     };
-    let broker = match state.bus.check(Duration::from_secs(2)).await {
-        Ok(()) => "ok",
-        Err(_) => "unreachable",
+    let broker = match probe {
+        Some(client) => match state.bus.probe(client, Duration::from_secs(2)).await {
+            Ok(()) => "ok",
+            Err(_) => "unreachable",
+        },
+        None => "unreachable",
     };
     let backlog = if migrations == "ok" {
         pipeline_health(&state.pool).await.ok()
@@ -226,11 +371,6 @@ async fn readyz(State(state): State<AppState>) -> Response {
     let lagging = state.health.relay_role
         && lag.is_some_and(|l| l > state.health.outbox_lag_max.as_secs_f64());
     let ready = database == "ok" && migrations == "ok" && broker == "ok" && !lagging;
-    let status = if ready {
-        StatusCode::OK
-    } else {
-        StatusCode::SERVICE_UNAVAILABLE
-    };
     let outbox = match &backlog {
         Some(b) if lagging => format!(
             "lagging: the oldest unpublished event is {:.0} s old (bound {} s)",
@@ -240,16 +380,14 @@ async fn readyz(State(state): State<AppState>) -> Response {
         Some(_) => "ok".to_string(),
         None => "unknown".to_string(),
     };
-    let tracking = tracking_json(&state);
-    let body = json!({
+    let detail = json!({
         "status": if ready { "ready" } else { "not ready" },
         "checks": { "postgres": database, "migrations": migrations, "broker": broker, "outbox": outbox },
-        "trackingQueue": tracking,
         "outboxLagSeconds": lag,
         "outboxUnpublished": backlog.as_ref().map(|b| b.outbox_unpublished),
         "deadLetters": backlog.as_ref().map(|b| b.dead_letters),
     });
-    (status, Json(body)).into_response()
+    ReadyReport { ready, detail }
 }
 
 /// The tracker's queue: events waiting for the broker, its bound, and what was dropped.
@@ -528,6 +666,17 @@ async fn json_errors(request: Request, next: axum::middleware::Next) -> Response
 async fn reject_nul_in_url(request: Request, next: axum::middleware::Next) -> Response {
     // The tracking pixel answers whatever its input (its decoder drops control characters).
     let pixel = request.uri().path() == "/hawk.png";
+    let length = request
+        .uri()
+        .path_and_query()
+        .map_or(0, |p| p.as_str().len());
+    if length > MAX_URL_BYTES && !pixel {
+        return command::http::error_response(
+            StatusCode::URI_TOO_LONG,
+            "UriTooLong",
+            "The address is too long.",
+        );
+    }
     let has_nul = !pixel
         && request
             .uri()
@@ -541,6 +690,67 @@ async fn reject_nul_in_url(request: Request, next: axum::middleware::Next) -> Re
         );
     }
     next.run(request).await
+}
+
+/// Sheds load: past [`MAX_IN_FLIGHT`] requests at once, answers 503 `Overloaded` with
+/// `Retry-After: 1` without running the request.
+async fn shed_load(
+    State(in_flight): State<std::sync::Arc<tokio::sync::Semaphore>>,
+    request: Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let path = request.uri().path();
+    if path == "/healthz" || path == "/readyz" {
+        return next.run(request).await;
+    }
+    let Ok(_permit) = in_flight.try_acquire() else {
+        let mut r = command::http::error_response(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "Overloaded",
+            "The store is very busy right now. Please try again in a moment.",
+        );
+        r.headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        return r;
+    };
+    next.run(request).await
+}
+
+/// The Content-Security-Policy of every answer: only our own scripts, styles, pictures (and
+/// `data:` ones: the favicon) and API; no plugins, no `<base>` elsewhere, forms post to us,
+/// and no site may frame a page (clickjacking). It is the second layer behind the server's
+/// escaping of the suggestions' HTML (`dangerouslySetInnerHTML`): an injected script or
+/// inline handler would not run.
+pub const CONTENT_SECURITY_POLICY: &str =
+    "default-src 'self'; script-src 'self'; style-src 'self'; \
+img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; \
+form-action 'self'; frame-ancestors 'none'";
+
+/// HSTS when served over TLS (`COOKIE_SECURE`): a year, subdomains included.
+pub const STRICT_TRANSPORT_SECURITY: &str = "max-age=31536000; includeSubDomains";
+
+/// The security headers of every answer (pages, API, files, errors): CSP, no MIME sniffing,
+/// no framing, a referrer that leaves only the origin to other sites, and HSTS over TLS.
+async fn security_headers(
+    State(tls): State<bool>,
+    request: Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let mut response = next.run(request).await;
+    let headers = response.headers_mut();
+    let mut set = |name: header::HeaderName, value: &'static str| {
+        headers
+            .entry(name)
+            .or_insert(HeaderValue::from_static(value));
+    };
+    set(header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY);
+    set(header::X_CONTENT_TYPE_OPTIONS, "nosniff");
+    set(header::X_FRAME_OPTIONS, "DENY");
+    set(header::REFERRER_POLICY, "strict-origin-when-cross-origin");
+    if tls {
+        set(header::STRICT_TRANSPORT_SECURITY, STRICT_TRANSPORT_SECURITY);
+    }
+    response
 }
 
 /// Hashed assets are immutable; everything else (index.html, API answers) is revalidated.

@@ -30,18 +30,152 @@ pub fn setting_error(setting: &'static str, message: impl Into<String>) -> Setti
     }
 }
 
-/// The URL with any password replaced, for messages and logs.
+/// Query parameters whose values are secrets: every parameter whose name contains one of these
+/// (case-insensitive), e.g. `password`, `sslpassword`, `auth_token`, `secret_key`.
+const SECRET_PARAMETER_WORDS: &[&str] = &["pass", "secret", "token", "key"];
+
+/// The URL with every secret replaced by `***`, for messages and logs: the password of
+/// `user:pass@` and the value of every secret query parameter (`?password=`, `sslpassword=`,
+/// see [`SECRET_PARAMETER_WORDS`]); the rest stays readable. Malformed URLs (an unencoded `?`,
+/// `/` or `@` in the password) are covered too.
 pub fn redact_url(url: &str) -> String {
-    match (url.find("://"), url.rfind('@')) {
+    let (head, tail) = match url.split_once('?') {
+        Some((head, tail)) => (head, Some(tail)),
+        None => (url, None),
+    };
+    let mut redacted = redact_userinfo(head);
+    if let Some(tail) = tail {
+        let (query, fragment) = match tail.split_once('#') {
+            Some((query, fragment)) => (query, Some(fragment)),
+            None => (tail, None),
+        };
+        let query: Vec<String> = query
+            .split('&')
+            .map(|pair| match pair.split_once('=') {
+                Some((name, _)) if is_secret_parameter(name) => format!("{name}=***"),
+                _ => pair.to_string(),
+            })
+            .collect();
+        redacted.push('?');
+        redacted.push_str(&query.join("&"));
+        if let Some(fragment) = fragment {
+            redacted.push('#');
+            redacted.push_str(fragment);
+        }
+    }
+    // A malformed URL (an unencoded '?' in the password) hides its password from the reading
+    // above: hide what a sloppier reading takes for the password wherever it appears.
+    match sloppy_password(url) {
+        Some(password) if !password.is_empty() => redacted.replace(password, "***"),
+        _ => redacted,
+    }
+}
+
+/// The password as read up to the last '@' of the whole URL, when that differs from the
+/// userinfo before the query (an '@' after the first '?').
+fn sloppy_password(url: &str) -> Option<&str> {
+    let rest = &url[url.find("://")? + 3..];
+    let before_query = rest.split('?').next().unwrap_or("");
+    let at = rest.rfind('@')?;
+    if before_query.rfind('@') == Some(at) {
+        return None;
+    }
+    rest[..at].split_once(':').map(|(_, password)| password)
+}
+
+/// `scheme://user:***@rest` for the part of a URL before its query.
+fn redact_userinfo(head: &str) -> String {
+    match (head.find("://"), head.rfind('@')) {
         (Some(scheme_end), Some(at)) if at > scheme_end => {
-            let userinfo = &url[scheme_end + 3..at];
+            let userinfo = &head[scheme_end + 3..at];
             match userinfo.split_once(':') {
-                Some((user, _)) => format!("{}{}:***{}", &url[..scheme_end + 3], user, &url[at..]),
-                None => url.to_string(),
+                Some((user, _)) => {
+                    format!("{}{}:***{}", &head[..scheme_end + 3], user, &head[at..])
+                }
+                None => head.to_string(),
             }
         }
-        _ => url.to_string(),
+        _ => head.to_string(),
     }
+}
+
+fn is_secret_parameter(name: &str) -> bool {
+    let name = percent_decode(name, true).to_ascii_lowercase();
+    SECRET_PARAMETER_WORDS.iter().any(|w| name.contains(w))
+}
+
+/// `text` with every secret of `url` (its password and secret query values, as written and
+/// decoded) replaced by `***`: the second layer for messages of libraries that may echo them.
+pub fn redact_secrets(text: &str, url: &str) -> String {
+    let mut secrets = secrets_in(url);
+    secrets.sort_by_key(|s| std::cmp::Reverse(s.len()));
+    secrets.dedup();
+    secrets
+        .iter()
+        .filter(|s| !s.is_empty() && s.as_str() != "***")
+        .fold(text.to_string(), |text, secret| text.replace(secret, "***"))
+}
+
+/// Everything in `url` that could be a secret, read liberally (a malformed URL may hide its
+/// password behind an unencoded `?` or `@`).
+fn secrets_in(url: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut add = |raw: &str, form: bool| {
+        found.push(raw.to_string());
+        found.push(percent_decode(raw, false));
+        if form {
+            found.push(percent_decode(raw, true));
+        }
+    };
+    if let Some(scheme_end) = url.find("://") {
+        let rest = &url[scheme_end + 3..];
+        let before_query = rest.split('?').next().unwrap_or("");
+        // The userinfo as a URL parser reads it (last '@' before the query) and as a sloppy
+        // one may (last '@' anywhere).
+        for at in [before_query.rfind('@'), rest.rfind('@')]
+            .into_iter()
+            .flatten()
+        {
+            if let Some((_, password)) = rest[..at].split_once(':') {
+                add(password, false);
+            }
+        }
+    }
+    if let Some((_, query)) = url.split_once('?') {
+        let query = query.split('#').next().unwrap_or("");
+        for pair in query.split('&') {
+            if let Some((name, value)) = pair.split_once('=') {
+                if is_secret_parameter(name) {
+                    add(value, true);
+                }
+            }
+        }
+    }
+    found
+}
+
+/// `%xx` escapes decoded (and `+` as a space in query strings); invalid escapes stay as written.
+fn percent_decode(text: &str, plus_as_space: bool) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        match bytes[i] {
+            b'%' if i + 2 < bytes.len() => match (hex(bytes[i + 1]), hex(bytes[i + 2])) {
+                (Some(h), Some(l)) => {
+                    out.push((h * 16 + l) as u8);
+                    i += 3;
+                    continue;
+                }
+                _ => out.push(b'%'),
+            },
+            b'+' if plus_as_space => out.push(b' '),
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 pub async fn connect_database(url: &str, max_connections: u32) -> Result<PgPool, SettingError> {
@@ -65,7 +199,7 @@ pub async fn connect_database(url: &str, max_connections: u32) -> Result<PgPool,
                 format!(
                     "cannot reach PostgreSQL at {}: {}",
                     redact_url(url),
-                    describe_sqlx(&e)
+                    redact_secrets(&describe_sqlx(&e), url)
                 ),
             )
         })
@@ -115,6 +249,61 @@ mod tests {
     }
 
     #[test]
+    fn secret_query_parameters_are_hidden_and_the_rest_stays_readable() {
+        assert_eq!(
+            redact_url("postgres://u:pw@h/db?password=pw2&sslmode=disable"),
+            "postgres://u:***@h/db?password=***&sslmode=disable"
+        );
+        assert_eq!(
+            redact_url("postgres://u@h:5432/db?sslmode=require&PassWord=x1&application_name=shop"),
+            "postgres://u@h:5432/db?sslmode=require&PassWord=***&application_name=shop"
+        );
+        assert_eq!(
+            redact_url("postgres://u@h/db?sslpassword=k3y&sslrootcert=/etc/ca.pem"),
+            "postgres://u@h/db?sslpassword=***&sslrootcert=/etc/ca.pem"
+        );
+        assert_eq!(
+            redact_url("postgres://h/db?pass%77ord=abc%21def&auth_token=t0k&api_key=k&secret=s3"),
+            "postgres://h/db?pass%77ord=***&auth_token=***&api_key=***&secret=***"
+        );
+        assert_eq!(
+            redact_url("postgres:///db?host=/tmp&password=only#frag"),
+            "postgres:///db?host=/tmp&password=***#frag"
+        );
+        assert_eq!(redact_url("postgres://h/db"), "postgres://h/db");
+    }
+
+    #[test]
+    fn malformed_urls_hide_whatever_could_be_the_password() {
+        for (url, secret) in [
+            ("postgres://u:p?w@h/db", "p?w"),
+            ("postgres://u:p/w@h/db", "p/w"),
+            ("postgres://u:a@b@h/db", "a@b"),
+            ("postgres://u:pw@h/db?password=x@y", "x@y"),
+            ("postgres://u@h/db?password=se&cret", "se"),
+        ] {
+            let redacted = redact_url(url);
+            assert!(!redacted.contains(secret), "{url} → {redacted}");
+        }
+    }
+
+    #[test]
+    fn secrets_are_removed_from_any_text_also_decoded() {
+        let url = "postgres://u:p%40ss@h/db?password=s%20cret+x&sslmode=disable";
+        assert_eq!(
+            redact_secrets(
+                "auth failed for p@ss / p%40ss; also s cret x and s%20cret+x",
+                url
+            ),
+            "auth failed for *** / ***; also *** and ***"
+        );
+        assert_eq!(
+            redact_secrets("nothing here", "postgres://h/db"),
+            "nothing here"
+        );
+    }
+
+    #[test]
     fn a_bad_bind_names_the_setting() {
         let e = parse_bind("localhost").unwrap_err();
         assert_eq!(
@@ -130,5 +319,9 @@ mod tests {
             .unwrap_err();
         assert!(e.to_string().starts_with("DATABASE_URL: "), "{e}");
         assert!(!e.to_string().contains("hunter2"), "{e}");
+        let e = connect_database("mysql://u@x/y?password=hunter3", 1)
+            .await
+            .unwrap_err();
+        assert!(!e.to_string().contains("hunter3"), "{e}");
     }
 }

@@ -5,6 +5,10 @@
 //!   "inventory", …fields in the events' camelCase}`.
 //! * `.json`: an array of such records (reported as "item N").
 //!
+//! Money: CSV dollar amounts are parsed exactly from their decimal text into cents, rounded half
+//! up to the cent ([`crate::money::parse_dollars`]; never through floating point); JSON records
+//! carry whole cents. Every amount is at most [`crate::money::MAX_PRICE_CENTS`].
+//!
 //! Every row is parsed and validated before anything is written; a bad row is reported with its
 //! line and skipped, the good rows are written. A row's events are appended atomically, so
 //! nothing is half-written.
@@ -19,6 +23,7 @@ use command::eventstore::execute_batch;
 use serde::Deserialize;
 use sqlx::{PgPool, Row};
 
+use crate::money::{check_cents, parse_dollars};
 use crate::progress::Progress;
 
 pub const CSV_COLUMNS: &[&str] = &[
@@ -372,15 +377,9 @@ impl CsvRow<'_> {
 
 fn csv_product(row: &CsvRow) -> Result<ProductRecord, String> {
     let get = |name: &str| row.get(name);
+    // Exact decimal text to cents, rounded half up, bounded (see crate::money).
     fn money(field: &str, value: &str) -> Result<i64, String> {
-        let v = value.trim_start_matches('$').replace(',', "");
-        let dollars: f64 = v
-            .parse()
-            .map_err(|_| format!("{field}: Please enter a valid dollar amount."))?;
-        if !dollars.is_finite() {
-            return Err(format!("{field}: Please enter a valid dollar amount."));
-        }
-        Ok((dollars * 100.0).round() as i64)
+        parse_dollars(value).map_err(|e| format!("{field}: {e}"))
     }
     fn flag(field: &str, value: &str, default: bool) -> Result<bool, String> {
         match value.to_ascii_lowercase().as_str() {
@@ -486,6 +485,24 @@ fn csv_product(row: &CsvRow) -> Result<ProductRecord, String> {
     })
 }
 
+/// Every amount of money of a product within [`crate::money::MAX_PRICE_CENTS`], whichever format
+/// it came from (CSV dollars are bounded when parsed; JSON records carry cents).
+fn price_bounds(p: &ProductData) -> Result<(), String> {
+    let bounded = |field: &str, cents: Option<i64>| match cents {
+        Some(c) => check_cents(c)
+            .map(|_| ())
+            .map_err(|e| format!("{field}: {e}")),
+        None => Ok(()),
+    };
+    bounded("price", Some(p.price_cents))?;
+    bounded("mapPrice", p.map_price_cents)?;
+    bounded("wasPrice", p.was_price_cents)?;
+    for w in &p.warranties {
+        bounded("warranty", Some(w.price_cents))?;
+    }
+    Ok(())
+}
+
 /// "225/65R17" (also "LT265/75R16", "P205/55R16").
 pub fn parse_tire_size(text: &str) -> Option<TireSize> {
     let t = text.trim().to_ascii_uppercase();
@@ -575,9 +592,9 @@ async fn import_records(
                         continue;
                     }
                 }
-                validate::product(&data)
+                price_bounds(&data)
+                    .and_then(|_| validate::product(&data).map_err(|e| e.to_string()))
                     .map(|_| Row_::Product(Box::new(data)))
-                    .map_err(|e| e.to_string())
             }
             Record::Inventory(i) => validate::blain_number(&i.blain_number)
                 .and_then(|_| validate::inventory(i.ecom_on_hand, &i.stores))

@@ -3,6 +3,7 @@
 pub mod app;
 pub mod config;
 pub mod importer;
+pub mod money;
 pub mod privacy;
 pub mod progress;
 pub mod seed;

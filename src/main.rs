@@ -97,6 +97,12 @@ enum Command {
         /// counted (`/metrics`).
         #[arg(long, env = "TRACKING_QUEUE_MAX", default_value_t = tracker::sink::DEFAULT_QUEUE_MAX)]
         tracking_queue_max: usize,
+        /// Seconds a client has to send a request's whole header before its connection closes.
+        #[arg(long, env = "HEADER_READ_TIMEOUT_SECS", default_value_t = 10)]
+        header_read_timeout_secs: u64,
+        /// Connections held at once (more wait in the kernel's backlog).
+        #[arg(long, env = "MAX_CONNECTIONS", default_value_t = 4096)]
+        max_connections: usize,
         /// Days raw tracking events (and per-visit views) are kept; aggregates stay.
         #[arg(long, env = "TRACKING_RETENTION_DAYS", default_value_t = 30)]
         tracking_retention_days: i32,
@@ -317,6 +323,8 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             outbox_lag_max_secs,
             tracking_queue_max,
             tracking_retention_days,
+            header_read_timeout_secs,
+            max_connections,
             popular_search_days,
             popular_search_min,
         } => {
@@ -364,6 +372,12 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                         popular_min: popular_search_min.max(1),
                         retention_days: tracking_retention_days.max(1),
                         ..Default::default()
+                    },
+                    http: serve::HttpLimits {
+                        header_read_timeout: std::time::Duration::from_secs(
+                            header_read_timeout_secs.max(1),
+                        ),
+                        max_connections: max_connections.max(1),
                     },
                 },
             )

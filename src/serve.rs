@@ -36,6 +36,70 @@ pub struct ServeOptions {
     /// Beacons held while the broker is away (`TRACKING_QUEUE_MAX`).
     pub tracking_queue_max: usize,
     pub analytics: tracker::analytics::AnalyticsSettings,
+    pub http: HttpLimits,
+}
+
+/// Bounds of the HTTP server itself (docs/security.md).
+#[derive(Debug, Clone)]
+pub struct HttpLimits {
+    /// A client must send a request's whole header within this; then the connection closes
+    /// (a half-sent request line no longer holds a connection open).
+    pub header_read_timeout: Duration,
+    /// Connections held at once; beyond it new ones wait in the kernel's backlog.
+    pub max_connections: usize,
+}
+
+impl Default for HttpLimits {
+    fn default() -> Self {
+        Self {
+            header_read_timeout: Duration::from_secs(10),
+            max_connections: 4096,
+        }
+    }
+}
+
+/// Serves `router` on `listener` (HTTP/1.1) with the header-read timeout and the connection
+/// cap of `limits`, until `stop` turns true; then waits for the open connections to finish.
+async fn serve_http(
+    listener: tokio::net::TcpListener,
+    router: axum::Router,
+    mut stop: watch::Receiver<bool>,
+    limits: HttpLimits,
+) -> std::io::Result<()> {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    let connections = std::sync::Arc::new(tokio::sync::Semaphore::new(limits.max_connections));
+    let mut builder = hyper::server::conn::http1::Builder::new();
+    builder
+        .timer(TokioTimer::new())
+        .header_read_timeout(limits.header_read_timeout);
+    loop {
+        let permit = tokio::select! {
+            p = connections.clone().acquire_owned() => p.expect("the semaphore is never closed"),
+            _ = stop.changed() => break,
+        };
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                Err(e) => {
+                    // Out of file descriptors and the like: back off instead of spinning.
+                    tracing::warn!(error = %e, "accepting a connection failed");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            _ = stop.changed() => break,
+        };
+        let _ = stream.set_nodelay(true);
+        let service = hyper_util::service::TowerToHyperService::new(router.clone());
+        let connection = graceful.watch(builder.serve_connection(TokioIo::new(stream), service));
+        tokio::spawn(async move {
+            let _ = connection.await;
+            drop(permit);
+        });
+    }
+    graceful.shutdown().await;
+    Ok(())
 }
 
 pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyhow::Result<()> {
@@ -152,7 +216,9 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
         staff: std::sync::Arc::new(options.staff.clone()),
         tracking: tracking.clone(),
         pages: std::sync::Arc::new(app::load_pages(&options.web_dir)),
+        readiness: Default::default(),
     };
+    app::start_readiness_checks(&state);
     let listener = tokio::net::TcpListener::bind(options.bind)
         .await
         .map_err(|e| {
@@ -163,11 +229,12 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
     println!("Storefront is up: http://{address}/");
 
     let router = app::router(state, &options.roles);
-    let mut http_stop = stop_rx.clone();
-    let server = axum::serve(listener, router).with_graceful_shutdown(async move {
-        let _ = http_stop.changed().await;
-    });
-    let server = tokio::spawn(async move { server.await });
+    let server = tokio::spawn(serve_http(
+        listener,
+        router,
+        stop_rx.clone(),
+        options.http.clone(),
+    ));
 
     shutdown_signal().await;
     tracing::info!("shutting down: draining requests and stopping consumers");

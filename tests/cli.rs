@@ -197,3 +197,48 @@ async fn projections_verify_exits_non_zero_on_a_difference_and_names_the_table()
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("0 dead letters"));
 }
+
+/// Security review, defect 10: a password given as `?password=` (which sqlx accepts) never
+/// appears in what the binary prints.
+#[test]
+fn a_password_in_the_query_string_never_appears_in_an_error() {
+    let out = storefront()
+        .args(["migrate"])
+        .env(
+            "DATABASE_URL",
+            "postgres://postgres@127.0.0.1:1/nope?password=sekrit-123",
+        )
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("error: DATABASE_URL: cannot reach PostgreSQL at postgres://postgres@127.0.0.1:1/nope?password=***"),
+        "{stderr}"
+    );
+    assert!(
+        !stdout.contains("sekrit-123") && !stderr.contains("sekrit-123"),
+        "stdout: {stdout}\nstderr: {stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+
+    // Also when the URL does not even parse, and with sqlx's own logging turned up.
+    let out = storefront()
+        .args(["migrate"])
+        .env(
+            "DATABASE_URL",
+            "postgres://postgres@127.0.0.1:1/nope?sslmode=bogus&password=sekrit-123",
+        )
+        .env("RUST_LOG", "trace")
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("error: DATABASE_URL: "), "{stderr}");
+    assert!(
+        !stdout.contains("sekrit-123") && !stderr.contains("sekrit-123"),
+        "stdout: {stdout}\nstderr: {stderr}"
+    );
+}

@@ -99,7 +99,10 @@ async fn a_poison_event_is_dead_lettered_and_the_next_event_projected() {
 
     // Counted where operators look.
     let mut c = Client::new(&env);
-    assert_eq!(c.get("/readyz").await.json()["deadLetters"], 2);
+    assert_eq!(
+        c.get_as_operator("/ops/readyz").await.json()["deadLetters"],
+        2
+    );
     assert!(c
         .get("/metrics")
         .await

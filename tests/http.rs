@@ -92,12 +92,34 @@ async fn get(app: &axum::Router, path: &str) -> (StatusCode, axum::http::HeaderM
     (status, headers, String::from_utf8_lossy(&body).to_string())
 }
 
+fn state(env: &TestEnv, bus: BusConfig) -> AppState {
+    let mut state = AppState::new(env.pool.clone(), bus, web_dir());
+    state.staff = std::sync::Arc::new(
+        command::staff::StaffTokens::parse(&format!("ops:{OPS_TOKEN}")).unwrap(),
+    );
+    state
+}
+
 async fn app(env: &TestEnv, bus: BusConfig) -> axum::Router {
     storefront::zips::load(&env.pool).await.unwrap();
-    router(
-        AppState::new(env.pool.clone(), bus, web_dir()),
-        &Roles::all(),
-    )
+    router(state(env, bus), &Roles::all())
+}
+
+/// `GET path` with the operator's bearer token.
+async fn get_as_operator(app: &axum::Router, path: &str) -> (StatusCode, String) {
+    let response = app
+        .clone()
+        .oneshot(
+            Request::get(path)
+                .header("authorization", format!("Bearer {OPS_TOKEN}"))
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    let status = response.status();
+    let body = response.into_body().collect().await.unwrap().to_bytes();
+    (status, String::from_utf8_lossy(&body).to_string())
 }
 
 #[tokio::test]
@@ -110,6 +132,15 @@ async fn probes_report_liveness_and_readiness() {
         (StatusCode::OK, r#"{"status":"ok"}"#)
     );
     let (status, _, body) = get(&app, "/readyz").await;
+    assert_eq!(
+        (status, body.as_str()),
+        (StatusCode::OK, r#"{"status":"ready"}"#),
+        "anyone learns ready or not, nothing more"
+    );
+    let (status, _, body) = get(&app, "/ops/readyz").await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+    assert!(!body.contains("broker"), "{body}");
+    let (status, body) = get_as_operator(&app, "/ops/readyz").await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert!(
         body.contains(r#""broker":"ok""#) && body.contains(r#""migrations":"ok""#),
@@ -118,10 +149,47 @@ async fn probes_report_liveness_and_readiness() {
 }
 
 #[tokio::test]
+async fn readiness_is_checked_in_the_background_not_per_request() {
+    let env = spawn_env().await;
+    storefront::zips::load(&env.pool).await.unwrap();
+    let state = state(&env, env.bus.clone());
+    let app = router(state.clone(), &Roles::all());
+    let (status, _, _) = get(&app, "/readyz").await;
+    assert_eq!(status, StatusCode::OK);
+    let checks = || {
+        state
+            .readiness
+            .checks
+            .load(std::sync::atomic::Ordering::Relaxed)
+    };
+    let before = checks();
+    let calls = (0..50).map(|_| get(&app, "/readyz"));
+    for (status, _, body) in futures::future::join_all(calls).await {
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    assert!(
+        checks() <= before + 1,
+        "50 calls ran {} checks (the interval's own tick may fall in between)",
+        checks() - before
+    );
+    assert_eq!(
+        state
+            .readiness
+            .broker_clients
+            .load(std::sync::atomic::Ordering::Relaxed),
+        1,
+        "one broker client for the life of the process"
+    );
+}
+
+#[tokio::test]
 async fn readiness_fails_and_says_why_when_the_broker_is_unreachable() {
     let env = spawn_env().await;
     let app = app(&env, BusConfig::new("127.0.0.1:1")).await;
     let (status, _, body) = get(&app, "/readyz").await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(body, r#"{"status":"not ready"}"#);
+    let (status, body) = get_as_operator(&app, "/ops/readyz").await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
     assert!(body.contains(r#""broker":"unreachable""#), "{body}");
     assert!(body.contains(r#""postgres":"ok""#), "{body}");

@@ -214,3 +214,118 @@ async fn an_unsupported_file_type_is_refused_with_the_formats_named() {
         "{e}"
     );
 }
+
+/// Security review, defect 9: dollar amounts are parsed exactly from their decimal text (never
+/// through floating point), rounded half up to the cent, and bounded; a refused amount names its
+/// row and nothing of that row is stored.
+#[tokio::test]
+async fn dollar_amounts_are_exact_cents_rounded_half_up_and_bounded() {
+    let env = spawn_env().await;
+    with_departments(&env).await;
+    let file = write_temp(
+        "csv",
+        "blainNumber,name,vendorBrand,departmentId,price,mapPrice,wasPrice
+830001,Fence Clip,Red Brand,101,0.285,,
+830002,Wire Tie,Red Brand,101,1.005,,
+830003,Post Cap,Red Brand,101,12,,
+830004,Gate Hook,Red Brand,101,12.5,,
+830005,Gold Fence,Red Brand,101,1e300,,
+830006,Refund Fence,Red Brand,101,-1,,
+830007,Odd Fence,Red Brand,101,NaN,,
+830008,Dear Fence,Red Brand,101,1000000000,,
+830009,Barn Kit,Red Brand,101,\"$1,299.995\",,\"1,400.0049\"
+830010,Map Fence,Red Brand,101,5,1e300,
+830011,Sale Fence,Red Brand,101,5,,inf
+830012,Comma Fence,Red Brand,101,\"12,50\",,
+830013,Top Fence,Red Brand,101,\"$1,000,000.00\",,
+",
+    );
+    let report = import_file(&env.pool, file.path()).await.unwrap();
+    let rejected: Vec<String> = report.rejected.iter().map(|r| r.to_string()).collect();
+    assert_eq!(
+        rejected,
+        [
+            "line 6: price: Please enter a valid dollar amount.",
+            "line 7: price: must not be negative",
+            "line 8: price: Please enter a valid dollar amount.",
+            "line 9: price: must be at most $1,000,000.00",
+            "line 11: mapPrice: Please enter a valid dollar amount.",
+            "line 12: wasPrice: Please enter a valid dollar amount.",
+            "line 13: price: Please enter a valid dollar amount.",
+        ],
+        "{}",
+        report.summary()
+    );
+    assert_eq!(report.products, 6, "{}", report.summary());
+
+    let prices: Vec<(String, i64, Option<i64>)> = sqlx::query_as(
+        "SELECT blain_number, price_cents, was_price_cents FROM products ORDER BY blain_number",
+    )
+    .fetch_all(&env.pool)
+    .await
+    .unwrap();
+    assert_eq!(
+        prices,
+        vec![
+            ("830001".into(), 29, None),
+            ("830002".into(), 101, None),
+            ("830003".into(), 1200, None),
+            ("830004".into(), 1250, None),
+            ("830009".into(), 130_000, Some(140_000)),
+            ("830013".into(), 100_000_000, None),
+        ]
+    );
+    assert_eq!(
+        count(
+            &env.pool,
+            "SELECT count(*) FROM events WHERE aggregate_id IN \
+             ('830005','830006','830007','830008','830010','830011','830012')"
+        )
+        .await,
+        0
+    );
+}
+
+/// JSON records carry whole cents; they are bounded like CSV dollars.
+#[tokio::test]
+async fn json_cents_are_bounded_and_fractions_refused() {
+    let env = spawn_env().await;
+    with_departments(&env).await;
+    let file = write_temp(
+        "jsonl",
+        r#"{"type":"product","blainNumber":"840001","name":"Clip","vendorBrand":"Red Brand","departmentId":101,"priceCents":29}
+{"type":"product","blainNumber":"840002","name":"Clip","vendorBrand":"Red Brand","departmentId":101,"priceCents":100000001}
+{"type":"product","blainNumber":"840003","name":"Clip","vendorBrand":"Red Brand","departmentId":101,"priceCents":28.5}
+{"type":"product","blainNumber":"840004","name":"Clip","vendorBrand":"Red Brand","departmentId":101,"priceCents":1e300}
+{"type":"product","blainNumber":"840005","name":"Clip","vendorBrand":"Red Brand","departmentId":101,"priceCents":500,"wasPriceCents":9223372036854775807}
+{"type":"product","blainNumber":"840006","name":"Clip","vendorBrand":"Red Brand","departmentId":101,"priceCents":500,"warranties":[{"id":"w","name":"Plan","priceCents":4611686018427387904,"years":2}]}
+"#,
+    );
+    let report = import_file(&env.pool, file.path()).await.unwrap();
+    assert_eq!(report.products, 1, "{}", report.summary());
+    let rejected: Vec<String> = report.rejected.iter().map(|r| r.to_string()).collect();
+    assert_eq!(rejected.len(), 5, "{rejected:?}");
+    assert_eq!(rejected[0], "line 2: price: must be at most $1,000,000.00");
+    assert!(
+        rejected[1].starts_with("line 3: invalid type: floating point"),
+        "{rejected:?}"
+    );
+    assert!(
+        rejected[2].starts_with("line 4: invalid type: floating point"),
+        "{rejected:?}"
+    );
+    assert_eq!(
+        rejected[3],
+        "line 5: wasPrice: must be at most $1,000,000.00"
+    );
+    assert_eq!(
+        rejected[4],
+        "line 6: warranty: must be at most $1,000,000.00"
+    );
+    let stored: Vec<(String, i64)> =
+        sqlx::query_as("SELECT blain_number, price_cents FROM products ORDER BY blain_number")
+            .fetch_all(&env.pool)
+            .await
+            .unwrap();
+    assert_eq!(stored, vec![("840001".into(), 29)]);
+}

@@ -2,6 +2,7 @@
 
 pub mod cart;
 pub mod catalog;
+pub mod csrf;
 pub mod eventstore;
 pub mod http;
 pub mod idempotency;

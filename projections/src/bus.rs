@@ -162,6 +162,30 @@ impl BusConfig {
             .map_err(|e| self.err(e))
     }
 
+    /// A client kept for repeated readiness probes ([`BusConfig::probe`]): one client for the
+    /// life of the process instead of one per check.
+    pub fn probe_client(&self) -> Result<Arc<rdkafka::consumer::BaseConsumer>, BusError> {
+        self.base().create().map(Arc::new).map_err(|e| self.err(e))
+    }
+
+    /// Asks the broker for its metadata through a kept probe client.
+    pub async fn probe(
+        &self,
+        client: &Arc<rdkafka::consumer::BaseConsumer>,
+        timeout: Duration,
+    ) -> Result<(), BusError> {
+        let client = client.clone();
+        let brokers = self.clone();
+        tokio::task::spawn_blocking(move || {
+            client
+                .fetch_metadata(None, timeout)
+                .map(|_| ())
+                .map_err(|e| brokers.err(e))
+        })
+        .await
+        .expect("metadata probe task")
+    }
+
     /// Asks the broker for its metadata: the readiness probe of the bus.
     pub async fn check(&self, timeout: Duration) -> Result<(), BusError> {
         let config = self.base();

@@ -52,13 +52,18 @@ async fn add_to_summary(
     lines: &[AddedLine],
     at: Option<At>,
 ) -> Result<(), sqlx::Error> {
-    let line_price =
-        |l: &AddedLine| l.unit_price_cents + l.warranty.as_ref().map_or(0, |w| w.price_cents);
-    let items: i32 = lines.iter().map(|l| l.quantity).sum();
-    let subtotal: i64 = lines
+    // Saturating, never wrapping: prices are bounded at import (MAX_PRICE_CENTS) and quantities
+    // by the cart, so this only guards against data that slipped past those bounds.
+    let line_price = |l: &AddedLine| {
+        l.unit_price_cents
+            .saturating_add(l.warranty.as_ref().map_or(0, |w| w.price_cents))
+    };
+    let items: i32 = lines
         .iter()
-        .map(|l| i64::from(l.quantity) * line_price(l))
-        .sum();
+        .fold(0i32, |sum, l| sum.saturating_add(l.quantity));
+    let subtotal: i64 = lines.iter().fold(0i64, |sum, l| {
+        sum.saturating_add(i64::from(l.quantity).saturating_mul(line_price(l)))
+    });
     sqlx::query(
         "INSERT INTO carts (cart_id, item_count, line_count, subtotal_cents, updated_at) \
          VALUES ($1, $2, $3, $4, coalesce($5, now())) \

@@ -103,7 +103,8 @@ async fn cart(
             .and_then(|w| w.get("priceCents"))
             .and_then(|v| v.as_i64())
             .unwrap_or(0);
-        let total = (unit + plan) * i64::from(quantity);
+        // Saturating, never wrapping (prices are bounded at import, quantities by the cart).
+        let total = unit.saturating_add(plan).saturating_mul(i64::from(quantity));
         let blain: String = r.get("blain_number");
         let name: String = r.get("name");
         let store_num: Option<i32> = r.get("store_num");

@@ -19,6 +19,8 @@ pub const MAX_PAGE_SIZE: i64 = 120;
 /// The brand facet lists this many brands (most products first; chosen ones always).
 pub const TOP_BRANDS: usize = search_indexer::search::TOP_BRANDS;
 pub const DEPARTMENT_NOT_FOUND: &str = "Department not found.";
+/// Brands a listing may be filtered by at once (the brand facet shows far fewer).
+pub const MAX_BRANDS: usize = 50;
 
 pub fn router(state: QueryState) -> Router {
     Router::new()
@@ -258,14 +260,12 @@ pub fn listing_request(params: &Params) -> Result<ListingRequest, ApiError> {
             )
         })?,
     };
-    let mut brands: Vec<String> = Vec::new();
-    if let Some(list) = params.text("brand") {
-        for b in list.split(',').map(str::trim).filter(|b| !b.is_empty()) {
-            if !brands.iter().any(|x| x == b) {
-                brands.push(b.to_string());
-            }
-        }
-    }
+    let Some(brands) = params.list("brand", MAX_BRANDS) else {
+        return Err(ApiError::bad_request(
+            "TooManyBrands",
+            format!("Please choose at most {MAX_BRANDS} brands at a time."),
+        ));
+    };
     Ok(ListingRequest {
         department,
         pg,

@@ -58,6 +58,35 @@ impl Params {
         self.0.get(name).map(|v| v.trim()).filter(|v| !v.is_empty())
     }
 
+    /// The distinct items of a comma list (trimmed, blanks skipped, first occurrence first).
+    /// A list of more than `max` distinct items, or more than `4 × max` items in all, answers
+    /// `None` as soon as the bound is passed: the work is bounded by the cap, never by the
+    /// list's length (a 64 KB list of short ids costs no more than the cap).
+    pub fn list(&self, name: &str, max: usize) -> Option<Vec<String>> {
+        let Some(text) = self.text(name) else {
+            return Some(Vec::new());
+        };
+        let mut seen = std::collections::HashSet::with_capacity(max.min(64));
+        let mut items = Vec::new();
+        for (i, item) in text
+            .split(',')
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+            .enumerate()
+        {
+            if i >= max.saturating_mul(4) {
+                return None;
+            }
+            if seen.insert(item) {
+                if items.len() == max {
+                    return None;
+                }
+                items.push(item.to_string());
+            }
+        }
+        Some(items)
+    }
+
     /// A whole number, `None` when absent or blank; anything else answers 400.
     pub fn number(&self, name: &str) -> Result<Option<i64>, ApiError> {
         match self.text(name) {
@@ -260,24 +289,18 @@ async fn get_products(
     State(state): State<QueryState>,
     params: Params,
 ) -> Result<Json<ProductList>, ApiError> {
-    let Some(list) = params.0.get("blainNumbers") else {
+    if !params.0.contains_key("blainNumbers") {
         return Err(ApiError::bad_request(
             "MissingParameter",
             "The blainNumbers parameter is required.",
         ));
-    };
-    let mut numbers: Vec<String> = Vec::new();
-    for n in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
-        if !numbers.iter().any(|m| m == n) {
-            numbers.push(n.to_string());
-        }
     }
-    if numbers.len() > MAX_PRODUCTS_PER_REQUEST {
+    let Some(numbers) = params.list("blainNumbers", MAX_PRODUCTS_PER_REQUEST) else {
         return Err(ApiError::bad_request(
             "TooManyProducts",
             format!("Please ask for at most {MAX_PRODUCTS_PER_REQUEST} products at a time."),
         ));
-    }
+    };
     Ok(Json(ProductList {
         products: products_by_number(&state.pool, &numbers).await?,
     }))

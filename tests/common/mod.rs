@@ -38,6 +38,9 @@ pub fn unique(prefix: &str) -> String {
     format!("{prefix}_{}", uuid::Uuid::new_v4().simple())
 }
 
+/// The staff token [`Client::new`]'s app accepts (operator endpoints such as `/ops/readyz`).
+pub const OPS_TOKEN: &str = "operator-test-token-0123456789abcdef";
+
 /// The privacy keys of every test (installed in the test process, passed to servers and CLIs
 /// the tests start).
 pub const TEST_PSEUDONYM_KEY: &str = "test-pseudonym-key-0123456789abcdef0123";
@@ -300,18 +303,32 @@ impl Client {
     }
 
     pub fn new(env: &TestEnv) -> Client {
-        let app = storefront::app::router(
-            storefront::app::AppState::new(
-                env.pool.clone(),
-                env.bus.clone(),
-                std::env::temp_dir().join("no-web-dir"),
-            ),
-            &storefront::Roles::all(),
+        let mut state = storefront::app::AppState::new(
+            env.pool.clone(),
+            env.bus.clone(),
+            std::env::temp_dir().join("no-web-dir"),
         );
+        state.staff = std::sync::Arc::new(
+            command::staff::StaffTokens::parse(&format!("ops:{OPS_TOKEN}")).unwrap(),
+        );
+        let app = storefront::app::router(state, &storefront::Roles::all());
         Client {
             app,
             cookies: Default::default(),
         }
+    }
+
+    /// `GET path` with the operator's staff token ([`OPS_TOKEN`]).
+    pub async fn get_as_operator(&mut self, path: &str) -> Answer {
+        let bearer = format!("Bearer {OPS_TOKEN}");
+        self.send_with(
+            "GET",
+            path,
+            None,
+            String::new(),
+            &[("authorization", &bearer)],
+        )
+        .await
     }
 
     /// The same app, as a different browser (no cookies).

@@ -94,6 +94,7 @@ async fn run(
 }
 
 async fn subscribe(
+    _same_site: crate::csrf::SameSiteForms,
     State(state): State<CommandState>,
     identity: Identity,
     key: Option<Extension<IdempotencyKey>>,
@@ -139,6 +140,7 @@ pub struct UnsubscribeQuery {
 }
 
 async fn unsubscribe(
+    _same_site: crate::csrf::SameSiteForms,
     State(state): State<CommandState>,
     key: Option<Extension<IdempotencyKey>>,
     Query(query): Query<UnsubscribeQuery>,
