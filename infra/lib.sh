@@ -61,23 +61,90 @@ require_port() {
   return 0
 }
 
-# start_postgres DIR PORT [fast] — a private cluster under DIR listening on 127.0.0.1:PORT.
+# The private clusters ask for a password (SCRAM), over TCP and over their socket alike: the
+# password is generated once per cluster into DIR/../secrets/pg-password (mode 600; var/pg's is
+# var/secrets/pg-password) and only ever passed in the environment (PGPASSWORD, the URLs below),
+# never on a command line or in a log. Lines that hold it run with xtrace off, so even
+# `bash -x infra/run` does not print it.
+declare -gA PG_PASSWORDS=()
+xtrace_restore() { case $1 in *x*) set -x ;; esac; }
+
+# pg_password_file DIR — where the password of the cluster under DIR is kept.
+pg_password_file() { echo "$(cd "$(dirname "$1")" && pwd)/secrets/pg-password"; }
+
+# pg_url_into VAR PORT [DB] — VAR=postgres://postgres:PASSWORD@127.0.0.1:PORT[/DB] for the cluster
+# start_postgres started on PORT (not exported).
+pg_url_into() {
+  local xt=$-; set +x
+  local pw=${PG_PASSWORDS[$2]:-}
+  [ -n "$pw" ] || die "no private PostgreSQL cluster was started on port $2"
+  printf -v "$1" 'postgres://postgres:%s@127.0.0.1:%s%s' "$pw" "$2" "${3:+/$3}"
+  xtrace_restore "$xt"
+}
+
+# export_pg_url VAR PORT [DB] — the same, exported.
+export_pg_url() {
+  local xt=$-; set +x
+  pg_url_into "$1" "$2" "${3:-}"
+  export "${1?}"
+  xtrace_restore "$xt"
+}
+
+# pg_psql PORT HOST ARGS… — psql as postgres on the cluster of PORT (HOST: 127.0.0.1 or its
+# socket directory), with its password.
+pg_psql() {
+  local xt=$-; set +x
+  local port=$1 host=$2; shift 2
+  local pw=${PG_PASSWORDS[$port]:-}
+  [ -n "$pw" ] || die "no private PostgreSQL cluster was started on port $port"
+  local rc=0
+  PGPASSWORD=$pw psql -X -w -h "$host" -p "$port" -U postgres "$@" || rc=$?
+  xtrace_restore "$xt"
+  return "$rc"
+}
+
+# start_postgres DIR PORT [fast] — a private cluster under DIR listening on 127.0.0.1:PORT, its
+# socket in DIR/run (mode 700). Its password: see pg_password_file. A cluster made before
+# passwords (trust authentication) is switched to a password on its first start.
 start_postgres() {
   local dir=$1 port=$2 fast=${3:-}
   local bin; bin=$(pg_bindir) || die "PostgreSQL server binaries not found"
   local abs; abs=$(mkdir -p "$dir" && cd "$dir" && pwd)
-  local run=() opts="-h 127.0.0.1 -p $port -k $abs/run -c max_connections=200"
+  local pwfile; pwfile=$(pg_password_file "$abs")
+  local run=() opts="-h 127.0.0.1 -p $port -k $abs/run -c unix_socket_permissions=0700 -c max_connections=200"
   [ "$(id -u)" = 0 ] && run=(runuser -u postgres --)
   [ -n "$fast" ] && opts="$opts -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-  if [ ! -s "$abs/data/PG_VERSION" ]; then
+  # The data and socket directories: the server's user's alone (also for clusters made when the
+  # socket directory was world-readable).
+  if [ "$(id -u)" = 0 ]; then
+    install -d -o postgres -g postgres -m 700 "$abs/data" "$abs/run"
+  else
+    install -d -m 700 "$abs/data" "$abs/run"
+  fi
+  local fresh=; [ -s "$abs/data/PG_VERSION" ] || fresh=1
+  if [ ! -s "$pwfile" ]; then
+    # An existing cluster that already asks for a password has lost it: nothing here can help.
+    [ -n "$fresh" ] || pg_hba_trusts "$abs/data" \
+      || die "the password of the PostgreSQL cluster in $dir is missing ($pwfile): restore that file, or remove $dir to start over (its data is lost)"
+    log "generating the PostgreSQL password in $pwfile"
+    ( umask 077; mkdir -p "$(dirname "$pwfile")"; head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' >"$pwfile" )
+  fi
+  chmod 700 "$(dirname "$pwfile")"; chmod 600 "$pwfile"
+  local xt=$-; set +x
+  PG_PASSWORDS[$port]=$(cat "$pwfile")
+  xtrace_restore "$xt"
+  if [ -n "$fresh" ]; then
     log "creating a PostgreSQL cluster in $dir"
+    # initdb runs as the server's user, who cannot read root's 600 file: a copy of its own in the
+    # socket directory (700, the server's user's), removed at once.
+    local initpw=$pwfile
     if [ "$(id -u)" = 0 ]; then
-      install -d -o postgres -g postgres -m 700 "$abs/data"
-      install -d -o postgres -g postgres -m 755 "$abs/run"
-    else
-      install -d -m 700 "$abs/data"; install -d -m 755 "$abs/run"
+      initpw="$abs/run/initdb-pwfile"
+      install -o postgres -g postgres -m 600 "$pwfile" "$initpw"
     fi
-    "${run[@]}" "$bin/initdb" -D "$abs/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
+    "${run[@]}" "$bin/initdb" -D "$abs/data" -U postgres --auth=scram-sha-256 --pwfile="$initpw" \
+      -E UTF8 --locale=C.UTF-8 >/dev/null || { [ "$initpw" = "$pwfile" ] || rm -f "$initpw"; die "initdb failed in $dir"; }
+    [ "$initpw" = "$pwfile" ] || rm -f "$initpw"
   fi
   if "${run[@]}" "$bin/pg_ctl" -D "$abs/data" status >/dev/null 2>&1; then
     "${run[@]}" "$bin/pg_ctl" -D "$abs/data" stop -m fast >/dev/null
@@ -85,23 +152,68 @@ start_postgres() {
   "${run[@]}" "$bin/pg_ctl" -D "$abs/data" -l "$abs/run/server.log" -w -t 30 -o "$opts" start >/dev/null \
     || { cat "$abs/run/server.log" >&2; die "PostgreSQL did not start on port $port"; }
   PG_STOP+=("${run[*]} $bin/pg_ctl -D $abs/data stop -m fast")
+  if pg_hba_trusts "$abs/data"; then
+    # Made before passwords: set the password over the socket while it is still trusted, then
+    # ask for it (SCRAM) wherever pg_hba.conf trusted, and reload.
+    log "switching the PostgreSQL cluster in $dir from trust to password authentication"
+    local xt=$-; set +x
+    printf "SET password_encryption = 'scram-sha-256';\nALTER USER postgres PASSWORD '%s';\n" "${PG_PASSWORDS[$port]}" \
+      | psql -X -w -q -v ON_ERROR_STOP=1 -h "$abs/run" -p "$port" -U postgres -d postgres -f - >/dev/null \
+      || die "could not set the password of the PostgreSQL cluster in $dir"
+    xtrace_restore "$xt"
+    "${run[@]}" sed -i -E '/^[[:space:]]*(#|$)/! s/[[:space:]]trust([[:space:]]*)$/ scram-sha-256\1/' "$abs/data/pg_hba.conf"
+    ! pg_hba_trusts "$abs/data" || die "$dir/data/pg_hba.conf still trusts some connections: edit it by hand"
+    "${run[@]}" "$bin/pg_ctl" -D "$abs/data" reload >/dev/null
+  fi
+}
+
+# pg_hba_trusts DATADIR — whether some line of its pg_hba.conf lets in without a password.
+pg_hba_trusts() { grep -Eq '^[^#]*[[:space:]]trust([[:space:]]|$)' "$1/pg_hba.conf"; }
+
+# require_pg_password DIR PORT — dies unless the cluster under DIR on PORT refuses a connection
+# without its password or with a wrong one, over TCP and over its socket, and takes the right one
+# (a ~/.pgpass is not read).
+require_pg_password() {
+  local abs; abs=$(cd "$1" && pwd)
+  local port=$2 host out
+  for host in 127.0.0.1 "$abs/run"; do
+    if out=$(env -u PGPASSWORD PGPASSFILE=/nonexistent psql -X -w -h "$host" -p "$port" -U postgres -d postgres -tAc 'select 1' 2>&1); then
+      die "PostgreSQL on port $port ($host) let in a connection without a password"
+    fi
+    [[ $out == *password* ]] || die "PostgreSQL on port $port ($host) did not ask for a password: $out"
+    if out=$(PGPASSWORD=not-the-password psql -X -w -h "$host" -p "$port" -U postgres -d postgres -tAc 'select 1' 2>&1); then
+      die "PostgreSQL on port $port ($host) let in a connection with a wrong password"
+    fi
+    [[ $out == *"password authentication failed"* ]] || die "PostgreSQL on port $port ($host) did not check the password: $out"
+    [ "$(pg_psql "$port" "$host" -d postgres -tAc 'select 1')" = 1 ] \
+      || die "PostgreSQL on port $port ($host) refused its own password"
+  done
 }
 
 # create_database PORT NAME
 create_database() {
-  psql -h 127.0.0.1 -p "$1" -U postgres -d postgres -tAc "SELECT 1 FROM pg_database WHERE datname='$2'" | grep -q 1 \
-    || psql -h 127.0.0.1 -p "$1" -U postgres -d postgres -qc "CREATE DATABASE \"$2\"" >/dev/null
+  pg_psql "$1" 127.0.0.1 -d postgres -tAc "SELECT 1 FROM pg_database WHERE datname='$2'" | grep -q 1 \
+    || pg_psql "$1" 127.0.0.1 -d postgres -qc "CREATE DATABASE \"$2\"" >/dev/null
 }
 
-# start_nisshi PORT LOGFILE [STORAGE] — a broker on 127.0.0.1:PORT; STORAGE is nisshi's storage
-# engine URL (default memory://nisshi/; postgres://…/DB keeps topics and offsets in PostgreSQL).
+# start_nisshi PORT LOGFILE [STORAGE] — a broker on 127.0.0.1:PORT (that address only); STORAGE is
+# nisshi's storage engine URL (default memory://nisshi/; postgres://…/DB keeps topics and offsets
+# in PostgreSQL), or cluster:PGPORT/DB for database DB of the private cluster start_postgres
+# started on PGPORT (its password added here). The URL goes in the environment (STORAGE_ENGINE),
+# not on the command line, where every local user could read a password in it.
 start_nisshi() {
   local port=$1 logfile=$2 storage=${3:-memory://nisshi/}
   mkdir -p "$(dirname "$logfile")"
+  local xt=$-; set +x
+  if [[ $storage == cluster:* ]]; then
+    storage=${storage#cluster:}
+    pg_url_into storage "${storage%%/*}" "${storage#*/}"
+  fi
   # Its own session: Ctrl-C reaches the server first; the broker is stopped after it.
-  setsid "$NISSHI" broker --listener-url "tcp://127.0.0.1:$port" --advertised-listener-url "tcp://127.0.0.1:$port" \
-    --storage-engine "$storage" --group-initial-rebalance-delay 0s >"$logfile" 2>&1 &
+  STORAGE_ENGINE=$storage setsid "$NISSHI" broker --listener-url "tcp://127.0.0.1:$port" \
+    --advertised-listener-url "tcp://127.0.0.1:$port" --group-initial-rebalance-delay 0s >"$logfile" 2>&1 &
   NISSHI_PID=$!
+  xtrace_restore "$xt"
   for _ in $(seq 1 100); do
     (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && return 0
     kill -0 "$NISSHI_PID" 2>/dev/null || { cat "$logfile" >&2; die "nisshi did not start on port $port"; }

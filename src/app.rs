@@ -74,6 +74,8 @@ pub struct AppState {
     pub pages: std::sync::Arc<Option<std::collections::HashSet<String>>>,
     /// Readiness as the background check last found it.
     pub readiness: std::sync::Arc<Readiness>,
+    /// The header's shared parts (kept current by `query::header::listen_for_changes`).
+    pub header: std::sync::Arc<query::header::HeaderCache>,
 }
 
 /// How often the background check refreshes readiness.
@@ -201,6 +203,7 @@ impl AppState {
             ),
             bus,
             readiness: Default::default(),
+            header: Default::default(),
         }
     }
 }
@@ -242,6 +245,7 @@ pub fn router(state: AppState, roles: &crate::Roles) -> Router {
             staff: state.staff.clone(),
             popular: Default::default(),
             home: Default::default(),
+            header: state.header.clone(),
         }));
     }
     if roles.tracker {

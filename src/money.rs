@@ -16,7 +16,7 @@ use std::fmt;
 /// The largest price (and MAP, was-price or warranty price) accepted: $1,000,000.00. Far above
 /// any item the store sells, and small enough that `quantity × price` of any cart stays far from
 /// the limits of a 64-bit integer (999 × 2 × 10^8 per line).
-pub const MAX_PRICE_CENTS: i64 = 100_000_000;
+pub const MAX_PRICE_CENTS: i64 = command::catalog::validate::MAX_PRICE_CENTS;
 
 /// The most decimal places a dollar amount may have (rounded half up to the cent).
 pub const MAX_DECIMALS: usize = 6;

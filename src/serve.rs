@@ -186,7 +186,7 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
     };
 
     if options.roles.command {
-        // Stored idempotent answers are kept 24 hours.
+        // Stored idempotent answers are kept 24 hours, browser error reports 14 days.
         let (pool, mut stop) = (pool.clone(), stop_rx.clone());
         background.spawn(async move {
             loop {
@@ -194,6 +194,11 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
                     Ok(0) => {}
                     Ok(n) => tracing::info!(deleted = n, "expired idempotency keys purged"),
                     Err(e) => tracing::warn!(error = %e, "could not purge idempotency keys"),
+                }
+                match command::routes::log::purge_expired(&pool).await {
+                    Ok(0) => {}
+                    Ok(n) => tracing::info!(deleted = n, "expired client error reports purged"),
+                    Err(e) => tracing::warn!(error = %e, "could not purge client error reports"),
                 }
                 tokio::select! {
                     _ = tokio::time::sleep(Duration::from_secs(600)) => {}
@@ -217,8 +222,16 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
         tracking: tracking.clone(),
         pages: std::sync::Arc::new(app::load_pages(&options.web_dir)),
         readiness: Default::default(),
+        header: Default::default(),
     };
     app::start_readiness_checks(&state);
+    if options.roles.query {
+        background.spawn(query::header::listen_for_changes(
+            pool.clone(),
+            state.header.clone(),
+            stop_rx.clone(),
+        ));
+    }
     let listener = tokio::net::TcpListener::bind(options.bind)
         .await
         .map_err(|e| {

@@ -410,3 +410,68 @@ async fn cart_events_reach_the_event_topic() {
         ]
     );
 }
+
+#[tokio::test]
+async fn one_item_listed_five_times_is_one_line_and_limits_hold_across_lines_and_concurrent_adds() {
+    let env = spawn_env().await;
+    catalog(&env).await;
+    let mut c = Client::new(&env);
+    let a = c
+        .post(
+            "/products/a/productcomparisontocart",
+            json!({"blainNumbers": ["100", "100", "100", "100", "100"]}),
+        )
+        .await;
+    assert_eq!(a.json()["success"], true, "{}", a.body);
+    assert_eq!(a.json()["lineCount"], 1);
+    assert_eq!(a.json()["cartQty"], 1);
+
+    // 999 shipped: no pickup line of the same item may add more.
+    let cart = c.get("/api/cart").await.json();
+    let line = cart["lines"][0]["lineId"].as_i64().unwrap();
+    let a = c
+        .post(
+            "/api/cart/quantity",
+            json!({"lineId": line, "quantity": 999}),
+        )
+        .await;
+    assert_eq!(a.json()["success"], true, "{}", a.body);
+    let a = add(
+        &mut c,
+        json!({"blainNumber": "100", "fulfillmentType": "StorePickup", "storeNum": 2}),
+    )
+    .await;
+    assert_eq!(a["resultCode"], "CannotAdd", "{a}");
+    assert_eq!(a["message"], "You can buy at most 999 of this item.");
+
+    // Store 1 holds 5: eight shoppers' tabs adding one each at once get 5 between them.
+    let mut shopper = c.other();
+    let first = add(
+        &mut shopper,
+        json!({"blainNumber": "600", "fulfillmentType": "StorePickup", "storeNum": 1}),
+    )
+    .await;
+    assert_eq!(first["success"], true, "{first}");
+    let tabs = (0..8).map(|_| {
+        let mut tab = Client {
+            app: shopper.app.clone(),
+            cookies: shopper.cookies.clone(),
+        };
+        async move {
+            tab.post(
+                "/products/a/addtocart",
+                json!({"blainNumber": "600", "fulfillmentType": "StorePickup", "storeNum": 1}),
+            )
+            .await
+            .json()
+        }
+    });
+    let answers = futures::future::join_all(tabs).await;
+    let added = answers.iter().filter(|a| a["success"] == true).count();
+    assert_eq!(added, 4, "{answers:?}");
+    assert!(answers
+        .iter()
+        .filter(|a| a["success"] != true)
+        .all(|a| a["resultCode"] == "PickupDeliveryError"));
+    assert_eq!(header_qty(&mut shopper).await, 5);
+}

@@ -385,24 +385,11 @@ where
         }
     }
     let ids: Vec<String> = commands.iter().map(|(id, _)| id.clone()).collect();
-    let rows = sqlx::query(
-        "SELECT aggregate_id, sequence, event_type, event_version, payload FROM events \
-         WHERE aggregate_type = $1 AND aggregate_id = ANY($2) ORDER BY aggregate_id, sequence",
-    )
-    .bind(A::TYPE)
-    .bind(&ids)
-    .fetch_all(pool)
-    .await?;
-
-    let mut aggregates: HashMap<String, (A, i64)> = HashMap::new();
-    for row in rows {
-        let id: String = row.get(0);
-        let sequence: i64 = row.get(1);
-        let event: A::Event = decode(A::TYPE, &id, sequence, row.get(2), row.get(3), row.get(4))?;
-        let entry = aggregates.entry(id).or_insert_with(|| (A::default(), 0));
-        entry.0.apply(event);
-        entry.1 = sequence;
-    }
+    let (mut aggregates, _) = load_many::<A>(pool, &ids).await?;
+    let loaded_sequences: HashMap<String, i64> = aggregates
+        .iter()
+        .map(|(id, (_, sequence))| (id.clone(), *sequence))
+        .collect();
 
     let mut outcomes = Vec::with_capacity(commands.len());
     let mut appended: Vec<AppendedEvent> = Vec::new();
@@ -474,9 +461,129 @@ where
         if let Some(projection) = inline {
             projection.apply(&mut tx, &appended).await?;
         }
+        // A snapshot each time an aggregate passes a multiple of SNAPSHOT_EVERY events.
+        for (id, (aggregate, sequence)) in &aggregates {
+            let before = loaded_sequences.get(id).copied().unwrap_or(0);
+            if *sequence / SNAPSHOT_EVERY > before / SNAPSHOT_EVERY {
+                write_snapshot(
+                    &mut tx,
+                    A::TYPE,
+                    id,
+                    *sequence,
+                    &serde_json::to_value(aggregate)?,
+                )
+                .await?;
+            }
+        }
         tx.commit().await?;
     }
     Ok(Attempt::Done((outcomes, aggregates), answer))
+}
+
+/// Events between snapshots of an aggregate: loading one replays at most this many events
+/// after its latest snapshot, however long its history (docs/security.md).
+pub const SNAPSHOT_EVERY: i64 = 100;
+
+async fn write_snapshot(
+    tx: &mut sqlx::PgConnection,
+    aggregate_type: &str,
+    id: &str,
+    sequence: i64,
+    state: &Value,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO snapshots (aggregate_type, aggregate_id, last_sequence, current_snapshot, payload) \
+         VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
+    )
+    .bind(aggregate_type)
+    .bind(id)
+    .bind(sequence)
+    .bind(sequence / SNAPSHOT_EVERY)
+    .bind(state)
+    .execute(&mut *tx)
+    .await?;
+    // Only the latest is kept.
+    sqlx::query(
+        "DELETE FROM snapshots WHERE aggregate_type = $1 AND aggregate_id = $2 AND last_sequence < $3",
+    )
+    .bind(aggregate_type)
+    .bind(id)
+    .bind(sequence)
+    .execute(&mut *tx)
+    .await?;
+    Ok(())
+}
+
+/// Aggregates as their latest snapshot and the events after it say, in one query; and how
+/// many events were replayed. A snapshot that no longer decodes (the aggregate's state
+/// changed shape) is ignored and that aggregate is replayed from its first event.
+pub async fn load_many<A: Aggregate>(
+    pool: &PgPool,
+    ids: &[String],
+) -> Result<(HashMap<String, (A, i64)>, usize), StoreError> {
+    let rows = sqlx::query(
+        "WITH snap AS (SELECT DISTINCT ON (aggregate_id) aggregate_id, last_sequence, payload FROM snapshots \
+                       WHERE aggregate_type = $1 AND aggregate_id = ANY($2) ORDER BY aggregate_id, last_sequence DESC) \
+         SELECT aggregate_id, last_sequence AS sequence, NULL::text AS event_type, NULL::text AS event_version, payload, true AS snapshot \
+         FROM snap \
+         UNION ALL \
+         SELECT e.aggregate_id, e.sequence, e.event_type, e.event_version, e.payload, false \
+         FROM events e LEFT JOIN snap s ON s.aggregate_id = e.aggregate_id \
+         WHERE e.aggregate_type = $1 AND e.aggregate_id = ANY($2) AND e.sequence > coalesce(s.last_sequence, 0) \
+         ORDER BY 1, 2",
+    )
+    .bind(A::TYPE)
+    .bind(ids)
+    .fetch_all(pool)
+    .await?;
+    let mut aggregates: HashMap<String, (A, i64)> = HashMap::new();
+    let mut stale: Vec<String> = Vec::new();
+    let mut replayed = 0;
+    for row in rows {
+        let id: String = row.get(0);
+        let sequence: i64 = row.get(1);
+        if row.get::<bool, _>(5) {
+            match serde_json::from_value::<A>(row.get(4)) {
+                Ok(state) => {
+                    aggregates.insert(id, (state, sequence));
+                }
+                Err(e) => {
+                    tracing::warn!(aggregate = A::TYPE, error = %e, "a snapshot no longer decodes; replaying");
+                    stale.push(id);
+                }
+            }
+            continue;
+        }
+        if stale.contains(&id) {
+            continue;
+        }
+        let event: A::Event = decode(A::TYPE, &id, sequence, row.get(2), row.get(3), row.get(4))?;
+        let entry = aggregates.entry(id).or_insert_with(|| (A::default(), 0));
+        entry.0.apply(event);
+        entry.1 = sequence;
+        replayed += 1;
+    }
+    if !stale.is_empty() {
+        let rows = sqlx::query(
+            "SELECT aggregate_id, sequence, event_type, event_version, payload FROM events \
+             WHERE aggregate_type = $1 AND aggregate_id = ANY($2) ORDER BY aggregate_id, sequence",
+        )
+        .bind(A::TYPE)
+        .bind(&stale)
+        .fetch_all(pool)
+        .await?;
+        for row in rows {
+            let id: String = row.get(0);
+            let sequence: i64 = row.get(1);
+            let event: A::Event =
+                decode(A::TYPE, &id, sequence, row.get(2), row.get(3), row.get(4))?;
+            let entry = aggregates.entry(id).or_insert_with(|| (A::default(), 0));
+            entry.0.apply(event);
+            entry.1 = sequence;
+            replayed += 1;
+        }
+    }
+    Ok((aggregates, replayed))
 }
 
 /// The (single) command's aggregate after deciding.

@@ -426,8 +426,25 @@ async fn apply_batch(
     }
     upsert_products(conn, &products).await?;
     replace_inventory(conn, reports).await?;
+    // The header's menu, links and messages changed: query processes rebuild them (delivered
+    // when this transaction commits).
+    if events
+        .iter()
+        .any(|e| HEADER_TYPES.contains(&e.aggregate_type.as_str()))
+    {
+        sqlx::query("SELECT pg_notify($1, '')")
+            .bind(HEADER_CHANNEL)
+            .execute(&mut *conn)
+            .await?;
+    }
     Ok(())
 }
+
+/// The aggregates the header shows (departments, site messages, header links).
+const HEADER_TYPES: [&str; 3] = [Department::TYPE, SiteMessage::TYPE, SiteContent::TYPE];
+
+/// The notification channel of header changes (`query::header::HEADER_CHANNEL`).
+pub const HEADER_CHANNEL: &str = "storefront_header";
 
 async fn upsert_store(conn: &mut PgConnection, s: &StoreData) -> Result<(), sqlx::Error> {
     sqlx::query(

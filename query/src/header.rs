@@ -1,6 +1,10 @@
 //! The shell's data: GET /globalresource/header/ (spec 3's Header data, site messages with
 //! countdown data) and GET /globalresource/category-flyout/ (the mega-menu ad).
 
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -10,9 +14,10 @@ use chrono::{DateTime, Utc};
 use command::http::ApiError;
 use command::identity::Identity;
 use serde::Serialize;
+use serde_json::value::RawValue;
 use sqlx::{PgPool, Row};
 
-use crate::catalog::{department_tree, MenuItem};
+use crate::catalog::department_tree;
 use crate::QueryState;
 
 /// The fixed header link the spec adds to the data's links.
@@ -21,6 +26,7 @@ pub const REGISTRIES_LINK: (&str, &str) = ("Registries & Lists", "/gift-registry
 pub fn router(state: QueryState) -> Router {
     Router::new()
         .route("/globalresource/header/", get(header))
+        .route("/globalresource/dept-menu/", get(dept_menu))
         .route("/globalresource/category-flyout/", get(flyout))
         .route("/globalresource/sponsored-ad/", get(sponsored_ad))
         .with_state(state)
@@ -68,28 +74,6 @@ pub struct SiteMessage {
     pub end_date_time: Option<DateTime<Utc>>,
 }
 
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct HeaderData {
-    pub logged_in: bool,
-    pub greeting: Option<String>,
-    pub customer: Option<CustomerJson>,
-    pub local_store_name: Option<String>,
-    pub local_store_json: Option<LocalStoreJson>,
-    pub dept_menu: Vec<MenuItem>,
-    pub header_links: Vec<HeaderLink>,
-    pub cart_summary_json: CartSummaryJson,
-    pub items_in_cart_count: i32,
-    pub site_messages: Vec<SiteMessage>,
-    /// The server's clock, so countdowns do not depend on the visitor's clock.
-    pub server_time: DateTime<Utc>,
-    /// Footer data (spec 3): the request came from a phone or tablet (by its user agent).
-    pub is_mobile_device: bool,
-    /// Footer data: where static assets are served from; empty: this origin (the store
-    /// serves its own assets under /assets and /images).
-    pub asset_cdn_base_url: &'static str,
-}
-
 /// Whether a user agent is a phone's or a tablet's.
 pub fn is_mobile_agent(user_agent: &str) -> bool {
     const MARKS: [&str; 7] = [
@@ -104,41 +88,79 @@ pub fn is_mobile_agent(user_agent: &str) -> bool {
     MARKS.iter().any(|m| user_agent.contains(m))
 }
 
-pub async fn header_data(
-    pool: &PgPool,
-    identity: &Identity,
-    now: DateTime<Utc>,
-    mobile: bool,
-) -> Result<HeaderData, sqlx::Error> {
-    let store = sqlx::query(concat!(
-        "SELECT s.store_num, s.city, s.city_alias, s.state, s.url_alias, ",
-        crate::store_title_sql!(),
-        " AS title FROM visitors v JOIN stores s USING (store_num) WHERE v.visitor_id = $1"
-    ))
-    .bind(&identity.visitor_id)
-    .fetch_optional(pool)
-    .await?
-    .map(|r| {
-        (
-            r.get::<String, _>("title"),
-            LocalStoreJson {
-                store_num: r.get("store_num"),
-                city: r.get("city"),
-                city_alias: r.get("city_alias"),
-                state: r.get("state"),
-                url_alias: r.get("url_alias"),
-            },
-        )
-    });
-    let (local_store_name, store) = store.unzip();
-    let cart_qty: i32 = match &identity.cart_id {
-        Some(cart) => sqlx::query_scalar("SELECT item_count FROM carts WHERE cart_id = $1")
-            .bind(cart)
-            .fetch_optional(pool)
-            .await?
-            .unwrap_or(0),
-        None => 0,
-    };
+/// The header's parts that are the same for every visitor (the department menu, the header
+/// links, the site messages), built once per catalog change.
+pub struct SharedHeader {
+    generation: u64,
+    built: Instant,
+    /// The department menu, serialised once.
+    dept_menu: Arc<RawValue>,
+    /// A short stable name of this menu (for `GET /globalresource/dept-menu/?v=`).
+    pub dept_menu_version: String,
+    header_links: Vec<HeaderLink>,
+    messages: Vec<SiteMessage>,
+}
+
+/// [`SharedHeader`] of this process. The catalog projection notifies
+/// [`HEADER_CHANNEL`] in the transaction that changes departments, site messages or header
+/// links; the listener ([`listen_for_changes`]) bumps the generation and the next request
+/// rebuilds. Without a listener (or if a notification is lost) the parts live at most
+/// [`SHARED_HEADER_MAX_AGE`].
+#[derive(Default)]
+pub struct HeaderCache {
+    shared: std::sync::RwLock<Option<Arc<SharedHeader>>>,
+    rebuild: tokio::sync::Mutex<()>,
+    generation: AtomicU64,
+    /// Builds so far (tests and benchmarks read it).
+    pub builds: AtomicU64,
+}
+
+/// The PostgreSQL notification channel of header changes.
+pub const HEADER_CHANNEL: &str = projections::catalog::HEADER_CHANNEL;
+
+/// The longest the shared parts are kept without a notification.
+pub const SHARED_HEADER_MAX_AGE: Duration = Duration::from_secs(60);
+
+impl HeaderCache {
+    /// Forgets the shared parts: the next request rebuilds them.
+    pub fn invalidate(&self) {
+        self.generation.fetch_add(1, Ordering::SeqCst);
+    }
+
+    fn fresh(&self) -> Option<Arc<SharedHeader>> {
+        let generation = self.generation.load(Ordering::SeqCst);
+        self.shared
+            .read()
+            .expect("header cache lock")
+            .as_ref()
+            .filter(|s| s.generation == generation && s.built.elapsed() < SHARED_HEADER_MAX_AGE)
+            .cloned()
+    }
+
+    /// The shared parts, built by one request at a time when stale.
+    pub async fn get(&self, pool: &PgPool) -> Result<Arc<SharedHeader>, sqlx::Error> {
+        if let Some(shared) = self.fresh() {
+            return Ok(shared);
+        }
+        let _building = self.rebuild.lock().await;
+        if let Some(shared) = self.fresh() {
+            return Ok(shared);
+        }
+        let generation = self.generation.load(Ordering::SeqCst);
+        let shared = Arc::new(build_shared(pool, generation).await?);
+        self.builds.fetch_add(1, Ordering::Relaxed);
+        *self.shared.write().expect("header cache lock") = Some(shared.clone());
+        Ok(shared)
+    }
+}
+
+async fn build_shared(pool: &PgPool, generation: u64) -> Result<SharedHeader, sqlx::Error> {
+    use sha2::Digest;
+    let menu = serde_json::to_string(&department_tree(pool).await?).expect("serialises");
+    let dept_menu_version = sha2::Sha256::digest(menu.as_bytes())[..8]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
     let mut header_links: Vec<HeaderLink> =
         sqlx::query("SELECT text, link FROM header_links ORDER BY position")
             .fetch_all(pool)
@@ -153,11 +175,10 @@ pub async fn header_data(
         text: REGISTRIES_LINK.0.into(),
         link: REGISTRIES_LINK.1.into(),
     });
-    let site_messages = sqlx::query(
+    let messages = sqlx::query(
         "SELECT id, text, link, icon, countdown, end_date_time FROM site_messages WHERE active \
-         AND NOT (countdown = 'Before' AND end_date_time < $1 - interval '1 day') ORDER BY sort_order, id",
+         ORDER BY sort_order, id",
     )
-    .bind(now)
     .fetch_all(pool)
     .await?
     .iter()
@@ -170,35 +191,192 @@ pub async fn header_data(
         end_date_time: r.get("end_date_time"),
     })
     .collect();
-    Ok(HeaderData {
-        logged_in: false,
-        greeting: None,
-        customer: None,
-        local_store_name,
-        local_store_json: store,
-        dept_menu: department_tree(pool).await?,
+    Ok(SharedHeader {
+        generation,
+        built: Instant::now(),
+        dept_menu: RawValue::from_string(menu).expect("valid JSON").into(),
+        dept_menu_version,
         header_links,
-        cart_summary_json: CartSummaryJson { cart_qty },
-        items_in_cart_count: cart_qty,
-        site_messages,
-        server_time: now,
-        is_mobile_device: mobile,
-        asset_cdn_base_url: "",
+        messages,
     })
+}
+
+/// Listens for header changes ([`HEADER_CHANNEL`]) until `stop`, invalidating `cache` on each
+/// (and on every reconnect, in case one was missed while away).
+pub async fn listen_for_changes(
+    pool: PgPool,
+    cache: Arc<HeaderCache>,
+    mut stop: tokio::sync::watch::Receiver<bool>,
+) {
+    loop {
+        let mut listener = match sqlx::postgres::PgListener::connect_with(&pool).await {
+            Ok(l) => l,
+            Err(e) => {
+                tracing::warn!(error = %e, "header change listener cannot connect; retrying");
+                tokio::select! {
+                    _ = tokio::time::sleep(Duration::from_secs(2)) => continue,
+                    _ = stop.changed() => return,
+                }
+            }
+        };
+        if let Err(e) = listener.listen(HEADER_CHANNEL).await {
+            tracing::warn!(error = %e, "header change listener cannot listen; retrying");
+            tokio::time::sleep(Duration::from_secs(2)).await;
+            continue;
+        }
+        cache.invalidate();
+        loop {
+            tokio::select! {
+                n = listener.recv() => match n {
+                    Ok(_) => cache.invalidate(),
+                    Err(e) => {
+                        tracing::warn!(error = %e, "header change listener lost its connection");
+                        break;
+                    }
+                },
+                _ = stop.changed() => return,
+            }
+        }
+    }
+}
+
+/// Spec 3's header data: the visitor's store and cart, and the shared parts.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct HeaderAnswer<'a> {
+    pub logged_in: bool,
+    pub greeting: Option<String>,
+    pub customer: Option<CustomerJson>,
+    pub local_store_name: Option<String>,
+    pub local_store_json: Option<LocalStoreJson>,
+    /// Left out when the caller asked for `?deptMenu=omit` (the SPA, which keeps the menu of
+    /// `deptMenuVersion` from `GET /globalresource/dept-menu/`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dept_menu: Option<&'a RawValue>,
+    pub dept_menu_version: &'a str,
+    pub header_links: &'a [HeaderLink],
+    pub cart_summary_json: CartSummaryJson,
+    pub items_in_cart_count: i32,
+    pub site_messages: Vec<&'a SiteMessage>,
+    /// The server's clock, so countdowns do not depend on the visitor's clock.
+    pub server_time: DateTime<Utc>,
+    /// Footer data (spec 3): the request came from a phone or tablet (by its user agent).
+    pub is_mobile_device: bool,
+    /// Footer data: where static assets are served from; empty: this origin (the store
+    /// serves its own assets under /assets and /images).
+    pub asset_cdn_base_url: &'static str,
+}
+
+/// The visitor's own part: their store and cart quantity, in one query (none for a visitor
+/// with neither: a first request).
+async fn visitor_part(
+    pool: &PgPool,
+    identity: &Identity,
+) -> Result<(Option<(String, LocalStoreJson)>, i32), sqlx::Error> {
+    if identity.new_visitor && identity.cart_id.is_none() {
+        return Ok((None, 0));
+    }
+    let row = sqlx::query(concat!(
+        "SELECT s.store_num, s.city, s.city_alias, s.state, s.url_alias, ",
+        crate::store_title_sql!(),
+        " AS title, (SELECT item_count FROM carts WHERE cart_id = $2) AS cart_qty \
+         FROM (SELECT 1) AS one LEFT JOIN visitors v ON v.visitor_id = $1 LEFT JOIN stores s USING (store_num)"
+    ))
+    .bind(&identity.visitor_id)
+    .bind(identity.cart_id.as_deref())
+    .fetch_one(pool)
+    .await?;
+    let store = row.get::<Option<i32>, _>("store_num").map(|store_num| {
+        (
+            row.get::<String, _>("title"),
+            LocalStoreJson {
+                store_num,
+                city: row.get("city"),
+                city_alias: row.get("city_alias"),
+                state: row.get("state"),
+                url_alias: row.get("url_alias"),
+            },
+        )
+    });
+    Ok((store, row.get::<Option<i32>, _>("cart_qty").unwrap_or(0)))
 }
 
 async fn header(
     State(state): State<QueryState>,
     identity: Identity,
     headers: HeaderMap,
-) -> Result<Json<HeaderData>, ApiError> {
+    params: crate::products::Params,
+) -> Result<Response, ApiError> {
     let mobile = headers
         .get(axum::http::header::USER_AGENT)
         .and_then(|v| v.to_str().ok())
         .is_some_and(is_mobile_agent);
-    Ok(Json(
-        header_data(&state.pool, &identity, Utc::now(), mobile).await?,
-    ))
+    let (shared, visitor) = tokio::try_join!(
+        state.header.get(&state.pool),
+        visitor_part(&state.pool, &identity)
+    )?;
+    let (store, cart_qty) = visitor;
+    let (local_store_name, local_store_json) = store.unzip();
+    let now = Utc::now();
+    let omit_menu = params.text("deptMenu") == Some("omit");
+    let answer = HeaderAnswer {
+        logged_in: false,
+        greeting: None,
+        customer: None,
+        local_store_name,
+        local_store_json,
+        dept_menu: (!omit_menu).then_some(&*shared.dept_menu),
+        dept_menu_version: &shared.dept_menu_version,
+        header_links: &shared.header_links,
+        cart_summary_json: CartSummaryJson { cart_qty },
+        items_in_cart_count: cart_qty,
+        // A countdown 'before' its end stays a day after it, then leaves.
+        site_messages: shared
+            .messages
+            .iter()
+            .filter(|m| {
+                !(m.countdown == "before"
+                    && m.end_date_time
+                        .is_some_and(|end| end < now - chrono::Duration::days(1)))
+            })
+            .collect(),
+        server_time: now,
+        is_mobile_device: mobile,
+        asset_cdn_base_url: "",
+    };
+    Ok(Json(answer).into_response())
+}
+
+/// `GET /globalresource/dept-menu/?v=VERSION`: the department menu alone. Asked for by the
+/// version the header names, it is immutable (browsers keep it for a year); asked for by an
+/// older version, it redirects to the current one.
+async fn dept_menu(
+    State(state): State<QueryState>,
+    params: crate::products::Params,
+) -> Result<Response, ApiError> {
+    let shared = state.header.get(&state.pool).await?;
+    let current = format!("/globalresource/dept-menu/?v={}", shared.dept_menu_version);
+    match params.text("v") {
+        Some(v) if v == shared.dept_menu_version => Ok((
+            [
+                (
+                    axum::http::header::CACHE_CONTROL,
+                    "public, max-age=31536000, immutable",
+                ),
+                (axum::http::header::CONTENT_TYPE, "application/json"),
+            ],
+            shared.dept_menu.get().to_string(),
+        )
+            .into_response()),
+        _ => Ok((
+            StatusCode::FOUND,
+            [
+                (axum::http::header::LOCATION, current.as_str()),
+                (axum::http::header::CACHE_CONTROL, "no-cache"),
+            ],
+        )
+            .into_response()),
+    }
 }
 
 #[derive(Debug, Serialize)]

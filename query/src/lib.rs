@@ -35,6 +35,8 @@ pub struct QueryState {
     pub popular: std::sync::Arc<autocomplete::PopularSearches>,
     /// The home page's answer, built at most once per `home::HOME_TTL`.
     pub home: std::sync::Arc<home::HomeCache>,
+    /// The header's shared parts, built once per catalog change.
+    pub header: std::sync::Arc<header::HeaderCache>,
 }
 
 pub fn router(state: QueryState) -> Router {

@@ -173,11 +173,11 @@ pub fn start_broker(port: u16, storage: &str) -> std::process::Child {
             &url,
             "--advertised-listener-url",
             &url,
-            "--storage-engine",
-            storage,
             "--group-initial-rebalance-delay",
             "0s",
         ])
+        // In the environment, not the command line: `ps` would show the database password.
+        .env("STORAGE_ENGINE", storage)
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()

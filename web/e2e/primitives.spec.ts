@@ -5,6 +5,9 @@ const BLOCKED = 'A browser extension appears to be blocking this feature!';
 const BLOCKER_CSS = '.adsbox, .ad-banner, .pub_300x250 { display: none !important; }';
 
 test.describe('footer Feedback', () => {
+  // The blocker is simulated with an injected style sheet: like a real extension's, it is not
+  // subject to the page's Content-Security-Policy.
+  test.use({ bypassCSP: true });
   test.beforeEach(({}, testInfo) => {
     test.skip(testInfo.project.name !== 'desktop', 'flows run on the desktop project');
   });

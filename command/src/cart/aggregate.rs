@@ -79,6 +79,31 @@ impl Cart {
             .ok_or(CartError::LineNotFound)
     }
 
+    /// Units of `blain` over every line of the cart but `except`: the per-item limit counts
+    /// them all, whatever their fulfilment.
+    fn units(&self, blain: &str, except: Option<u32>) -> i32 {
+        self.lines
+            .iter()
+            .filter(|l| l.blain_number == blain && Some(l.line_id) != except)
+            .map(|l| l.quantity)
+            .sum()
+    }
+
+    /// Units of `blain` that `store` must hand over (pickup and same-day lines there), over
+    /// every line but `except`: its stock is checked against all of them.
+    fn units_at_store(&self, blain: &str, store: i32, except: Option<u32>) -> i32 {
+        self.lines
+            .iter()
+            .filter(|l| {
+                l.blain_number == blain
+                    && Some(l.line_id) != except
+                    && l.store_num == Some(store)
+                    && l.fulfillment != FulfillmentType::ShipToHome
+            })
+            .map(|l| l.quantity)
+            .sum()
+    }
+
     fn matching_line(&self, blain: &str, placement: &Placement) -> Option<&CartLine> {
         self.lines.iter().find(|l| {
             l.blain_number == blain
@@ -137,7 +162,21 @@ async fn plan_line(
         return Err(CartError::RequireAgreement);
     }
     let existing = cart.matching_line(blain_number, placement);
-    let total = existing.map_or(0, |l| l.quantity) + quantity;
+    // The limit and the store's stock hold per item across every line of the cart and every
+    // line planned earlier in this command, not per line.
+    let planned = |at_store: Option<i32>| -> i32 {
+        pending
+            .iter()
+            .filter(|p| p.blain_number == blain_number)
+            .filter(|p| {
+                at_store.is_none_or(|s| {
+                    p.store_num == Some(s) && p.fulfillment != FulfillmentType::ShipToHome
+                })
+            })
+            .map(|p| p.quantity)
+            .sum()
+    };
+    let total = cart.units(blain_number, None) + planned(None) + quantity;
     if total > MAX_QUANTITY {
         return Err(CartError::CannotAdd(format!(
             "You can buy at most {MAX_QUANTITY} of this item."
@@ -159,10 +198,12 @@ async fn plan_line(
                     "Please choose a store for pickup.".into(),
                 ));
             };
+            let at_store =
+                cart.units_at_store(blain_number, store, None) + planned(Some(store)) + quantity;
             let can = offered
                 && services
                     .catalog
-                    .store_can_fulfil(store, blain_number, total)
+                    .store_can_fulfil(store, blain_number, at_store)
                     .await
                     .map_err(unavailable)?;
             if !can {
@@ -301,6 +342,12 @@ impl Aggregate for Cart {
                 confirmed,
                 agreed,
             } => {
+                // The same item listed twice is one item (one line, one unit).
+                let mut seen = std::collections::HashSet::new();
+                let blain_numbers: Vec<String> = blain_numbers
+                    .into_iter()
+                    .filter(|b| seen.insert(b.clone()))
+                    .collect();
                 if blain_numbers.is_empty() || blain_numbers.len() > 5 {
                     return Err(CartError::CannotAdd("You can compare up to 5 items".into()));
                 }
@@ -355,14 +402,21 @@ impl Aggregate for Cart {
                 if line.quantity == quantity {
                     return Ok(());
                 }
+                if self.units(&line.blain_number, Some(line_id)) + quantity > MAX_QUANTITY {
+                    return Err(CartError::CannotAdd(format!(
+                        "You can buy at most {MAX_QUANTITY} of this item."
+                    )));
+                }
                 if let (
                     FulfillmentType::StorePickup | FulfillmentType::SameDayDelivery,
                     Some(store),
                 ) = (line.fulfillment, line.store_num)
                 {
+                    let at_store =
+                        self.units_at_store(&line.blain_number, store, Some(line_id)) + quantity;
                     let can = services
                         .catalog
-                        .store_can_fulfil(store, &line.blain_number, quantity)
+                        .store_can_fulfil(store, &line.blain_number, at_store)
                         .await
                         .map_err(unavailable)?;
                     if !can {

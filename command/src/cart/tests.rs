@@ -353,3 +353,85 @@ fn the_cart_quantity_sums_its_lines() {
     cart.apply(CartEvent::ItemRemoved { line_id: 1 });
     assert_eq!(cart.quantity(), 3);
 }
+
+#[test]
+fn the_same_item_five_times_in_a_comparison_is_one_line_of_one() {
+    framework()
+        .given_no_previous_events()
+        .when(CartCommand::AddComparison {
+            blain_numbers: vec!["100".into(); 5],
+            placement: ship(),
+            confirmed: false,
+            agreed: false,
+        })
+        .then_expect_events(vec![CartEvent::ComparisonAdded {
+            lines: vec![added(0, "100", 1, &ship())],
+        }]);
+}
+
+#[test]
+fn the_item_limit_counts_every_line_of_the_item() {
+    // 998 shipped and 1 for pickup: the item is at its limit whatever the line.
+    let given = vec![
+        CartEvent::ItemAdded(added(0, "200", 998, &ship())),
+        CartEvent::ItemAdded(added(1, "200", 1, &pickup(2))),
+    ];
+    framework()
+        .given(given.clone())
+        .when(add("200", 1, ship()))
+        .then_expect_error_message("You can buy at most 999 of this item.");
+    framework()
+        .given(given.clone())
+        .when(add("200", 1, pickup(3)))
+        .then_expect_error_message("You can buy at most 999 of this item.");
+    framework()
+        .given(given.clone())
+        .when(CartCommand::ChangeQuantity {
+            line_id: 0,
+            quantity: 999,
+        })
+        .then_expect_error_message("You can buy at most 999 of this item.");
+    framework()
+        .given(given)
+        .when(CartCommand::ChangeQuantity {
+            line_id: 0,
+            quantity: 997,
+        })
+        .then_expect_events(vec![CartEvent::QuantityChanged {
+            line_id: 0,
+            quantity: 997,
+        }]);
+}
+
+#[test]
+fn a_store_s_stock_holds_across_lines_and_components() {
+    // Store 1 has 5 of item 100. Pickup lines there count together; shipped ones do not.
+    let given = vec![
+        CartEvent::ItemAdded(added(0, "100", 3, &pickup(1))),
+        CartEvent::ItemAdded(added(1, "100", 10, &ship())),
+    ];
+    let again = Placement {
+        fulfillment: FulfillmentType::StorePickup,
+        store_num: Some(1),
+    };
+    framework()
+        .given(given.clone())
+        .when(add("100", 3, again.clone()))
+        .then_expect_error_message("This item is not available for pickup at your store.");
+    framework()
+        .given(given.clone())
+        .when(add("100", 2, again))
+        .then_expect_events(vec![CartEvent::ItemAdded(added(0, "100", 2, &pickup(1)))]);
+    // Changing the other line's quantity counts this one too.
+    let mut two_lines = given;
+    two_lines.push(CartEvent::ItemAdded(added(2, "100", 1, &pickup(1))));
+    framework()
+        .given(two_lines)
+        .when(CartCommand::ChangeQuantity {
+            line_id: 2,
+            quantity: 3,
+        })
+        .then_expect_error_message(
+            "Your store does not have that many. Lower the quantity or choose shipping.",
+        );
+}

@@ -64,6 +64,11 @@ pub fn blain_number(value: &str) -> Result<(), Invalid> {
     }
 }
 
+/// The largest amount of money a product carries (price, MAP, was-price, a protection plan):
+/// $1,000,000.00. With at most 999 of an item per cart and 100 lines, no cart total comes near
+/// overflowing (docs/security.md).
+pub const MAX_PRICE_CENTS: i64 = 100_000_000;
+
 pub fn product(p: &ProductData) -> Result<(), Invalid> {
     blain_number(&p.blain_number)?;
     required("name", &p.name, 200)?;
@@ -79,6 +84,19 @@ pub fn product(p: &ProductData) -> Result<(), Invalid> {
     }
     if p.map_price_cents.is_some_and(|m| m < 0) {
         return Err(invalid("mapPrice", "must not be negative"));
+    }
+    let too_much = |cents: Option<i64>| cents.is_some_and(|c| c > MAX_PRICE_CENTS);
+    for (field, cents) in [
+        ("price", Some(p.price_cents)),
+        ("mapPrice", p.map_price_cents),
+        ("wasPrice", p.was_price_cents),
+    ] {
+        if too_much(cents) {
+            return Err(invalid(field, "must be at most $1,000,000.00"));
+        }
+    }
+    if p.warranties.iter().any(|w| too_much(Some(w.price_cents))) {
+        return Err(invalid("warranty", "must be at most $1,000,000.00"));
     }
     if p.price_mode == PriceMode::BelowMap && p.map_price_cents.is_none_or(|m| p.price_cents >= m) {
         return Err(invalid(

@@ -78,7 +78,7 @@ describe('the sign-in panel frame', () => {
     vi.mocked(fetch).mockResolvedValueOnce(Response.json({ loggedIn: true, customer: { firstName: 'Jane' } }));
     useSignInPanel.getState().signInSucceeded();
     await vi.waitFor(() => expect(useSession.getState().loggedIn).toBe(true));
-    expect(vi.mocked(fetch).mock.calls.map(([u]) => String(u))).toContain('/globalresource/header/');
+    expect(vi.mocked(fetch).mock.calls.map(([u]) => String(u))).toContain('/globalresource/header/?deptMenu=omit');
 
     useSignInPanel.getState().close();
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/account/orders/'));

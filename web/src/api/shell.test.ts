@@ -44,7 +44,7 @@ describe('header data', () => {
 
     const header = await fetchHeader();
 
-    expect(fetchMock.mock.calls[0]![0]).toBe(HEADER_URL);
+    expect(fetchMock.mock.calls[0]![0]).toBe(`${HEADER_URL}?deptMenu=omit`);
     expect(header).toMatchObject({
       loggedIn: true,
       customer: { firstName: 'Jane', customerHasRegistries: true },
@@ -158,5 +158,32 @@ describe('setLocalStore', () => {
     expect(fetchMock.mock.calls[0]![0]).toBe('/stores/set-json/42');
     fetchMock.mockResolvedValueOnce(Response.json({ success: false }));
     await expect(setLocalStore(42)).resolves.toBe(false);
+  });
+});
+
+describe('department menu by version', () => {
+  it('asks for the header without its menu and fetches the menu once per version', async () => {
+    const menu = [{ id: 1, name: 'Farm & Ranch', url: '/farm-ranch/', bannerImageUrl: null, bannerLinkUrl: null, children: [] }];
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.startsWith('/globalresource/header/')) {
+        return Response.json({ loggedIn: false, deptMenuVersion: 'abc123', siteMessages: [] });
+      }
+      if (url === '/globalresource/dept-menu/?v=abc123') return Response.json(menu);
+      return new Response(null, { status: 404 });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+
+    const first = await fetchHeader();
+    const second = await fetchHeader();
+
+    expect(first.deptMenu.map((m) => m.name)).toEqual(['Farm & Ranch']);
+    expect(second.deptMenu).toEqual(first.deptMenu);
+    const urls = fetchMock.mock.calls.map(([u]) => String(u));
+    expect(urls).toEqual([
+      '/globalresource/header/?deptMenu=omit',
+      '/globalresource/dept-menu/?v=abc123',
+      '/globalresource/header/?deptMenu=omit',
+    ]);
   });
 });

@@ -13,6 +13,7 @@ import { apiGet, NetworkError } from './client';
 import { isObject, num, str, strOrNull } from './json';
 
 export const HEADER_URL = '/globalresource/header/';
+export const DEPT_MENU_URL = '/globalresource/dept-menu/';
 export const FLYOUT_URL = '/globalresource/category-flyout/';
 /** The site-messages banner's sponsored ad (site content): `null` or one ad. */
 export const SPONSORED_AD_URL = '/globalresource/sponsored-ad/';
@@ -286,10 +287,33 @@ export function normalizeAutocomplete(value: unknown): AutocompleteResult {
 
 // ---------------------------------------------------------------- calls
 
-/** The header data; a guest's empty header when the server answers 204. */
+/** The department menu alone, by the version the header names (immutable). */
+export function deptMenuUrl(version: string): string {
+  return `${DEPT_MENU_URL}?v=${encodeURIComponent(version)}`;
+}
+
+/** The menu this page already holds, by version: refreshes of the header reuse it. */
+let keptMenu: { version: string; menu: MenuItem[] } | null = null;
+
+/**
+ * The header data; a guest's empty header when the server answers 204.
+ * The header is asked for without its department menu (`?deptMenu=omit`):
+ * the menu comes by its version from `/globalresource/dept-menu/`, which the
+ * browser keeps, so a page view moves only the visitor's own few fields.
+ */
 export async function fetchHeader(signal?: AbortSignal): Promise<HeaderData> {
-  const body = await apiGet<unknown>(HEADER_URL, signal);
-  return body === undefined ? EMPTY_HEADER : normalizeHeader(body);
+  const body = await apiGet<unknown>(`${HEADER_URL}?deptMenu=omit`, signal);
+  if (body === undefined) return EMPTY_HEADER;
+  const header = normalizeHeader(body);
+  const version = isObject(body) ? str(body.deptMenuVersion) : '';
+  if (isObject(body) && body.deptMenu === undefined && version) {
+    if (keptMenu?.version !== version) {
+      const menu = await apiGet<unknown>(deptMenuUrl(version), signal);
+      keptMenu = { version, menu: list(menu, menuItem) };
+    }
+    header.deptMenu = keptMenu.menu;
+  }
+  return header;
 }
 
 /** The mega-menu ad, or `null` when there is none (204). */

@@ -26,7 +26,7 @@ describe('useSession', () => {
     await load();
 
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(fetchMock.mock.calls[0]![0]).toBe('/globalresource/header/');
+    expect(fetchMock.mock.calls[0]![0]).toBe('/globalresource/header/?deptMenu=omit');
     expect(useSession.getState()).toMatchObject({
       status: 'success',
       loggedIn: true,

@@ -242,7 +242,7 @@ function urlOf(input: Parameters<typeof fetch>[0]): string {
 function stubApi(ad: unknown, messages: SiteMessage[] = MESSAGES) {
   const fetchMock = vi.fn<typeof fetch>(async (input) => {
     const url = urlOf(input);
-    if (url === '/globalresource/header/') {
+    if (url === '/globalresource/header/?deptMenu=omit') {
       return Response.json({ loggedIn: false, siteMessages: messages, serverTime: new Date(NOW).toISOString() });
     }
     if (url === '/globalresource/sponsored-ad/') return Response.json(ad);
@@ -369,7 +369,7 @@ describe('SiteBanner', () => {
 
   it('ignores ad fields in the header data', async () => {
     const fetchMock = vi.fn<typeof fetch>(async (input) =>
-      urlOf(input) === '/globalresource/header/'
+      urlOf(input) === '/globalresource/header/?deptMenu=omit'
         ? Response.json({ loggedIn: false, siteMessages: MESSAGES, sponsoredAd: AD })
         : Response.json(null),
     );
@@ -393,7 +393,7 @@ describe('SiteBanner', () => {
     expect(within(region).getByText('Free shipping on orders over $49')).toBeInTheDocument();
     // The header data and the sponsored ad (site content), once each.
     expect(fetchMock.mock.calls.map(([input]) => urlOf(input)).sort()).toEqual([
-      '/globalresource/header/',
+      '/globalresource/header/?deptMenu=omit',
       '/globalresource/sponsored-ad/',
     ]);
   });

@@ -39,7 +39,7 @@ beforeEach(() => {
   fetchMock.mockImplementation(async (input) => {
     const url = urlOf(input);
     if (url === '/email/marketing/subscribe') return subscribe();
-    if (url === '/globalresource/header/') return Response.json({ loggedIn: false });
+    if (url === '/globalresource/header/?deptMenu=omit') return Response.json({ loggedIn: false });
     return new Response(null, { status: 204 });
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -30,7 +30,7 @@ describe('Header', () => {
     expect(within(nav).getByRole('button', { name: 'Departments' })).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Registries & Lists' })).toHaveAttribute('href', '/gift-registry/');
     expect(within(banner).getByRole('button', { name: 'Menu' })).toBeInTheDocument();
-    expect(fetchedUrls(fetchMock)).toEqual(['/globalresource/header/']);
+    expect(fetchedUrls(fetchMock)).toEqual(['/globalresource/header/?deptMenu=omit']);
   });
 
   it('still renders a guest header when the data fails', async () => {

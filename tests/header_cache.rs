@@ -1,0 +1,100 @@
+//! The header's shared parts (department menu, links, messages) are built once per catalog
+//! change, not per request; the SPA can leave the menu out and keep it by version.
+
+mod common;
+
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use common::*;
+
+#[tokio::test]
+async fn the_menu_is_built_once_per_catalog_change_and_kept_by_version() {
+    let env = spawn_env().await;
+    let dir = std::env::temp_dir().join(unique("dept"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("a.jsonl");
+    std::fs::write(
+        &file,
+        r#"{"type":"department","id":1,"parentId":null,"name":"Farm & Ranch","url":"/farm-ranch/","bannerImageUrl":null,"bannerLinkUrl":null,"sortOrder":0}
+"#,
+    )
+    .unwrap();
+    storefront::importer::import_file(&env.pool, &file)
+        .await
+        .unwrap();
+    let state = storefront::app::AppState::new(
+        env.pool.clone(),
+        env.bus.clone(),
+        std::env::temp_dir().join("no-web-dir"),
+    );
+    let cache = state.header.clone();
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let listener = tokio::spawn(query::header::listen_for_changes(
+        env.pool.clone(),
+        cache.clone(),
+        stop_rx,
+    ));
+    let mut c = Client {
+        app: storefront::app::router(state, &storefront::Roles::all()),
+        cookies: Default::default(),
+    };
+
+    let full = c.get("/globalresource/header/").await;
+    let h = full.json();
+    assert_eq!(h["deptMenu"][0]["name"], "Farm & Ranch", "{h}");
+    let version = h["deptMenuVersion"].as_str().unwrap().to_string();
+    for _ in 0..20 {
+        c.get("/globalresource/header/").await;
+    }
+    let builds = cache.builds.load(Ordering::Relaxed);
+    assert!(builds <= 2, "built {builds} times for 21 requests");
+
+    // The SPA's call: the menu left out, fetched by version (immutable) instead.
+    let slim = c.get("/globalresource/header/?deptMenu=omit").await;
+    assert!(slim.json().get("deptMenu").is_none());
+    assert_eq!(slim.json()["deptMenuVersion"], version.as_str());
+    assert!(slim.body.len() * 2 < full.body.len() || full.body.len() < 600);
+    let menu = c
+        .get(&format!("/globalresource/dept-menu/?v={version}"))
+        .await;
+    assert_eq!(menu.status, 200);
+    assert_eq!(menu.json(), h["deptMenu"]);
+    assert_eq!(
+        menu.headers["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
+    let old = c.get("/globalresource/dept-menu/?v=0000").await;
+    assert_eq!(old.status, 302);
+    assert_eq!(
+        old.headers["location"],
+        format!("/globalresource/dept-menu/?v={version}").as_str()
+    );
+
+    // A department change reaches the header at once (the projection notifies).
+    std::fs::write(
+        &file,
+        r#"{"type":"department","id":2,"parentId":null,"name":"Home & Garden","url":"/home-garden/","bannerImageUrl":null,"bannerLinkUrl":null,"sortOrder":1}
+"#,
+    )
+    .unwrap();
+    storefront::importer::import_file(&env.pool, &file)
+        .await
+        .unwrap();
+    let mut probe = c.other();
+    assert!(
+        eventually(Duration::from_secs(10), || {
+            let mut probe = probe.other();
+            async move {
+                probe.get("/globalresource/header/").await.json()["deptMenu"][1]["name"]
+                    == "Home & Garden"
+            }
+        })
+        .await,
+        "the new department shows"
+    );
+    let h = probe.get("/globalresource/header/").await.json();
+    assert_ne!(h["deptMenuVersion"], version.as_str());
+    let _ = stop_tx.send(true);
+    let _ = listener.await;
+}
