@@ -14,92 +14,13 @@
 //! (Debian's package).
 
 use std::io::{Read, Write};
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 use base64::Engine;
 
-struct WrkRun {
-    requests: u64,
-    per_second: f64,
-    p50_ms: f64,
-    p99_ms: f64,
-    errors: u64,
-}
-
-fn env(name: &str, default: &str) -> String {
-    std::env::var(name).unwrap_or_else(|_| default.to_string())
-}
-
-/// "1.23ms", "850.00us", "1.02s" in milliseconds.
-fn millis(text: &str) -> f64 {
-    let (number, unit) = text
-        .find(|c: char| c.is_ascii_alphabetic())
-        .map(|i| text.split_at(i))
-        .unwrap_or((text, "ms"));
-    let n: f64 = number.parse().unwrap_or(f64::NAN);
-    match unit {
-        "us" => n / 1000.0,
-        "s" => n * 1000.0,
-        "m" => n * 60_000.0,
-        _ => n,
-    }
-}
-
-fn wrk(url: &str, script: Option<&std::path::Path>, seconds: u64) -> WrkRun {
-    let connections = env("BENCH_CONNECTIONS", "32");
-    let threads = env("BENCH_THREADS", "2");
-    let mut command = Command::new("wrk");
-    command.args([
-        "-t",
-        &threads,
-        "-c",
-        &connections,
-        "-d",
-        &format!("{seconds}s"),
-        "--latency",
-    ]);
-    if let Some(script) = script {
-        command.arg("-s").arg(script);
-    }
-    let output = command
-        .arg(url)
-        .output()
-        .expect("wrk runs (apt-get install wrk)");
-    let text = String::from_utf8_lossy(&output.stdout).to_string();
-    assert!(output.status.success(), "wrk failed: {text}");
-    let field = |prefix: &str| -> Option<String> {
-        text.lines()
-            .map(str::trim)
-            .find(|l| l.starts_with(prefix))
-            .map(|l| l[prefix.len()..].trim().to_string())
-    };
-    let requests = text
-        .lines()
-        .find(|l| l.contains(" requests in "))
-        .and_then(|l| l.split_whitespace().next())
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(0);
-    let errors = field("Non-2xx or 3xx responses:")
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(0)
-        + field("Socket errors:")
-            .map(|l| {
-                l.split(',')
-                    .filter_map(|p| p.split_whitespace().last()?.parse::<u64>().ok())
-                    .sum()
-            })
-            .unwrap_or(0);
-    WrkRun {
-        requests,
-        per_second: field("Requests/sec:")
-            .and_then(|n| n.parse().ok())
-            .unwrap_or(0.0),
-        p50_ms: field("50%").map(|v| millis(&v)).unwrap_or(f64::NAN),
-        p99_ms: field("99%").map(|v| millis(&v)).unwrap_or(f64::NAN),
-        errors,
-    }
-}
+#[path = "support/wrk.rs"]
+mod wrk_support;
+use wrk_support::{env, wrk};
 
 /// The lua script: Search events over ten keywords, a unique token per request.
 fn script() -> std::path::PathBuf {

@@ -92,12 +92,14 @@ describe('shell', () => {
 
 describe('home page', () => {
   it('shows a loading state, then the top-level departments as links', async () => {
-    let resolve!: (r: Response) => void;
+    let resolve: ((r: Response) => void) | undefined;
     departments = () => new Promise<Response>((r) => (resolve = r));
     renderRoute('/');
 
     expect(await screen.findByText('Loading departments…')).toBeInTheDocument();
-    resolve(Response.json(DEPARTMENTS));
+    // The loading state shows before the request leaves: wait for it, then answer.
+    await vi.waitFor(() => expect(resolve).toBeDefined());
+    resolve!(Response.json(DEPARTMENTS));
 
     const list = await screen.findByRole('list', { name: 'Shop by department' });
     const links = within(list).getAllByRole('link');
