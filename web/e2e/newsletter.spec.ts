@@ -37,7 +37,7 @@ test.describe('newsletter unsubscribe', () => {
     const main = page.getByRole('main');
 
     const answer = await unsubscribe(page);
-    expect(answer.status()).toBe(400);
+    expect(answer.status()).toBe(403);
     expect(answer.request().postDataJSON()).toEqual({ token: 'forged.0000' });
     expect(answer.request().headers()['idempotency-key']).toBeTruthy();
 

@@ -152,7 +152,12 @@ async fn unsubscribe(
     };
     let token = request.token.or(query.token).unwrap_or_default();
     let Some(subject) = keys.verify_unsubscribe_token(&token) else {
-        return ApiError::bad_request("InvalidToken", INVALID_TOKEN_MESSAGE).into_response();
+        // Missing, cut short, forged or another store's: 403, and nothing changes.
+        return crate::http::error_response(
+            StatusCode::FORBIDDEN,
+            "InvalidToken",
+            INVALID_TOKEN_MESSAGE,
+        );
     };
     let command = SubscriptionCommand::Unsubscribe {
         reason: UnsubscribeReason::Link,

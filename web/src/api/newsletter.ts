@@ -56,7 +56,7 @@ export async function unsubscribeFromNewsletter(
     });
     return body?.success === true;
   } catch (error) {
-    if (error instanceof NetworkError && error.status === 400) {
+    if (error instanceof NetworkError && (error.status === 400 || error.status === 403)) {
       throw new InvalidUnsubscribeLinkError(error.serverMessage ?? INVALID_UNSUBSCRIBE_LINK_MESSAGE, {
         cause: error,
       });
