@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+
+// findBy*/waitFor wait up to 3 s (1 s by default): on a loaded 2-core CI machine a route
+// change or a debounced update can take longer than a second; a passing wait returns at once.
+configure({ asyncUtilTimeout: 3000 });
 
 beforeAll(() => {
   // jsdom doesn't implement scrolling; <ScrollRestoration> calls it.
