@@ -5,8 +5,9 @@
 //! Rows: `/healthz`; the header for a first visit (no cookies) and for a returning visitor
 //! with a chosen store and a cart, in full and as the SPA asks for it (`?deptMenu=omit`, the
 //! menu kept by version); `getproducts` with three ids and with a 64 KB id list (refused by its
-//! length, issue 12). Then the bytes a page view moves for the header, compressed as browsers
-//! ask (brotli).
+//! length, issue 12); add-to-cart from new visitors (each a new cart) and a product's stock
+//! near a ZIP, both POSTed as the SPA does (JSON, an `Idempotency-Key`). Then the bytes a
+//! page view moves for the header, compressed as browsers ask (brotli).
 //!
 //! ```sh
 //! BENCH_STORE_URL=http://127.0.0.1:8080 cargo bench --bench http
@@ -14,81 +15,26 @@
 //!
 //! `BENCH_SECONDS` (default 15), `BENCH_CONNECTIONS` (32), `BENCH_THREADS` (2).
 
-use std::io::{Read, Write};
-
+#[path = "support/http.rs"]
+mod http_support;
+use http_support::{cookies_of, http};
 #[path = "support/wrk.rs"]
 mod wrk_support;
-use wrk_support::{env, wrk_with, WrkRun};
+use wrk_support::{env, lua_script, wrk_with, WrkRun};
 
-/// One HTTP/1.1 request over a fresh connection: status, headers (lower-case names), body.
-fn http(
-    base: &str,
-    method: &str,
-    path: &str,
-    headers: &[String],
-    body: &str,
-) -> (u16, Vec<(String, String)>, Vec<u8>) {
-    let host = base.trim_start_matches("http://").trim_end_matches('/');
-    let mut stream = std::net::TcpStream::connect(host).expect("the store listens");
-    let mut request = format!("{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n");
-    for h in headers {
-        request.push_str(h);
-        request.push_str("\r\n");
-    }
-    if !body.is_empty() {
-        request.push_str(&format!(
-            "Content-Type: application/json\r\nContent-Length: {}\r\n",
-            body.len()
-        ));
-    }
-    request.push_str("\r\n");
-    request.push_str(body);
-    stream.write_all(request.as_bytes()).unwrap();
-    let mut raw = Vec::new();
-    stream.read_to_end(&mut raw).unwrap();
-    let split = raw
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .expect("a header");
-    let head = String::from_utf8_lossy(&raw[..split]).to_string();
-    let mut lines = head.lines();
-    let status = lines
-        .next()
-        .and_then(|l| l.split_whitespace().nth(1))
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    let headers = lines
-        .filter_map(|l| l.split_once(':'))
-        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
-        .collect();
-    let mut body = raw[split + 4..].to_vec();
-    // Chunked answers: join the chunks.
-    if head
-        .to_ascii_lowercase()
-        .contains("transfer-encoding: chunked")
-    {
-        let mut joined = Vec::new();
-        let mut rest = &body[..];
-        while let Some(end) = rest.windows(2).position(|w| w == b"\r\n") {
-            let size = usize::from_str_radix(std::str::from_utf8(&rest[..end]).unwrap().trim(), 16)
-                .unwrap_or(0);
-            if size == 0 {
-                break;
-            }
-            joined.extend_from_slice(&rest[end + 2..end + 2 + size]);
-            rest = &rest[end + 2 + size + 2..];
-        }
-        body = joined;
-    }
-    (status, headers, body)
-}
-
-fn cookies_of(headers: &[(String, String)]) -> Vec<String> {
-    headers
-        .iter()
-        .filter(|(k, _)| k == "set-cookie")
-        .filter_map(|(_, v)| v.split(';').next().map(str::to_string))
-        .collect()
+/// A wrk script posting `body` as JSON to `path`, with a unique `Idempotency-Key` per request
+/// (thread and counter), as the SPA sends every POST.
+fn post_script(name: &str, path: &str, body: &str) -> std::path::PathBuf {
+    lua_script(
+        name,
+        "",
+        &format!(
+            r#"  local headers = {{}}
+  headers["Content-Type"] = "application/json"
+  headers["Idempotency-Key"] = "bench-{name}-" .. tid .. "-" .. counter .. "-" .. os.time()
+  return wrk.format("POST", "{path}", headers, '{body}')"#
+        ),
+    )
 }
 
 fn row(label: &str, run: &WrkRun, health: &WrkRun) {
@@ -160,6 +106,45 @@ fn main() {
         let run = wrk_with(&url, None, seconds, &headers);
         row(label, &run, &health);
     }
+    // Add-to-cart as the SPA sends it (JSON, a fresh Idempotency-Key), from a browser without
+    // cookies: every add mints a visitor and starts a new cart, so each is a durable append of
+    // a new stream (the issue's row), never a conflict on one cart.
+    let add = post_script(
+        "add",
+        "/products/a/addtocart",
+        &format!(r#"{{"blainNumber":"{product}"}}"#),
+    );
+    let run = wrk_with(
+        &format!("{base}/products/a/addtocart"),
+        Some(&add),
+        seconds,
+        &[],
+    );
+    let _ = std::fs::remove_file(add);
+    row(
+        "POST /products/a/addtocart (a new cart each)",
+        &run,
+        &health,
+    );
+    // A product's stock at the stores near a ZIP (Madison, WI), as the product page asks.
+    let stock = post_script(
+        "stock",
+        "/products/a/stockstatus-json",
+        &format!(r#"{{"zip":"53703","blainNumber":"{product}"}}"#),
+    );
+    let run = wrk_with(
+        &format!("{base}/products/a/stockstatus-json"),
+        Some(&stock),
+        seconds,
+        &[],
+    );
+    let _ = std::fs::remove_file(stock);
+    row(
+        "POST /products/a/stockstatus-json (ZIP 53703)",
+        &run,
+        &health,
+    );
+
     let huge: String = (0..16_000).map(|i| format!("{},", i % 10)).collect();
     let refused = wrk_with(
         &format!("{base}/product/a/getproducts?blainNumbers={huge}"),

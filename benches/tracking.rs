@@ -13,14 +13,16 @@
 //! `BENCH_SECONDS` (default 20), `BENCH_CONNECTIONS` (32), `BENCH_THREADS` (2). Needs `wrk`
 //! (Debian's package).
 
-use std::io::{Read, Write};
 use std::time::{Duration, Instant};
 
 use base64::Engine;
 
+#[path = "support/http.rs"]
+mod http_support;
+use http_support::http;
 #[path = "support/wrk.rs"]
 mod wrk_support;
-use wrk_support::{env, wrk};
+use wrk_support::{env, lua_script, wrk};
 
 /// The lua script: Search events over ten keywords, a unique token per request.
 fn script() -> std::path::PathBuf {
@@ -35,45 +37,24 @@ fn script() -> std::path::PathBuf {
             base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(event.to_string())
         })
         .collect();
-    let lua = format!(
-        r#"local events = {{ {} }}
-local threads = 0
-function setup(thread)
-  threads = threads + 1
-  thread:set("tid", threads)
-end
-function init(args)
-  counter = 0
-end
-request = function()
-  counter = counter + 1
-  local t = events[(counter % #events) + 1]
-  return wrk.format("GET", "/hawk.png?t=" .. t .. "&et=2&cg=bench&r=" .. tid .. "-" .. counter)
-end
-"#,
-        events
-            .iter()
-            .map(|e| format!("\"{e}\""))
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
-    let path = std::env::temp_dir().join(format!("hawk-{}.lua", std::process::id()));
-    std::fs::write(&path, lua).unwrap();
-    path
+    let events = events
+        .iter()
+        .map(|e| format!("\"{e}\""))
+        .collect::<Vec<_>>()
+        .join(", ");
+    lua_script(
+        "hawk",
+        &format!("local events = {{ {events} }}"),
+        r#"  local t = events[(counter % #events) + 1]
+  return wrk.format("GET", "/hawk.png?t=" .. t .. "&et=2&cg=bench&r=" .. tid .. "-" .. counter)"#,
+    )
 }
 
 /// The store's `/metrics` tracking counters.
 fn metrics(base: &str) -> std::collections::HashMap<String, f64> {
-    let address = base.trim_start_matches("http://").trim_end_matches('/');
-    let mut stream = std::net::TcpStream::connect(address).expect("the store answers");
-    write!(
-        stream,
-        "GET /metrics HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n"
-    )
-    .unwrap();
-    let mut text = String::new();
-    stream.read_to_string(&mut text).unwrap();
-    text.lines()
+    let (_, _, body) = http(base, "GET", "/metrics", &[], "");
+    String::from_utf8_lossy(&body)
+        .lines()
         .filter(|l| l.starts_with("storefront_tracking"))
         .filter_map(|l| {
             let (name, value) = l.rsplit_once(' ')?;

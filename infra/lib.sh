@@ -32,19 +32,68 @@ ensure_build_deps() {
   [ "$major" -ge 20 ] || die "Node $major is too old: the web app needs Node 20 or newer"
 }
 
-ensure_nisshi() {
-  export PATH="$HOME/.cargo/bin:$PATH"
-  if command -v nisshi >/dev/null; then NISSHI=$(command -v nisshi); return; fi
+# The broker's first build: nisshi from crates.io, once, into ~/.cargo/bin. It is the longest part
+# of a first start, so the scripts start it in the background (nisshi_build_start), do their own
+# builds meanwhile and wait for it only when they need the broker (nisshi_build_wait), showing
+# how far it got. Crates in the build (cargo tree, the features below) and the minutes a first
+# build took on the 2-core machine (docs/performance.md, "First start").
+NISSHI_CRATES=465
+NISSHI_BUILD_MINUTES="10-14"
+nisshi_install() {
+  # A broker for local runs and tests: optimised (opt-level 2) but not as hard as a release
+  # build's default; no debug info. Measured in docs/performance.md.
+  export CARGO_PROFILE_RELEASE_OPT_LEVEL=${NISSHI_OPT_LEVEL:-2} CARGO_PROFILE_RELEASE_DEBUG=0 \
+    CARGO_PROFILE_RELEASE_INCREMENTAL=false CARGO_PROFILE_RELEASE_LTO=false
   if rustup run nightly rustc --version >/dev/null 2>&1; then
-    log "building the nisshi $NISSHI_VERSION broker (once; about 15 minutes on 2 cores)"
     cargo +nightly install nisshi --version "$NISSHI_VERSION" --locked --no-default-features \
-      --features dynostore,postgres >&2
+      --features dynostore,postgres
   else
-    log "no nightly toolchain: building nisshi 0.6.0 on stable (once; about 15 minutes)"
-    cargo install nisshi --version 0.6.0 --locked --no-default-features --features dynostore >&2
+    echo "no nightly toolchain: building nisshi 0.6.0 on stable"
+    cargo install nisshi --version 0.6.0 --locked --no-default-features --features dynostore
   fi
-  NISSHI=$(command -v nisshi)
 }
+
+nisshi_build_start() {
+  export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+  NISSHI_BUILD_PID=
+  if command -v nisshi >/dev/null; then NISSHI=$(command -v nisshi); return; fi
+  mkdir -p var
+  NISSHI_BUILD_LOG=$PWD/var/nisshi-build.log
+  NISSHI_BUILD_STARTED=$(date +%s)
+  log "building the nisshi $NISSHI_VERSION broker in the background (once: $NISSHI_CRATES crates, about $NISSHI_BUILD_MINUTES minutes on 2 cores; log in var/nisshi-build.log)"
+  # Its own process group, so stop_services can stop the whole build.
+  setsid bash -c "$(declare -f nisshi_install); NISSHI_VERSION=$NISSHI_VERSION nisshi_install" \
+    >"$NISSHI_BUILD_LOG" 2>&1 &
+  NISSHI_BUILD_PID=$!
+}
+
+# nisshi_build_wait — returns once the broker is installed, showing the build's progress.
+nisshi_build_wait() {
+  if [ -z "${NISSHI_BUILD_PID:-}" ]; then
+    [ -n "${NISSHI:-}" ] && return
+    nisshi_build_start
+    [ -z "$NISSHI_BUILD_PID" ] && return
+  fi
+  local shown=0 now built
+  while kill -0 "$NISSHI_BUILD_PID" 2>/dev/null; do
+    now=$(date +%s)
+    if [ $((now - shown)) -ge 30 ]; then
+      built=$(grep -c '^ *Compiling ' "$NISSHI_BUILD_LOG" 2>/dev/null || true)
+      log "waiting for the broker's build: ${built:-0} of about $NISSHI_CRATES crates after $(( (now - NISSHI_BUILD_STARTED) / 60 )) min (a first build takes about $NISSHI_BUILD_MINUTES min on 2 cores)"
+      shown=$now
+    fi
+    sleep 2
+  done
+  if ! wait "$NISSHI_BUILD_PID"; then
+    tail -n 30 "$NISSHI_BUILD_LOG" >&2
+    die "building the nisshi broker failed (whole log: $NISSHI_BUILD_LOG)"
+  fi
+  NISSHI_BUILD_PID=
+  log "broker built in $(( ($(date +%s) - NISSHI_BUILD_STARTED) / 60 )) min"
+  NISSHI=$(command -v nisshi) || die "nisshi was built but is not on PATH (~/.cargo/bin)"
+}
+
+ensure_nisshi() { nisshi_build_start; nisshi_build_wait; }
 
 port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
@@ -223,6 +272,7 @@ start_nisshi() {
 }
 
 stop_services() {
+  [ -n "${NISSHI_BUILD_PID:-}" ] && kill -- "-$NISSHI_BUILD_PID" 2>/dev/null
   [ -n "${SERVER_PID:-}" ] && kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null
   [ -n "${NISSHI_PID:-}" ] && kill "$NISSHI_PID" 2>/dev/null && wait "$NISSHI_PID" 2>/dev/null
   for cmd in "${PG_STOP[@]}"; do $cmd >/dev/null 2>&1 || true; done

@@ -76,6 +76,8 @@ pub struct AppState {
     pub readiness: std::sync::Arc<Readiness>,
     /// The header's shared parts (kept current by `query::header::listen_for_changes`).
     pub header: std::sync::Arc<query::header::HeaderCache>,
+    /// The stores in memory (kept current by the same listener).
+    pub stores: std::sync::Arc<query::stores::StoreDirectory>,
 }
 
 /// How often the background check refreshes readiness.
@@ -204,6 +206,7 @@ impl AppState {
             bus,
             readiness: Default::default(),
             header: Default::default(),
+            stores: Default::default(),
         }
     }
 }
@@ -246,6 +249,7 @@ pub fn router(state: AppState, roles: &crate::Roles) -> Router {
             popular: Default::default(),
             home: Default::default(),
             header: state.header.clone(),
+            stores: state.stores.clone(),
         }));
     }
     if roles.tracker {

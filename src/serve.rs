@@ -223,12 +223,17 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
         pages: std::sync::Arc::new(app::load_pages(&options.web_dir)),
         readiness: Default::default(),
         header: Default::default(),
+        stores: Default::default(),
     };
     app::start_readiness_checks(&state);
     if options.roles.query {
+        let (header, stores) = (state.header.clone(), state.stores.clone());
         background.spawn(query::header::listen_for_changes(
             pool.clone(),
-            state.header.clone(),
+            move || {
+                header.invalidate();
+                stores.invalidate();
+            },
             stop_rx.clone(),
         ));
     }

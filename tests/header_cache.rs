@@ -30,9 +30,10 @@ async fn the_menu_is_built_once_per_catalog_change_and_kept_by_version() {
     );
     let cache = state.header.clone();
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let invalidated = cache.clone();
     let listener = tokio::spawn(query::header::listen_for_changes(
         env.pool.clone(),
-        cache.clone(),
+        move || invalidated.invalidate(),
         stop_rx,
     ));
     let mut c = Client {

@@ -9,14 +9,6 @@ use common::*;
 use projections::bus::BusConfig;
 use projections::relay::{Relay, RelayConfig};
 
-async fn unpublished(env: &TestEnv) -> i64 {
-    count(
-        &env.pool,
-        "SELECT count(*) FROM outbox WHERE published_at IS NULL",
-    )
-    .await
-}
-
 #[tokio::test]
 async fn a_broker_restarted_empty_is_caught_up_within_ten_seconds() {
     let env = spawn_env().await;

@@ -30,6 +30,30 @@ pub fn millis(text: &str) -> f64 {
     }
 }
 
+/// Writes a wrk script whose `request` function is `body` (Lua), with `tid` (the thread's
+/// number) and `counter` (requests so far on the thread) for unique values; answers its path.
+pub fn lua_script(name: &str, prelude: &str, body: &str) -> std::path::PathBuf {
+    let lua = format!(
+        r#"{prelude}
+local threads = 0
+function setup(thread)
+  threads = threads + 1
+  thread:set("tid", threads)
+end
+function init(args)
+  counter = 0
+end
+request = function()
+  counter = counter + 1
+{body}
+end
+"#
+    );
+    let path = std::env::temp_dir().join(format!("{name}-{}.lua", std::process::id()));
+    std::fs::write(&path, lua).unwrap();
+    path
+}
+
 pub fn wrk(url: &str, script: Option<&std::path::Path>, seconds: u64) -> WrkRun {
     wrk_with(url, script, seconds, &[])
 }

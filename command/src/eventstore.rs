@@ -377,13 +377,9 @@ async fn try_batch<A>(
 where
     A: Aggregate + Clone,
 {
-    if let Some(idem) = idempotency {
-        let mut conn = pool.acquire().await?;
-        match lookup(&mut conn, idem.key).await? {
-            Lookup::Fresh => {}
-            seen => return Ok(Attempt::Seen(seen)),
-        }
-    }
+    // A key is not looked up before deciding: storing the answer first thing in the appending
+    // transaction finds a key already used (and then replays it), which saves a round trip on
+    // every fresh command, the common case; a retry only decides once more for nothing.
     let ids: Vec<String> = commands.iter().map(|(id, _)| id.clone()).collect();
     let (mut aggregates, _) = load_many::<A>(pool, &ids).await?;
     let loaded_sequences: HashMap<String, i64> = aggregates
@@ -476,6 +472,13 @@ where
             }
         }
         tx.commit().await?;
+    } else if let Some(idem) = idempotency {
+        // Nothing to write or store (an outage): a retry of a command that did run replays it.
+        let mut conn = pool.acquire().await?;
+        match lookup(&mut conn, idem.key).await? {
+            Lookup::Fresh => {}
+            seen => return Ok(Attempt::Seen(seen)),
+        }
     }
     Ok(Attempt::Done((outcomes, aggregates), answer))
 }

@@ -236,10 +236,10 @@ pub async fn layer(State(pool): State<PgPool>, request: Request, next: Next) -> 
         }
         Some(Ok(key)) => key.to_string(),
     };
-    let Some(scope) = request
+    let Some((scope, new_visitor)) = request
         .extensions()
         .get::<Identity>()
-        .map(|i| i.visitor_id.clone())
+        .map(|i| (i.visitor_id.clone(), i.new_visitor))
     else {
         return next.run(request).await;
     };
@@ -264,19 +264,21 @@ pub async fn layer(State(pool): State<PgPool>, request: Request, next: Next) -> 
         key,
         fingerprint: fingerprint(&parts.method, &uri, content_type, &bytes),
     };
-    let mut conn = match pool.acquire().await {
-        Ok(conn) => conn,
-        Err(e) => return crate::http::ApiError::Unavailable(e.to_string()).into_response(),
-    };
-    match lookup(&mut conn, &key).await {
-        Ok(found) => {
-            if let Some(response) = found.into_response() {
-                return response;
+    // A visitor id made for this very request scopes no stored key yet: nothing to look up.
+    if !new_visitor {
+        let mut conn = match pool.acquire().await {
+            Ok(conn) => conn,
+            Err(e) => return crate::http::ApiError::Unavailable(e.to_string()).into_response(),
+        };
+        match lookup(&mut conn, &key).await {
+            Ok(found) => {
+                if let Some(response) = found.into_response() {
+                    return response;
+                }
             }
+            Err(e) => return crate::http::ApiError::Unavailable(e.to_string()).into_response(),
         }
-        Err(e) => return crate::http::ApiError::Unavailable(e.to_string()).into_response(),
     }
-    drop(conn);
 
     let mut request = Request::from_parts(parts, Body::from(bytes));
     request.extensions_mut().insert(key.clone());

@@ -440,8 +440,14 @@ async fn apply_batch(
     Ok(())
 }
 
-/// The aggregates the header shows (departments, site messages, header links).
-const HEADER_TYPES: [&str; 3] = [Department::TYPE, SiteMessage::TYPE, SiteContent::TYPE];
+/// The aggregates the header and the store directory show (departments, site messages, header
+/// links, stores).
+const HEADER_TYPES: [&str; 4] = [
+    Department::TYPE,
+    SiteMessage::TYPE,
+    SiteContent::TYPE,
+    Store::TYPE,
+];
 
 /// The notification channel of header changes (`query::header::HEADER_CHANNEL`).
 pub const HEADER_CHANNEL: &str = "storefront_header";

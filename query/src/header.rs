@@ -201,11 +201,12 @@ async fn build_shared(pool: &PgPool, generation: u64) -> Result<SharedHeader, sq
     })
 }
 
-/// Listens for header changes ([`HEADER_CHANNEL`]) until `stop`, invalidating `cache` on each
-/// (and on every reconnect, in case one was missed while away).
+/// Listens for catalog changes the header and the store directory show ([`HEADER_CHANNEL`])
+/// until `stop`, calling `invalidate` on each (and on every reconnect, in case one was missed
+/// while away).
 pub async fn listen_for_changes(
     pool: PgPool,
-    cache: Arc<HeaderCache>,
+    invalidate: impl Fn() + Send + 'static,
     mut stop: tokio::sync::watch::Receiver<bool>,
 ) {
     loop {
@@ -224,11 +225,11 @@ pub async fn listen_for_changes(
             tokio::time::sleep(Duration::from_secs(2)).await;
             continue;
         }
-        cache.invalidate();
+        invalidate();
         loop {
             tokio::select! {
                 n = listener.recv() => match n {
-                    Ok(_) => cache.invalidate(),
+                    Ok(_) => invalidate(),
                     Err(e) => {
                         tracing::warn!(error = %e, "header change listener lost its connection");
                         break;

@@ -37,6 +37,8 @@ pub struct QueryState {
     pub home: std::sync::Arc<home::HomeCache>,
     /// The header's shared parts, built once per catalog change.
     pub header: std::sync::Arc<header::HeaderCache>,
+    /// Every store and the ZIP centroids asked so far, reloaded on catalog changes.
+    pub stores: std::sync::Arc<stores::StoreDirectory>,
 }
 
 pub fn router(state: QueryState) -> Router {

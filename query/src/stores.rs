@@ -3,6 +3,9 @@
 //! `POST /products/a/stockstatus-json`).
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use axum::extract::{Path, State};
 use axum::routing::{get, post};
@@ -154,43 +157,138 @@ impl Store {
     }
 }
 
-/// Every store, by state then city.
-pub async fn all_stores(pool: &PgPool, now: DateTime<Utc>) -> Result<Vec<Store>, sqlx::Error> {
-    let rows = sqlx::query(&format!(
-        "SELECT {STORE_COLUMNS} FROM stores s ORDER BY s.state, s.city, s.store_num"
-    ))
-    .fetch_all(pool)
-    .await?;
-    rows.iter().map(|r| Store::from_row(r, None, now)).collect()
-}
-
-/// The store with this URL alias ("janesville-wi").
-pub async fn store_by_alias(
-    pool: &PgPool,
-    url_alias: &str,
-    now: DateTime<Utc>,
-) -> Result<Option<Store>, sqlx::Error> {
-    let row = sqlx::query(&format!(
-        "SELECT {STORE_COLUMNS} FROM stores s WHERE s.url_alias = $1"
-    ))
-    .bind(url_alias)
-    .fetch_optional(pool)
-    .await?;
-    row.map(|r| Store::from_row(&r, None, now)).transpose()
-}
-
 async fn list_stores(State(state): State<QueryState>) -> Result<Json<Vec<Store>>, ApiError> {
-    Ok(Json(all_stores(&state.pool, Utc::now()).await?))
+    let now = Utc::now();
+    let stores = state.stores.stores(&state.pool).await?;
+    Ok(Json(stores.iter().map(|s| s.at(now, None)).collect()))
 }
 
 async fn store_details(
     State(state): State<QueryState>,
     Path(url_alias): Path<String>,
 ) -> Result<Json<Store>, ApiError> {
-    store_by_alias(&state.pool, url_alias.trim(), Utc::now())
-        .await?
-        .map(Json)
+    let stores = state.stores.stores(&state.pool).await?;
+    stores
+        .iter()
+        .find(|s| s.store.url_alias == url_alias.trim())
+        .map(|s| Json(s.at(Utc::now(), None)))
         .ok_or(ApiError::NotFoundMessage(STORE_NOT_FOUND))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The store directory: every store in memory
+
+/// A store as loaded, with its parsed time zone; [`CachedStore::at`] adds the hours of a moment
+/// and the distance of a search.
+pub struct CachedStore {
+    store: Store,
+    tz: chrono_tz::Tz,
+}
+
+impl CachedStore {
+    fn at(&self, now: DateTime<Utc>, distance_mi: Option<f64>) -> Store {
+        let mut store = self.store.clone();
+        let (status, current) = current_hours(&store.hours, self.tz, store.coming_soon, now);
+        store.hours_status = status;
+        store.current_hours = current;
+        store.distance_mi = distance_mi.map(|d| (d * 10.0).round() / 10.0);
+        store
+    }
+}
+
+struct StoreList {
+    generation: u64,
+    built: Instant,
+    /// By state, city and number (the store list's order).
+    stores: Arc<Vec<CachedStore>>,
+}
+
+/// The stores (a few dozen rows, changed only by catalog events) and the ZIP centroids asked
+/// so far, kept in this process: a store search or stock lookup then reads only the product's
+/// stock from PostgreSQL. The catalog projection notifies its change channel in the
+/// transaction that changes a store; the listener calls [`StoreDirectory::invalidate`] and the
+/// next request reloads. Without a listener (or if a notification is lost) the list lives at
+/// most [`STORE_LIST_MAX_AGE`]. ZIP centroids are reference data loaded by `storefront
+/// migrate`; a ZIP not yet known here is asked of the database (unknown ones every time, so a
+/// ZIP added later is found).
+#[derive(Default)]
+pub struct StoreDirectory {
+    list: std::sync::RwLock<Option<StoreList>>,
+    reload: tokio::sync::Mutex<()>,
+    generation: AtomicU64,
+    zips: std::sync::RwLock<HashMap<String, (f64, f64)>>,
+}
+
+/// The longest the store list is kept without a notification.
+pub const STORE_LIST_MAX_AGE: Duration = Duration::from_secs(60);
+/// ZIP centroids kept in memory (the US has about 41,000 ZIP codes).
+const ZIPS_KEPT: usize = 60_000;
+
+impl StoreDirectory {
+    /// Forgets the store list: the next request reloads it.
+    pub fn invalidate(&self) {
+        self.generation.fetch_add(1, Ordering::SeqCst);
+    }
+
+    fn fresh(&self) -> Option<Arc<Vec<CachedStore>>> {
+        let generation = self.generation.load(Ordering::SeqCst);
+        self.list
+            .read()
+            .expect("store list lock")
+            .as_ref()
+            .filter(|l| l.generation == generation && l.built.elapsed() < STORE_LIST_MAX_AGE)
+            .map(|l| l.stores.clone())
+    }
+
+    /// Every store, loaded by one request at a time when stale.
+    pub async fn stores(&self, pool: &PgPool) -> Result<Arc<Vec<CachedStore>>, sqlx::Error> {
+        if let Some(stores) = self.fresh() {
+            return Ok(stores);
+        }
+        let _loading = self.reload.lock().await;
+        if let Some(stores) = self.fresh() {
+            return Ok(stores);
+        }
+        let generation = self.generation.load(Ordering::SeqCst);
+        let now = Utc::now();
+        let rows = sqlx::query(&format!(
+            "SELECT {STORE_COLUMNS} FROM stores s ORDER BY s.state, s.city, s.store_num"
+        ))
+        .fetch_all(pool)
+        .await?;
+        let mut stores = Vec::with_capacity(rows.len());
+        for r in &rows {
+            let store = Store::from_row(r, None, now)?;
+            let tz = parse_time_zone(&store.time_zone).unwrap_or(FALLBACK_TIME_ZONE);
+            stores.push(CachedStore { store, tz });
+        }
+        let stores = Arc::new(stores);
+        *self.list.write().expect("store list lock") = Some(StoreList {
+            generation,
+            built: Instant::now(),
+            stores: stores.clone(),
+        });
+        Ok(stores)
+    }
+
+    /// The centroid of a 5-digit ZIP, if it is a known ZIP.
+    async fn zip(&self, pool: &PgPool, zip: &str) -> Result<Option<(f64, f64)>, sqlx::Error> {
+        if let Some(p) = self.zips.read().expect("zip lock").get(zip) {
+            return Ok(Some(*p));
+        }
+        let found: Option<(f64, f64)> =
+            sqlx::query_as("SELECT lat, lon FROM zip_centroids WHERE zip = $1")
+                .bind(zip)
+                .fetch_optional(pool)
+                .await?;
+        if let Some(p) = found {
+            let mut zips = self.zips.write().expect("zip lock");
+            if zips.len() < ZIPS_KEPT {
+                zips.insert(zip.to_string(), p);
+            }
+        }
+        Ok(found)
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -263,14 +361,10 @@ pub struct StockStatusBody {
 
 impl StoreStatusBody {
     /// The search request and the local store: the body's, else the visitor's choice.
-    async fn resolve(
-        self,
-        pool: &PgPool,
-        identity: &Identity,
-    ) -> Result<(StoreSearchRequest, Option<i32>), ApiError> {
-        let local_store = match self.store_num {
-            Some(store) => Some(store),
-            None => command::routes::local_store(pool, &identity.visitor_id).await?,
+    fn resolve<'i>(self, identity: &'i Identity) -> (StoreSearchRequest, Local<'i>) {
+        let local = match self.store_num {
+            Some(store) => Local::Known(Some(store)),
+            None => Local::OfVisitor(&identity.visitor_id),
         };
         let request = StoreSearchRequest {
             zip: self.zip,
@@ -278,7 +372,7 @@ impl StoreStatusBody {
             exact_position: self.exact_position,
             ..StoreSearchRequest::default()
         };
-        Ok((request, local_store))
+        (request, local)
     }
 }
 
@@ -350,24 +444,45 @@ struct ProductStock {
     stores: HashMap<i32, (bool, i32)>,
 }
 
-async fn product_stock(
+/// The product's stock (when a product is asked for) and the visitor's chosen store (when it
+/// is not known yet), in one round trip.
+async fn product_and_local_store(
     pool: &PgPool,
-    blain_number: &str,
-) -> Result<Option<ProductStock>, sqlx::Error> {
+    blain_number: Option<&str>,
+    local: Local<'_>,
+) -> Result<(Option<Option<ProductStock>>, Option<i32>), sqlx::Error> {
+    let (known, visitor) = match local {
+        Local::Known(store) => (store, None),
+        Local::OfVisitor(visitor) => (None, Some(visitor)),
+    };
+    let Some(blain_number) = blain_number else {
+        let store = match visitor {
+            Some(v) => command::routes::local_store(pool, v).await?,
+            None => known,
+        };
+        return Ok((None, store));
+    };
     let rows = sqlx::query(
-        "SELECT p.kind, coalesce(e.ecom_on_hand, 0) AS ecom_on_hand, \
+        "SELECT v.local_store, p.blain_number IS NOT NULL AS found, p.kind, \
+                coalesce(e.ecom_on_hand, 0) AS ecom_on_hand, \
                 si.store_num, si.is_stocked, si.store_on_hand \
-         FROM products p \
+         FROM (SELECT (SELECT store_num FROM visitors WHERE visitor_id = $2) AS local_store) v \
+         LEFT JOIN products p ON p.blain_number = $1 \
          LEFT JOIN ecom_inventory e ON e.blain_number = p.blain_number \
-         LEFT JOIN store_inventory si ON si.blain_number = p.blain_number \
-         WHERE p.blain_number = $1",
+         LEFT JOIN store_inventory si ON si.blain_number = p.blain_number",
     )
     .bind(blain_number)
+    .bind(visitor)
     .fetch_all(pool)
     .await?;
-    let Some(first) = rows.first() else {
-        return Ok(None);
+    let first = rows.first().expect("the query answers at least one row");
+    let local_store = match visitor {
+        Some(_) => first.try_get("local_store")?,
+        None => known,
     };
+    if !first.try_get::<bool, _>("found")? {
+        return Ok((Some(None), local_store));
+    }
     let mut stock = ProductStock {
         kind: first.try_get("kind")?,
         ecom_on_hand: first.try_get("ecom_on_hand")?,
@@ -382,7 +497,15 @@ async fn product_stock(
                 .insert(num, (stocked.unwrap_or(false), on_hand.unwrap_or(0)));
         }
     }
-    Ok(Some(stock))
+    Ok((Some(Some(stock)), local_store))
+}
+
+/// The visitor's local store: known (the body named it, or a caller looked it up), or to be
+/// read for this visitor.
+#[derive(Debug, Clone, Copy)]
+pub enum Local<'a> {
+    Known(Option<i32>),
+    OfVisitor(&'a str),
 }
 
 /// Where the search is centred.
@@ -395,62 +518,47 @@ enum Origin<'a> {
 /// Stores within the search radius of the origin (plus the local store first when it must be
 /// included), nearest first. `None` when the origin cannot be placed.
 async fn nearby_stores(
+    directory: &StoreDirectory,
     pool: &PgPool,
     origin: &Origin<'_>,
     local_store: Option<i32>,
     must_include_local: bool,
     now: DateTime<Utc>,
 ) -> Result<Option<Vec<Store>>, sqlx::Error> {
-    let (lat, lon, zip) = match origin {
-        Origin::Position(p) => (Some(p.latitude), Some(p.longitude), None),
-        Origin::Zip(zip) => (None, None, Some(*zip)),
-        Origin::LocalStore => (None, None, None),
+    let stores = directory.stores(pool).await?;
+    // The origin is the position, else the ZIP's centroid, else the local store.
+    let (lat, lon) = match origin {
+        Origin::Position(p) => (p.latitude, p.longitude),
+        Origin::Zip(zip) => match directory.zip(pool, zip).await? {
+            Some(p) => p,
+            None => return Ok(None),
+        },
+        Origin::LocalStore => match stores
+            .iter()
+            .find(|s| Some(s.store.store_num) == local_store)
+        {
+            Some(s) => (s.store.lat, s.store.lon),
+            None => return Ok(None),
+        },
     };
-    // The origin is the position, else the ZIP's centroid, else the local store; one row comes
-    // back even when no store is near, so "cannot place" and "nothing near" stay apart.
-    let rows = sqlx::query(&format!(
-        "WITH origin AS ( \
-             SELECT coalesce($1::float8, z.lat, l.lat) AS lat, coalesce($2::float8, z.lon, l.lon) AS lon \
-             FROM (SELECT 1) one \
-             LEFT JOIN zip_centroids z ON $3::text IS NOT NULL AND z.zip = $3::text \
-             LEFT JOIN stores l ON $1::float8 IS NULL AND $3::text IS NULL AND l.store_num = $4::int4 \
-         ), near AS ( \
-             SELECT {STORE_COLUMNS}, d.distance \
-             FROM origin o CROSS JOIN stores s \
-             CROSS JOIN LATERAL (SELECT 2 * {EARTH_RADIUS_MILES} * asin(least(1.0, sqrt( \
-                 power(sin(radians(s.lat - o.lat) / 2), 2) + \
-                 cos(radians(o.lat)) * cos(radians(s.lat)) * power(sin(radians(s.lon - o.lon) / 2), 2) \
-             ))) AS distance) d \
-             WHERE o.lat IS NOT NULL AND o.lon IS NOT NULL \
-               AND (d.distance <= {SEARCH_RADIUS_MILES} OR ($5::bool AND s.store_num = $4::int4)) \
-         ) \
-         SELECT o.lat IS NOT NULL AND o.lon IS NOT NULL AS located, n.* \
-         FROM origin o LEFT JOIN near n ON true \
-         ORDER BY coalesce($5::bool AND n.store_num = $4::int4, false) DESC, n.distance, n.store_num"
+    let mut near: Vec<(bool, f64, &CachedStore)> = stores
+        .iter()
+        .filter_map(|s| {
+            let distance = distance_miles(lat, lon, s.store.lat, s.store.lon);
+            let local_first = must_include_local && Some(s.store.store_num) == local_store;
+            (distance <= SEARCH_RADIUS_MILES || local_first).then_some((local_first, distance, s))
+        })
+        .collect();
+    near.sort_by(|a, b| {
+        b.0.cmp(&a.0)
+            .then(a.1.total_cmp(&b.1))
+            .then(a.2.store.store_num.cmp(&b.2.store.store_num))
+    });
+    Ok(Some(
+        near.into_iter()
+            .map(|(_, distance, s)| s.at(now, Some(distance)))
+            .collect(),
     ))
-    .bind(lat)
-    .bind(lon)
-    .bind(zip)
-    .bind(local_store)
-    .bind(must_include_local)
-    .fetch_all(pool)
-    .await?;
-    let located = match rows.first() {
-        Some(r) => r.try_get::<Option<bool>, _>("located")?.unwrap_or(false),
-        None => false,
-    };
-    if !located {
-        return Ok(None);
-    }
-    let mut stores = Vec::with_capacity(rows.len());
-    for r in &rows {
-        if r.try_get::<Option<i32>, _>("store_num")?.is_none() {
-            continue;
-        }
-        let distance: f64 = r.try_get("distance")?;
-        stores.push(Store::from_row(r, Some(distance), now)?);
-    }
-    Ok(Some(stores))
 }
 
 /// The store search of the change-store menu and of a product's stock lookup.
@@ -466,6 +574,32 @@ pub async fn store_search(
     local_store: Option<i32>,
     now: DateTime<Utc>,
 ) -> Result<StoreSearchResponse, ApiError> {
+    StoreDirectory::default()
+        .search(pool, request, Local::Known(local_store), now)
+        .await
+}
+
+impl StoreDirectory {
+    /// [`store_search`] over this directory's stores, the local store known or read with the
+    /// product's stock.
+    pub async fn search(
+        &self,
+        pool: &PgPool,
+        request: StoreSearchRequest,
+        local: Local<'_>,
+        now: DateTime<Utc>,
+    ) -> Result<StoreSearchResponse, ApiError> {
+        search_stores(self, pool, request, local, now).await
+    }
+}
+
+async fn search_stores(
+    directory: &StoreDirectory,
+    pool: &PgPool,
+    request: StoreSearchRequest,
+    local: Local<'_>,
+    now: DateTime<Utc>,
+) -> Result<StoreSearchResponse, ApiError> {
     let desired_quantity = request.desired_quantity.unwrap_or(1);
     if !(1..=MAX_DESIRED_QUANTITY).contains(&desired_quantity) {
         return Err(ApiError::bad_request(
@@ -476,10 +610,9 @@ pub async fn store_search(
     let filter_only_in_stock = request.filter_only_in_stock.unwrap_or(false);
     let must_include_local = request.must_include_local_store.unwrap_or(false);
 
-    let product = match request.blain_number.as_deref() {
-        None => None,
-        Some(blain) => Some(product_stock(pool, blain.trim()).await?),
-    };
+    let (product, local_store) =
+        product_and_local_store(pool, request.blain_number.as_deref().map(str::trim), local)
+            .await?;
     let variant = match &product {
         None | Some(None) => StoreVariant::NoProduct,
         Some(Some(p)) => StoreVariant::of_kind(&p.kind),
@@ -524,7 +657,15 @@ pub async fn store_search(
         None => None,
     };
 
-    let Some(stores) = nearby_stores(pool, &origin, local_store, must_include_local, now).await?
+    let Some(stores) = nearby_stores(
+        directory,
+        pool,
+        &origin,
+        local_store,
+        must_include_local,
+        now,
+    )
+    .await?
     else {
         return Ok(StoreSearchResponse::empty(
             ResolutionType::GeoLocationNotFound,
@@ -591,9 +732,12 @@ async fn store_status(
     identity: Identity,
     ApiJson(body): ApiJson<StoreStatusBody>,
 ) -> Result<Json<StoreSearchResponse>, ApiError> {
-    let (request, local_store) = body.resolve(&state.pool, &identity).await?;
+    let (request, local) = body.resolve(&identity);
     Ok(Json(
-        store_search(&state.pool, request, local_store, Utc::now()).await?,
+        state
+            .stores
+            .search(&state.pool, request, local, Utc::now())
+            .await?,
     ))
 }
 
@@ -603,7 +747,7 @@ async fn stock_status(
     identity: Identity,
     ApiJson(body): ApiJson<StockStatusBody>,
 ) -> Result<Json<StoreSearchResponse>, ApiError> {
-    let (request, local_store) = body.origin.resolve(&state.pool, &identity).await?;
+    let (request, local) = body.origin.resolve(&identity);
     let request = StoreSearchRequest {
         blain_number: Some(body.blain_number),
         filter_only_in_stock: body.filter_only_in_stock,
@@ -611,7 +755,10 @@ async fn stock_status(
         ..request
     };
     Ok(Json(
-        store_search(&state.pool, request, local_store, Utc::now()).await?,
+        state
+            .stores
+            .search(&state.pool, request, local, Utc::now())
+            .await?,
     ))
 }
 

@@ -206,6 +206,15 @@ where
     check().await
 }
 
+/// Outbox rows no relay has published yet.
+pub async fn unpublished(env: &TestEnv) -> i64 {
+    count(
+        &env.pool,
+        "SELECT count(*) FROM outbox WHERE published_at IS NULL",
+    )
+    .await
+}
+
 pub async fn count(pool: &PgPool, sql: &str) -> i64 {
     sqlx::query_scalar(sql).fetch_one(pool).await.expect(sql)
 }
