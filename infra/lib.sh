@@ -40,9 +40,10 @@ ensure_build_deps() {
 NISSHI_CRATES=465
 NISSHI_BUILD_MINUTES="10-14"
 nisshi_install() {
-  # A broker for local runs and tests: optimised (opt-level 2) but not as hard as a release
-  # build's default; no debug info. Measured in docs/performance.md.
-  export CARGO_PROFILE_RELEASE_OPT_LEVEL=${NISSHI_OPT_LEVEL:-2} CARGO_PROFILE_RELEASE_DEBUG=0 \
+  # A broker for local runs and tests: opt-level 1 builds in far less time than a release
+  # build's default 3 (NISSHI_OPT_LEVEL=3 for the fastest broker); no debug info, no LTO.
+  # Measured in docs/performance.md ("First start").
+  export CARGO_PROFILE_RELEASE_OPT_LEVEL=${NISSHI_OPT_LEVEL:-1} CARGO_PROFILE_RELEASE_DEBUG=0 \
     CARGO_PROFILE_RELEASE_INCREMENTAL=false CARGO_PROFILE_RELEASE_LTO=false
   if rustup run nightly rustc --version >/dev/null 2>&1; then
     cargo +nightly install nisshi --version "$NISSHI_VERSION" --locked --no-default-features \
