@@ -181,3 +181,32 @@ async fn every_post_command_accepts_a_key_and_bad_keys_are_400() {
     .await;
     assert_eq!(cart_events, 0);
 }
+
+#[tokio::test]
+async fn reads_sent_as_posts_are_answered_again_and_never_stored() {
+    let env = spawn_env().await;
+    small_catalog(&env).await;
+    let mut c = Client::new(&env);
+    let lookup = json!({"storeNum": 1, "blainNumber": "100"});
+    let first = c
+        .post_keyed("/products/a/stockstatus-json", "look-1", lookup.clone())
+        .await;
+    assert_eq!(first.status, 200, "{}", first.body);
+    assert_eq!(first.json()["resolutionType"], "Success", "{}", first.body);
+    // A stock level that changed since: the repeat reads it again, it is no replay.
+    sqlx::query("UPDATE store_stock SET on_hand = '{3}' WHERE blain_number = '100'")
+        .execute(&env.pool)
+        .await
+        .unwrap();
+    let again = c
+        .post_keyed("/products/a/stockstatus-json", "look-1", lookup)
+        .await;
+    assert_eq!(again.status, 200, "{}", again.body);
+    assert!(again.headers.get("idempotent-replayed").is_none());
+    assert_ne!(again.body, first.body, "the lookup ran again");
+    assert_eq!(
+        count(&env.pool, "SELECT count(*) FROM idempotency_keys").await,
+        0,
+        "no answer of a read is stored"
+    );
+}

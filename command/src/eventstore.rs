@@ -264,6 +264,63 @@ where
     A: Aggregate + Clone,
     A::Command: Clone,
 {
+    execute_one(
+        pool,
+        services,
+        aggregate_id,
+        command,
+        inline,
+        idempotency,
+        metadata,
+        false,
+    )
+    .await
+}
+
+/// [`execute_idempotent`] for an aggregate id this request has just made (a new cart): it can
+/// have no events yet, so nothing is loaded before deciding (one round trip fewer). Were the id
+/// ever taken after all, the append's key conflict refuses it.
+pub async fn execute_new_idempotent<A>(
+    pool: &PgPool,
+    services: &A::Services,
+    aggregate_id: &str,
+    command: A::Command,
+    inline: Option<&dyn InlineProjection>,
+    idempotency: Option<IdempotentCommand<'_, A>>,
+) -> Result<Idempotent<A>, StoreError>
+where
+    A: Aggregate + Clone,
+    A::Command: Clone,
+{
+    let metadata = Value::Object(Default::default());
+    execute_one(
+        pool,
+        services,
+        aggregate_id,
+        command,
+        inline,
+        idempotency,
+        &metadata,
+        true,
+    )
+    .await
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn execute_one<A>(
+    pool: &PgPool,
+    services: &A::Services,
+    aggregate_id: &str,
+    command: A::Command,
+    inline: Option<&dyn InlineProjection>,
+    idempotency: Option<IdempotentCommand<'_, A>>,
+    metadata: &Value,
+    new_aggregate: bool,
+) -> Result<Idempotent<A>, StoreError>
+where
+    A: Aggregate + Clone,
+    A::Command: Clone,
+{
     let commands = vec![(aggregate_id.to_string(), command)];
     match with_retries::<A>(
         pool,
@@ -272,6 +329,7 @@ where
         inline,
         idempotency.as_ref(),
         metadata,
+        new_aggregate,
     )
     .await?
     {
@@ -314,7 +372,7 @@ where
     A::Command: Clone,
 {
     let metadata = Value::Object(Default::default());
-    match with_retries::<A>(pool, services, commands, inline, None, &metadata).await? {
+    match with_retries::<A>(pool, services, commands, inline, None, &metadata, false).await? {
         Attempt::Done((outcomes, _), _) => Ok(outcomes),
         Attempt::Seen(_) => unreachable!("no key, nothing seen"),
     }
@@ -334,6 +392,7 @@ async fn with_retries<A>(
     inline: Option<&dyn InlineProjection>,
     idempotency: Option<&IdempotentCommand<'_, A>>,
     metadata: &Value,
+    new_aggregates: bool,
 ) -> Result<Attempt<A>, StoreError>
 where
     A: Aggregate + Clone,
@@ -347,6 +406,7 @@ where
             inline,
             idempotency,
             metadata,
+            new_aggregates && attempt == 0,
         )
         .await
         {
@@ -373,6 +433,7 @@ async fn try_batch<A>(
     inline: Option<&dyn InlineProjection>,
     idempotency: Option<&IdempotentCommand<'_, A>>,
     metadata: &Value,
+    new_aggregates: bool,
 ) -> Result<Attempt<A>, StoreError>
 where
     A: Aggregate + Clone,
@@ -381,7 +442,11 @@ where
     // transaction finds a key already used (and then replays it), which saves a round trip on
     // every fresh command, the common case; a retry only decides once more for nothing.
     let ids: Vec<String> = commands.iter().map(|(id, _)| id.clone()).collect();
-    let (mut aggregates, _) = load_many::<A>(pool, &ids).await?;
+    let (mut aggregates, _) = if new_aggregates {
+        (HashMap::new(), 0)
+    } else {
+        load_many::<A>(pool, &ids).await?
+    };
     let loaded_sequences: HashMap<String, i64> = aggregates
         .iter()
         .map(|(id, (_, sequence))| (id.clone(), *sequence))

@@ -55,6 +55,12 @@ pub struct StoredAnswer {
 #[derive(Debug, Clone, Copy)]
 pub struct AlreadyStored;
 
+/// Marks the answer of a read that travels as a POST (a store or stock lookup): it changes
+/// nothing, so a repeat simply reads again and its answer is not stored (a stock lookup's
+/// answer is some 45 KB, and storing one would be a durable write per lookup).
+#[derive(Debug, Clone, Copy)]
+pub struct SafeRead;
+
 impl StoredAnswer {
     /// A JSON answer with extra headers (e.g. the cart cookie).
     pub fn json(
@@ -283,7 +289,10 @@ pub async fn layer(State(pool): State<PgPool>, request: Request, next: Next) -> 
     let mut request = Request::from_parts(parts, Body::from(bytes));
     request.extensions_mut().insert(key.clone());
     let response = next.run(request).await;
-    if response.extensions().get::<AlreadyStored>().is_some() || !response.status().is_success() {
+    if response.extensions().get::<AlreadyStored>().is_some()
+        || response.extensions().get::<SafeRead>().is_some()
+        || !response.status().is_success()
+    {
         return response;
     }
     let (parts, body) = response.into_parts();

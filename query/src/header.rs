@@ -18,6 +18,7 @@ use serde_json::value::RawValue;
 use sqlx::{PgPool, Row};
 
 use crate::catalog::department_tree;
+use crate::stores::StoreDirectory;
 use crate::QueryState;
 
 /// The fixed header link the spec adds to the data's links.
@@ -268,38 +269,45 @@ pub struct HeaderAnswer<'a> {
     pub asset_cdn_base_url: &'static str,
 }
 
-/// The visitor's own part: their store and cart quantity, in one query (none for a visitor
-/// with neither: a first request).
+/// The visitor's own part: their store and cart quantity, in one query of two key lookups
+/// (none for a visitor with neither: a first request); the store's names come from the
+/// store directory in memory.
 async fn visitor_part(
     pool: &PgPool,
+    stores: &StoreDirectory,
     identity: &Identity,
 ) -> Result<(Option<(String, LocalStoreJson)>, i32), sqlx::Error> {
     if identity.new_visitor && identity.cart_id.is_none() {
         return Ok((None, 0));
     }
-    let row = sqlx::query(concat!(
-        "SELECT s.store_num, s.city, s.city_alias, s.state, s.url_alias, ",
-        crate::store_title_sql!(),
-        " AS title, (SELECT item_count FROM carts WHERE cart_id = $2) AS cart_qty \
-         FROM (SELECT 1) AS one LEFT JOIN visitors v ON v.visitor_id = $1 LEFT JOIN stores s USING (store_num)"
-    ))
+    let (store_num, cart_qty): (Option<i32>, Option<i32>) = sqlx::query_as(
+        "SELECT (SELECT store_num FROM visitors WHERE visitor_id = $1), \
+                (SELECT item_count FROM carts WHERE cart_id = $2)",
+    )
     .bind(&identity.visitor_id)
     .bind(identity.cart_id.as_deref())
     .fetch_one(pool)
     .await?;
-    let store = row.get::<Option<i32>, _>("store_num").map(|store_num| {
-        (
-            row.get::<String, _>("title"),
-            LocalStoreJson {
-                store_num,
-                city: row.get("city"),
-                city_alias: row.get("city_alias"),
-                state: row.get("state"),
-                url_alias: row.get("url_alias"),
-            },
-        )
-    });
-    Ok((store, row.get::<Option<i32>, _>("cart_qty").unwrap_or(0)))
+    let store = match store_num {
+        None => None,
+        Some(store_num) => {
+            stores
+                .with_store(pool, store_num, |s| {
+                    (
+                        s.title.clone(),
+                        LocalStoreJson {
+                            store_num,
+                            city: s.city.clone(),
+                            city_alias: s.city_alias.clone(),
+                            state: s.state.clone(),
+                            url_alias: s.url_alias.clone(),
+                        },
+                    )
+                })
+                .await?
+        }
+    };
+    Ok((store, cart_qty.unwrap_or(0)))
 }
 
 async fn header(
@@ -314,7 +322,7 @@ async fn header(
         .is_some_and(is_mobile_agent);
     let (shared, visitor) = tokio::try_join!(
         state.header.get(&state.pool),
-        visitor_part(&state.pool, &identity)
+        visitor_part(&state.pool, &state.stores, &identity)
     )?;
     let (store, cart_qty) = visitor;
     let (local_store_name, local_store_json) = store.unzip();

@@ -9,10 +9,11 @@ use std::time::{Duration, Instant};
 
 use axum::extract::{Path, State};
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::{Extension, Json, Router};
 use chrono::{DateTime, Utc};
 use command::catalog::{LocalDeliveryInformation, WeeklyHours};
 use command::http::{ApiError, ApiJson};
+use command::idempotency::SafeRead;
 use command::identity::Identity;
 use serde::{Deserialize, Serialize};
 use sqlx::postgres::PgRow;
@@ -269,6 +270,21 @@ impl StoreDirectory {
             stores: stores.clone(),
         });
         Ok(stores)
+    }
+
+    /// `read` of the store numbered `store_num` as loaded (no current hours, no distance), if
+    /// there is one.
+    pub async fn with_store<T>(
+        &self,
+        pool: &PgPool,
+        store_num: i32,
+        read: impl FnOnce(&Store) -> T,
+    ) -> Result<Option<T>, sqlx::Error> {
+        let stores = self.stores(pool).await?;
+        Ok(stores
+            .iter()
+            .find(|s| s.store.store_num == store_num)
+            .map(|s| read(&s.store)))
     }
 
     /// The centroid of a 5-digit ZIP, if it is a known ZIP.
@@ -731,14 +747,13 @@ async fn store_status(
     State(state): State<QueryState>,
     identity: Identity,
     ApiJson(body): ApiJson<StoreStatusBody>,
-) -> Result<Json<StoreSearchResponse>, ApiError> {
+) -> Result<(Extension<SafeRead>, Json<StoreSearchResponse>), ApiError> {
     let (request, local) = body.resolve(&identity);
-    Ok(Json(
-        state
-            .stores
-            .search(&state.pool, request, local, Utc::now())
-            .await?,
-    ))
+    let answer = state
+        .stores
+        .search(&state.pool, request, local, Utc::now())
+        .await?;
+    Ok((Extension(SafeRead), Json(answer)))
 }
 
 /// `POST /products/a/stockstatus-json`
@@ -746,7 +761,7 @@ async fn stock_status(
     State(state): State<QueryState>,
     identity: Identity,
     ApiJson(body): ApiJson<StockStatusBody>,
-) -> Result<Json<StoreSearchResponse>, ApiError> {
+) -> Result<(Extension<SafeRead>, Json<StoreSearchResponse>), ApiError> {
     let (request, local) = body.origin.resolve(&identity);
     let request = StoreSearchRequest {
         blain_number: Some(body.blain_number),
@@ -754,12 +769,11 @@ async fn stock_status(
         desired_quantity: body.desired_quantity,
         ..request
     };
-    Ok(Json(
-        state
-            .stores
-            .search(&state.pool, request, local, Utc::now())
-            .await?,
-    ))
+    let answer = state
+        .stores
+        .search(&state.pool, request, local, Utc::now())
+        .await?;
+    Ok((Extension(SafeRead), Json(answer)))
 }
 
 #[cfg(test)]
