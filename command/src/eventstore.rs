@@ -195,7 +195,9 @@ where
     A: Aggregate + Clone,
     A::Command: Clone,
 {
-    match execute_idempotent::<A>(pool, services, aggregate_id, command, inline, None).await? {
+    match execute_idempotent::<A>(pool, services, aggregate_id, command, inline, None, false)
+        .await?
+    {
         Idempotent::Fresh(executed, _) => Ok(executed),
         Idempotent::Seen(_) => unreachable!("no key, nothing seen"),
     }
@@ -224,6 +226,10 @@ pub enum Idempotent<A: Aggregate> {
 /// [`execute`] with an Idempotency-Key: when the key was seen, nothing runs and the stored
 /// answer (or the mismatch) comes back; otherwise the answer is stored in the transaction that
 /// appends the events, so a command that committed always has its answer.
+///
+/// `new_aggregate`: the id was made by this very request (a new cart), so it has no events yet
+/// and nothing is loaded before deciding (one round trip fewer); were the id taken after all,
+/// the append's key conflict sends the command through a normal, loading retry.
 pub async fn execute_idempotent<A>(
     pool: &PgPool,
     services: &A::Services,
@@ -231,13 +237,14 @@ pub async fn execute_idempotent<A>(
     command: A::Command,
     inline: Option<&dyn InlineProjection>,
     idempotency: Option<IdempotentCommand<'_, A>>,
+    new_aggregate: bool,
 ) -> Result<Idempotent<A>, StoreError>
 where
     A: Aggregate + Clone,
     A::Command: Clone,
 {
     let metadata = Value::Object(Default::default());
-    execute_with_metadata(
+    execute_one(
         pool,
         services,
         aggregate_id,
@@ -245,6 +252,7 @@ where
         inline,
         idempotency,
         &metadata,
+        new_aggregate,
     )
     .await
 }
@@ -273,35 +281,6 @@ where
         idempotency,
         metadata,
         false,
-    )
-    .await
-}
-
-/// [`execute_idempotent`] for an aggregate id this request has just made (a new cart): it can
-/// have no events yet, so nothing is loaded before deciding (one round trip fewer). Were the id
-/// ever taken after all, the append's key conflict refuses it.
-pub async fn execute_new_idempotent<A>(
-    pool: &PgPool,
-    services: &A::Services,
-    aggregate_id: &str,
-    command: A::Command,
-    inline: Option<&dyn InlineProjection>,
-    idempotency: Option<IdempotentCommand<'_, A>>,
-) -> Result<Idempotent<A>, StoreError>
-where
-    A: Aggregate + Clone,
-    A::Command: Clone,
-{
-    let metadata = Value::Object(Default::default());
-    execute_one(
-        pool,
-        services,
-        aggregate_id,
-        command,
-        inline,
-        idempotency,
-        &metadata,
-        true,
     )
     .await
 }

@@ -12,9 +12,7 @@ use serde::{Deserialize, Serialize};
 use super::{local_store, CommandState};
 use crate::cart::command_types::FulfillmentType;
 use crate::cart::{Cart, CartCommand, CartError, Placement};
-use crate::eventstore::{
-    execute_idempotent, execute_new_idempotent, Executed, Idempotent, IdempotentCommand,
-};
+use crate::eventstore::{execute_idempotent, Executed, Idempotent, IdempotentCommand};
 use crate::http::{ApiError, ApiJson};
 use crate::idempotency::{IdempotencyKey, StoredAnswer};
 use crate::identity::{new_id, Identity};
@@ -179,27 +177,16 @@ async fn run(
         key,
         answer: &answer,
     });
-    let executed = if new_cart.is_some() {
-        execute_new_idempotent::<Cart>(
-            &state.pool,
-            &state.cart_services,
-            &cart_id,
-            command,
-            Some(state.inline.as_ref()),
-            idempotency,
-        )
-        .await
-    } else {
-        execute_idempotent::<Cart>(
-            &state.pool,
-            &state.cart_services,
-            &cart_id,
-            command,
-            Some(state.inline.as_ref()),
-            idempotency,
-        )
-        .await
-    };
+    let executed = execute_idempotent::<Cart>(
+        &state.pool,
+        &state.cart_services,
+        &cart_id,
+        command,
+        Some(state.inline.as_ref()),
+        idempotency,
+        new_cart.is_some(),
+    )
+    .await;
     match executed {
         Ok(Idempotent::Seen(seen)) => seen
             .into_response()

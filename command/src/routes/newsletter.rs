@@ -73,6 +73,7 @@ async fn run(
         command,
         Some(state.inline.as_ref()),
         idempotency,
+        false,
     )
     .await
     {
