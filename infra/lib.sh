@@ -38,7 +38,7 @@ ensure_build_deps() {
 # how far it got. Crates in the build (cargo tree, the features below) and the minutes a first
 # build took on the 2-core machine (docs/performance.md, "First start").
 NISSHI_CRATES=465
-NISSHI_BUILD_MINUTES="10-14"
+NISSHI_BUILD_MINUTES="11 minutes alone, 17 beside the store's build,"
 nisshi_install() {
   # A broker for local runs and tests: opt-level 1 builds in far less time than a release
   # build's default 3 (NISSHI_OPT_LEVEL=3 for the fastest broker); no debug info, no LTO.
@@ -61,7 +61,7 @@ nisshi_build_start() {
   mkdir -p var
   NISSHI_BUILD_LOG=$PWD/var/nisshi-build.log
   NISSHI_BUILD_STARTED=$(date +%s)
-  log "building the nisshi $NISSHI_VERSION broker in the background (once: $NISSHI_CRATES crates, about $NISSHI_BUILD_MINUTES minutes on 2 cores; log in var/nisshi-build.log)"
+  log "building the nisshi $NISSHI_VERSION broker in the background (once: $NISSHI_CRATES crates, about $NISSHI_BUILD_MINUTES on 2 cores; log in var/nisshi-build.log)"
   # Its own process group, so stop_services can stop the whole build.
   setsid bash -c "$(declare -f nisshi_install); NISSHI_VERSION=$NISSHI_VERSION nisshi_install" \
     >"$NISSHI_BUILD_LOG" 2>&1 &
@@ -80,7 +80,7 @@ nisshi_build_wait() {
     now=$(date +%s)
     if [ $((now - shown)) -ge 30 ]; then
       built=$(grep -c '^ *Compiling ' "$NISSHI_BUILD_LOG" 2>/dev/null || true)
-      log "waiting for the broker's build: ${built:-0} of about $NISSHI_CRATES crates after $(( (now - NISSHI_BUILD_STARTED) / 60 )) min (a first build takes about $NISSHI_BUILD_MINUTES min on 2 cores)"
+      log "waiting for the broker's build: ${built:-0} of about $NISSHI_CRATES crates after $(( (now - NISSHI_BUILD_STARTED) / 60 )) min (a first build takes about $NISSHI_BUILD_MINUTES on 2 cores)"
       shown=$now
     fi
     sleep 2

@@ -1,5 +1,6 @@
-//! The header's shared parts (department menu, links, messages) are built once per catalog
-//! change, not per request; the SPA can leave the menu out and keep it by version.
+//! The header's shared parts (department menu, links, messages) and the store directory are
+//! built once per catalog change, not per request; the SPA can leave the menu out and keep it
+//! by version.
 
 mod common;
 
@@ -96,6 +97,79 @@ async fn the_menu_is_built_once_per_catalog_change_and_kept_by_version() {
     );
     let h = probe.get("/globalresource/header/").await.json();
     assert_ne!(h["deptMenuVersion"], version.as_str());
+    let _ = stop_tx.send(true);
+    let _ = listener.await;
+}
+
+/// A store as an import line, its phone number given.
+fn store_line(phone: &str) -> String {
+    let hours = serde_json::json!({
+        "Monday": "7:00 AM - 9:00 PM", "Tuesday": "7:00 AM - 9:00 PM",
+        "Wednesday": "7:00 AM - 9:00 PM", "Thursday": "7:00 AM - 9:00 PM",
+        "Friday": "7:00 AM - 9:00 PM", "Saturday": "7:00 AM - 8:00 PM", "Sunday": "8:00 AM - 6:00 PM"
+    });
+    let line = serde_json::json!({
+        "type": "store", "storeNum": 12, "city": "Janesville", "cityAlias": "janesville",
+        "state": "WI", "address1": "2700 Milton Ave", "zip": "53545", "phone": phone,
+        "autoCenterPhone": null, "lat": 42.7, "lon": -89.0, "timeZone": "America/Chicago",
+        "hours": hours, "autoHours": null, "urlAlias": "janesville-wi", "googlePlaceID": "x",
+        "googleMapZoom": 14, "comingSoon": false,
+        "localDeliveryInformation": {"isEnabled": false, "label": ""}
+    });
+    format!("{line}\n")
+}
+
+#[tokio::test]
+async fn a_store_change_reaches_store_pages_and_lookups_without_a_restart() {
+    let env = spawn_env().await;
+    let dir = std::env::temp_dir().join(unique("stores"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("stores.jsonl");
+    std::fs::write(&file, store_line("(608) 555-0100")).unwrap();
+    let report = storefront::importer::import_file(&env.pool, &file)
+        .await
+        .unwrap();
+    assert_eq!(report.stores, 1, "{:?}", report.rejected);
+    let state = storefront::app::AppState::new(
+        env.pool.clone(),
+        env.bus.clone(),
+        std::env::temp_dir().join("no-web-dir"),
+    );
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let stores = state.stores.clone();
+    let listener = tokio::spawn(query::header::listen_for_changes(
+        env.pool.clone(),
+        move || stores.invalidate(),
+        stop_rx,
+    ));
+    let c = Client {
+        app: storefront::app::router(state, &storefront::Roles::all()),
+        cookies: Default::default(),
+    };
+    let phone = |mut c: Client| async move {
+        let page = c.get("/api/stores/janesville-wi").await;
+        assert_eq!(page.status, 200, "{}", page.body);
+        page.json()["phone"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert_eq!(phone(c.other()).await, "(608) 555-0100");
+
+    // The store directory is kept in memory; the projection's notification reloads it (without
+    // it the old phone would stay up to a minute).
+    std::fs::write(&file, store_line("(608) 555-0199")).unwrap();
+    storefront::importer::import_file(&env.pool, &file)
+        .await
+        .unwrap();
+    assert!(
+        eventually(Duration::from_secs(10), || {
+            let c = c.other();
+            async move { phone(c).await == "(608) 555-0199" }
+        })
+        .await,
+        "the new phone number shows"
+    );
     let _ = stop_tx.send(true);
     let _ = listener.await;
 }
