@@ -74,8 +74,12 @@ test.describe('mega menu on desktop', () => {
     // pointer slowly must not look like resting on a department.
     await page.clock.install();
     await gotoReady(page);
-    // Let the page's own start-up timers run before the clock stands still.
+    // Let the page's own start-up timers run, then stop the clock: an installed clock still
+    // follows real time until paused, and a busy machine moving the pointer slowly over the
+    // second department for longer than the hover intent switched to it.
     await page.clock.runFor(2000);
+    const now = await page.evaluate(() => Date.now());
+    await page.clock.pauseAt(now + 1000);
     await page.getByRole('button', { name: 'Departments' }).click();
     const firstButton = page.getByRole('button', { name: first!.name, exact: true });
     const secondButton = page.getByRole('button', { name: second!.name, exact: true });
