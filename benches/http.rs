@@ -109,41 +109,26 @@ fn main() {
     // Add-to-cart as the SPA sends it (JSON, a fresh Idempotency-Key), from a browser without
     // cookies: every add mints a visitor and starts a new cart, so each is a durable append of
     // a new stream (the issue's row), never a conflict on one cart.
-    let add = post_script(
-        "add",
-        "/products/a/addtocart",
-        &format!(r#"{{"blainNumber":"{product}"}}"#),
-    );
-    let run = wrk_with(
-        &format!("{base}/products/a/addtocart"),
-        Some(&add),
-        seconds,
-        &[],
-    );
-    let _ = std::fs::remove_file(add);
-    row(
-        "POST /products/a/addtocart (a new cart each)",
-        &run,
-        &health,
-    );
-    // A product's stock at the stores near a ZIP (Madison, WI), as the product page asks.
-    let stock = post_script(
-        "stock",
-        "/products/a/stockstatus-json",
-        &format!(r#"{{"zip":"53703","blainNumber":"{product}"}}"#),
-    );
-    let run = wrk_with(
-        &format!("{base}/products/a/stockstatus-json"),
-        Some(&stock),
-        seconds,
-        &[],
-    );
-    let _ = std::fs::remove_file(stock);
-    row(
-        "POST /products/a/stockstatus-json (ZIP 53703)",
-        &run,
-        &health,
-    );
+    // Then a product's stock at the stores near a ZIP (Madison, WI), as the product page asks.
+    for (label, name, path, body) in [
+        (
+            "POST /products/a/addtocart (a new cart each)",
+            "add",
+            "/products/a/addtocart",
+            format!(r#"{{"blainNumber":"{product}"}}"#),
+        ),
+        (
+            "POST /products/a/stockstatus-json (ZIP 53703)",
+            "stock",
+            "/products/a/stockstatus-json",
+            format!(r#"{{"zip":"53703","blainNumber":"{product}"}}"#),
+        ),
+    ] {
+        let script = post_script(name, path, &body);
+        let run = wrk_with(&format!("{base}{path}"), Some(&script), seconds, &[]);
+        let _ = std::fs::remove_file(script);
+        row(label, &run, &health);
+    }
 
     let huge: String = (0..16_000).map(|i| format!("{},", i % 10)).collect();
     let refused = wrk_with(

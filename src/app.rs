@@ -186,6 +186,16 @@ impl Default for HealthSettings {
 }
 
 impl AppState {
+    /// What the catalog-change listener (`query::header::listen_for_changes`) calls: the
+    /// header's shared parts and the store directory are rebuilt on their next use.
+    pub fn on_catalog_change(&self) -> impl Fn() + Send + 'static {
+        let (header, stores) = (self.header.clone(), self.stores.clone());
+        move || {
+            header.invalidate();
+            stores.invalidate();
+        }
+    }
+
     /// State for tests and tools: an ephemeral signing key, default bounds.
     pub fn new(pool: PgPool, bus: BusConfig, web_dir: PathBuf) -> Self {
         Self {

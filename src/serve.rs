@@ -227,13 +227,9 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
     };
     app::start_readiness_checks(&state);
     if options.roles.query {
-        let (header, stores) = (state.header.clone(), state.stores.clone());
         background.spawn(query::header::listen_for_changes(
             pool.clone(),
-            move || {
-                header.invalidate();
-                stores.invalidate();
-            },
+            state.on_catalog_change(),
             stop_rx.clone(),
         ));
     }

@@ -9,6 +9,34 @@ use std::time::Duration;
 
 use common::*;
 
+/// The whole app with the catalog-change listener `serve` runs (invalidating the header and the
+/// store directory); stop it by sending `true` and awaiting the handle.
+fn listened_app(
+    env: &TestEnv,
+) -> (
+    Client,
+    storefront::app::AppState,
+    tokio::sync::watch::Sender<bool>,
+    tokio::task::JoinHandle<()>,
+) {
+    let state = storefront::app::AppState::new(
+        env.pool.clone(),
+        env.bus.clone(),
+        std::env::temp_dir().join("no-web-dir"),
+    );
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let listener = tokio::spawn(query::header::listen_for_changes(
+        env.pool.clone(),
+        state.on_catalog_change(),
+        stop_rx,
+    ));
+    let client = Client {
+        app: storefront::app::router(state.clone(), &storefront::Roles::all()),
+        cookies: Default::default(),
+    };
+    (client, state, stop_tx, listener)
+}
+
 #[tokio::test]
 async fn the_menu_is_built_once_per_catalog_change_and_kept_by_version() {
     let env = spawn_env().await;
@@ -24,23 +52,8 @@ async fn the_menu_is_built_once_per_catalog_change_and_kept_by_version() {
     storefront::importer::import_file(&env.pool, &file)
         .await
         .unwrap();
-    let state = storefront::app::AppState::new(
-        env.pool.clone(),
-        env.bus.clone(),
-        std::env::temp_dir().join("no-web-dir"),
-    );
+    let (mut c, state, stop_tx, listener) = listened_app(&env);
     let cache = state.header.clone();
-    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
-    let invalidated = cache.clone();
-    let listener = tokio::spawn(query::header::listen_for_changes(
-        env.pool.clone(),
-        move || invalidated.invalidate(),
-        stop_rx,
-    ));
-    let mut c = Client {
-        app: storefront::app::router(state, &storefront::Roles::all()),
-        cookies: Default::default(),
-    };
 
     let full = c.get("/globalresource/header/").await;
     let h = full.json();
@@ -130,22 +143,7 @@ async fn a_store_change_reaches_store_pages_and_lookups_without_a_restart() {
         .await
         .unwrap();
     assert_eq!(report.stores, 1, "{:?}", report.rejected);
-    let state = storefront::app::AppState::new(
-        env.pool.clone(),
-        env.bus.clone(),
-        std::env::temp_dir().join("no-web-dir"),
-    );
-    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
-    let stores = state.stores.clone();
-    let listener = tokio::spawn(query::header::listen_for_changes(
-        env.pool.clone(),
-        move || stores.invalidate(),
-        stop_rx,
-    ));
-    let c = Client {
-        app: storefront::app::router(state, &storefront::Roles::all()),
-        cookies: Default::default(),
-    };
+    let (c, _, stop_tx, listener) = listened_app(&env);
     let phone = |mut c: Client| async move {
         let page = c.get("/api/stores/janesville-wi").await;
         assert_eq!(page.status, 200, "{}", page.body);

@@ -244,7 +244,7 @@ where
     A::Command: Clone,
 {
     let metadata = Value::Object(Default::default());
-    execute_one(
+    execute_with_metadata(
         pool,
         services,
         aggregate_id,
@@ -259,34 +259,8 @@ where
 
 /// [`execute_idempotent`] recording `metadata` with every event it appends (who acted: the
 /// staff id of a merchandiser's command).
-pub async fn execute_with_metadata<A>(
-    pool: &PgPool,
-    services: &A::Services,
-    aggregate_id: &str,
-    command: A::Command,
-    inline: Option<&dyn InlineProjection>,
-    idempotency: Option<IdempotentCommand<'_, A>>,
-    metadata: &Value,
-) -> Result<Idempotent<A>, StoreError>
-where
-    A: Aggregate + Clone,
-    A::Command: Clone,
-{
-    execute_one(
-        pool,
-        services,
-        aggregate_id,
-        command,
-        inline,
-        idempotency,
-        metadata,
-        false,
-    )
-    .await
-}
-
 #[allow(clippy::too_many_arguments)]
-async fn execute_one<A>(
+pub async fn execute_with_metadata<A>(
     pool: &PgPool,
     services: &A::Services,
     aggregate_id: &str,

@@ -1,9 +1,8 @@
 //! The shell's data: GET /globalresource/header/ (spec 3's Header data, site messages with
 //! countdown data) and GET /globalresource/category-flyout/ (the mega-menu ad).
 
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
@@ -18,6 +17,7 @@ use serde_json::value::RawValue;
 use sqlx::{PgPool, Row};
 
 use crate::catalog::department_tree;
+use crate::rebuilt::Rebuilt;
 use crate::stores::StoreDirectory;
 use crate::QueryState;
 
@@ -92,8 +92,6 @@ pub fn is_mobile_agent(user_agent: &str) -> bool {
 /// The header's parts that are the same for every visitor (the department menu, the header
 /// links, the site messages), built once per catalog change.
 pub struct SharedHeader {
-    generation: u64,
-    built: Instant,
     /// The department menu, serialised once.
     dept_menu: Arc<RawValue>,
     /// A short stable name of this menu (for `GET /globalresource/dept-menu/?v=`).
@@ -104,58 +102,29 @@ pub struct SharedHeader {
 
 /// [`SharedHeader`] of this process. The catalog projection notifies
 /// [`HEADER_CHANNEL`] in the transaction that changes departments, site messages or header
-/// links; the listener ([`listen_for_changes`]) bumps the generation and the next request
-/// rebuilds. Without a listener (or if a notification is lost) the parts live at most
-/// [`SHARED_HEADER_MAX_AGE`].
+/// links; the listener ([`listen_for_changes`]) invalidates it and the next request rebuilds
+/// (at the latest after [`crate::rebuilt::MAX_AGE`]).
 #[derive(Default)]
-pub struct HeaderCache {
-    shared: std::sync::RwLock<Option<Arc<SharedHeader>>>,
-    rebuild: tokio::sync::Mutex<()>,
-    generation: AtomicU64,
-    /// Builds so far (tests and benchmarks read it).
-    pub builds: AtomicU64,
+pub struct HeaderCache(Rebuilt<SharedHeader>);
+
+impl std::ops::Deref for HeaderCache {
+    type Target = Rebuilt<SharedHeader>;
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
 }
 
 /// The PostgreSQL notification channel of header changes.
 pub const HEADER_CHANNEL: &str = projections::catalog::HEADER_CHANNEL;
 
-/// The longest the shared parts are kept without a notification.
-pub const SHARED_HEADER_MAX_AGE: Duration = Duration::from_secs(60);
-
 impl HeaderCache {
-    /// Forgets the shared parts: the next request rebuilds them.
-    pub fn invalidate(&self) {
-        self.generation.fetch_add(1, Ordering::SeqCst);
-    }
-
-    fn fresh(&self) -> Option<Arc<SharedHeader>> {
-        let generation = self.generation.load(Ordering::SeqCst);
-        self.shared
-            .read()
-            .expect("header cache lock")
-            .as_ref()
-            .filter(|s| s.generation == generation && s.built.elapsed() < SHARED_HEADER_MAX_AGE)
-            .cloned()
-    }
-
     /// The shared parts, built by one request at a time when stale.
     pub async fn get(&self, pool: &PgPool) -> Result<Arc<SharedHeader>, sqlx::Error> {
-        if let Some(shared) = self.fresh() {
-            return Ok(shared);
-        }
-        let _building = self.rebuild.lock().await;
-        if let Some(shared) = self.fresh() {
-            return Ok(shared);
-        }
-        let generation = self.generation.load(Ordering::SeqCst);
-        let shared = Arc::new(build_shared(pool, generation).await?);
-        self.builds.fetch_add(1, Ordering::Relaxed);
-        *self.shared.write().expect("header cache lock") = Some(shared.clone());
-        Ok(shared)
+        self.0.get(|| build_shared(pool)).await
     }
 }
 
-async fn build_shared(pool: &PgPool, generation: u64) -> Result<SharedHeader, sqlx::Error> {
+async fn build_shared(pool: &PgPool) -> Result<SharedHeader, sqlx::Error> {
     use sha2::Digest;
     let menu = serde_json::to_string(&department_tree(pool).await?).expect("serialises");
     let dept_menu_version = sha2::Sha256::digest(menu.as_bytes())[..8]
@@ -193,8 +162,6 @@ async fn build_shared(pool: &PgPool, generation: u64) -> Result<SharedHeader, sq
     })
     .collect();
     Ok(SharedHeader {
-        generation,
-        built: Instant::now(),
         dept_menu: RawValue::from_string(menu).expect("valid JSON").into(),
         dept_menu_version,
         header_links,

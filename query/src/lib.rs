@@ -13,6 +13,7 @@ pub mod images;
 pub mod listing;
 pub mod popularity;
 pub mod products;
+pub mod rebuilt;
 pub mod recommendations;
 pub mod reindex;
 pub mod search;

@@ -3,9 +3,7 @@
 //! `POST /products/a/stockstatus-json`).
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use axum::extract::{Path, State};
 use axum::routing::{get, post};
@@ -20,6 +18,7 @@ use sqlx::postgres::PgRow;
 use sqlx::{PgPool, Row};
 
 use crate::hours::{current_hours, parse_time_zone, CurrentHours, HoursStatus, FALLBACK_TIME_ZONE};
+use crate::rebuilt::Rebuilt;
 use crate::stock::{stock_label, Inventory, StockStatus};
 use crate::QueryState;
 
@@ -197,79 +196,48 @@ impl CachedStore {
     }
 }
 
-struct StoreList {
-    generation: u64,
-    built: Instant,
-    /// By state, city and number (the store list's order).
-    stores: Arc<Vec<CachedStore>>,
-}
-
 /// The stores (a few dozen rows, changed only by catalog events) and the ZIP centroids asked
 /// so far, kept in this process: a store search or stock lookup then reads only the product's
 /// stock from PostgreSQL. The catalog projection notifies its change channel in the
 /// transaction that changes a store; the listener calls [`StoreDirectory::invalidate`] and the
-/// next request reloads. Without a listener (or if a notification is lost) the list lives at
-/// most [`STORE_LIST_MAX_AGE`]. ZIP centroids are reference data loaded by `storefront
-/// migrate`; a ZIP not yet known here is asked of the database (unknown ones every time, so a
-/// ZIP added later is found).
+/// next request reloads (at the latest after [`crate::rebuilt::MAX_AGE`]). ZIP centroids are
+/// reference data loaded by `storefront migrate`; a ZIP not yet known here is asked of the
+/// database (unknown ones every time, so a ZIP added later is found).
 #[derive(Default)]
 pub struct StoreDirectory {
-    list: std::sync::RwLock<Option<StoreList>>,
-    reload: tokio::sync::Mutex<()>,
-    generation: AtomicU64,
+    /// By state, city and number (the store list's order).
+    list: Rebuilt<Vec<CachedStore>>,
     zips: std::sync::RwLock<HashMap<String, (f64, f64)>>,
 }
 
-/// The longest the store list is kept without a notification.
-pub const STORE_LIST_MAX_AGE: Duration = Duration::from_secs(60);
+async fn load_stores(pool: &PgPool) -> Result<Vec<CachedStore>, sqlx::Error> {
+    let now = Utc::now();
+    let rows = sqlx::query(&format!(
+        "SELECT {STORE_COLUMNS} FROM stores s ORDER BY s.state, s.city, s.store_num"
+    ))
+    .fetch_all(pool)
+    .await?;
+    let mut stores = Vec::with_capacity(rows.len());
+    for r in &rows {
+        let store = Store::from_row(r, None, now)?;
+        let tz = parse_time_zone(&store.time_zone).unwrap_or(FALLBACK_TIME_ZONE);
+        stores.push(CachedStore { store, tz });
+    }
+    Ok(stores)
+}
+
 /// ZIP centroids kept in memory (the US has about 41,000 ZIP codes).
 const ZIPS_KEPT: usize = 60_000;
 
 impl StoreDirectory {
     /// Forgets the store list: the next request reloads it.
     pub fn invalidate(&self) {
-        self.generation.fetch_add(1, Ordering::SeqCst);
-    }
-
-    fn fresh(&self) -> Option<Arc<Vec<CachedStore>>> {
-        let generation = self.generation.load(Ordering::SeqCst);
-        self.list
-            .read()
-            .expect("store list lock")
-            .as_ref()
-            .filter(|l| l.generation == generation && l.built.elapsed() < STORE_LIST_MAX_AGE)
-            .map(|l| l.stores.clone())
+        self.list.invalidate();
     }
 
     /// Every store, loaded by one request at a time when stale.
     pub async fn stores(&self, pool: &PgPool) -> Result<Arc<Vec<CachedStore>>, sqlx::Error> {
-        if let Some(stores) = self.fresh() {
-            return Ok(stores);
-        }
-        let _loading = self.reload.lock().await;
-        if let Some(stores) = self.fresh() {
-            return Ok(stores);
-        }
-        let generation = self.generation.load(Ordering::SeqCst);
-        let now = Utc::now();
-        let rows = sqlx::query(&format!(
-            "SELECT {STORE_COLUMNS} FROM stores s ORDER BY s.state, s.city, s.store_num"
-        ))
-        .fetch_all(pool)
-        .await?;
-        let mut stores = Vec::with_capacity(rows.len());
-        for r in &rows {
-            let store = Store::from_row(r, None, now)?;
-            let tz = parse_time_zone(&store.time_zone).unwrap_or(FALLBACK_TIME_ZONE);
-            stores.push(CachedStore { store, tz });
-        }
-        let stores = Arc::new(stores);
-        *self.list.write().expect("store list lock") = Some(StoreList {
-            generation,
-            built: Instant::now(),
-            stores: stores.clone(),
-        });
-        Ok(stores)
+        self.list.get(|| load_stores(pool)).await
     }
 
     /// `read` of the store numbered `store_num` as loaded (no current hours, no distance), if

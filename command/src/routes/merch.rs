@@ -158,6 +158,7 @@ async fn run(
         Some(state.inline.as_ref()),
         idempotency,
         &metadata,
+        false,
     )
     .await
     {
