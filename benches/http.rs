@@ -30,6 +30,7 @@ fn post_script(name: &str, path: &str, body: &str) -> std::path::PathBuf {
         "",
         &format!(
             r#"  local headers = {{}}
+  for k, v in pairs(wrk.headers) do headers[k] = v end
   headers["Content-Type"] = "application/json"
   headers["Idempotency-Key"] = "bench-{name}-" .. tid .. "-" .. counter .. "-" .. os.time()
   return wrk.format("POST", "{path}", headers, '{body}')"#
@@ -110,22 +111,32 @@ fn main() {
     // cookies: every add mints a visitor and starts a new cart, so each is a durable append of
     // a new stream (the issue's row), never a conflict on one cart.
     // Then a product's stock at the stores near a ZIP (Madison, WI), as the product page asks.
-    for (label, name, path, body) in [
+    let stock_body = format!(r#"{{"zip":"53703","blainNumber":"{product}"}}"#);
+    for (label, name, path, body, headers) in [
         (
             "POST /products/a/addtocart (a new cart each)",
             "add",
             "/products/a/addtocart",
             format!(r#"{{"blainNumber":"{product}"}}"#),
+            vec![],
         ),
         (
             "POST /products/a/stockstatus-json (ZIP 53703)",
             "stock",
             "/products/a/stockstatus-json",
-            format!(r#"{{"zip":"53703","blainNumber":"{product}"}}"#),
+            stock_body.clone(),
+            vec![],
+        ),
+        (
+            "POST /products/a/stockstatus-json (ZIP 53703), brotli",
+            "stock-br",
+            "/products/a/stockstatus-json",
+            stock_body.clone(),
+            vec!["Accept-Encoding: br"],
         ),
     ] {
         let script = post_script(name, path, &body);
-        let run = wrk_with(&format!("{base}{path}"), Some(&script), seconds, &[]);
+        let run = wrk_with(&format!("{base}{path}"), Some(&script), seconds, &headers);
         let _ = std::fs::remove_file(script);
         row(label, &run, &health);
     }

@@ -71,6 +71,10 @@ enum Command {
         /// Score added to a keyword match in stock at the visitor's chosen store (0: off).
         #[arg(long, env = "SEARCH_STORE_BOOST", default_value_t = search_indexer::engine::DEFAULT_STORE_BOOST)]
         search_store_boost: f32,
+        /// Searches and listings whose total and facet counts each index version keeps, so
+        /// their other pages and sorts count nothing again (0: count every time).
+        #[arg(long, env = "SEARCH_FACET_CACHE", default_value_t = search_indexer::engine::FACET_CACHE_ENTRIES)]
+        search_facet_cache: usize,
         /// Roles to run, comma separated (default: all).
         #[arg(long, env = "ROLES", default_value = ROLE_NAMES)]
         roles: String,
@@ -97,6 +101,10 @@ enum Command {
         /// counted (`/metrics`).
         #[arg(long, env = "TRACKING_QUEUE_MAX", default_value_t = tracker::sink::DEFAULT_QUEUE_MAX)]
         tracking_queue_max: usize,
+        /// Milliseconds the tracker's producer gathers beacons into one batch before sending
+        /// it to the broker (more per batch: less work for the broker per beacon).
+        #[arg(long, env = "TRACKING_LINGER_MS", default_value_t = tracker::sink::DEFAULT_LINGER_MS)]
+        tracking_linger_ms: u64,
         /// Seconds a client has to send a request's whole header before its connection closes.
         #[arg(long, env = "HEADER_READ_TIMEOUT_SECS", default_value_t = 10)]
         header_read_timeout_secs: u64,
@@ -315,6 +323,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             index_dir,
             search_instance,
             search_store_boost,
+            search_facet_cache,
             roles,
             db_pool_size,
             cookie_keys,
@@ -322,6 +331,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             cookie_secure,
             outbox_lag_max_secs,
             tracking_queue_max,
+            tracking_linger_ms,
             tracking_retention_days,
             header_read_timeout_secs,
             max_connections,
@@ -364,9 +374,11 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     search_instance: search_instance
                         .unwrap_or_else(|| serve::default_search_instance(&index_dir)),
                     search_store_boost,
+                    search_facet_cache,
                     index_dir,
                     tracking_topic: cli.tracking_topic,
                     tracking_queue_max,
+                    tracking_linger: std::time::Duration::from_millis(tracking_linger_ms),
                     analytics: tracker::analytics::AnalyticsSettings {
                         popular_days: popular_search_days.max(1),
                         popular_min: popular_search_min.max(1),

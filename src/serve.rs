@@ -30,11 +30,13 @@ pub struct ServeOptions {
     pub search_instance: String,
     /// Score added to a keyword match in stock at the visitor's store (`SEARCH_STORE_BOOST`).
     pub search_store_boost: f32,
+    pub search_facet_cache: usize,
     pub staff: command::staff::StaffTokens,
     /// Topic of the tracker and the analytics consumer (`TRACKING_TOPIC`).
     pub tracking_topic: String,
     /// Beacons held while the broker is away (`TRACKING_QUEUE_MAX`).
     pub tracking_queue_max: usize,
+    pub tracking_linger: std::time::Duration,
     pub analytics: tracker::analytics::AnalyticsSettings,
     pub http: HttpLimits,
 }
@@ -175,6 +177,7 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
         &bus,
         tracker::SinkSettings {
             queue_max: options.tracking_queue_max,
+            linger: options.tracking_linger,
             ..tracker::SinkSettings::new(options.tracking_topic.clone())
         },
     )?);
@@ -294,6 +297,7 @@ async fn open_search(
         )
     })?;
     engine.set_store_boost(options.search_store_boost);
+    engine.set_facet_cache_entries(options.search_facet_cache);
     let engine = std::sync::Arc::new(engine);
     engine.refresh_departments(pool).await?;
     if !existing || engine.is_empty() {

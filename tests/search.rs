@@ -272,6 +272,57 @@ async fn facet_counts_are_multi_select() {
     assert_eq!(search(&mut c, "lp=201&colour=Red").await["total"], 3);
 }
 
+/// A query's total and facets are counted once per version of the index and kept for its
+/// other pages and sorts; a change to the index shows in the very next answer's counts.
+#[tokio::test]
+async fn facet_counts_hold_across_pages_and_sorts_and_follow_index_changes() {
+    let env = spawn_env().await;
+    let (mut c, engine) = shop(&env).await;
+    let first = search(&mut c, "lp=201").await;
+    assert_eq!(
+        counts(&first, "brand"),
+        vec![("Cooper".into(), 2), ("Firestone".into(), 1)]
+    );
+    let mut pages = vec![];
+    for q in [
+        "lp=201&sort=price-asc&mpp=1",
+        "lp=201&sort=price-asc&mpp=1&pg=2",
+        "lp=201&sort=price-desc&mpp=1",
+    ] {
+        let a = search(&mut c, q).await;
+        assert_eq!(a["facets"], first["facets"], "{q}");
+        assert_eq!(a["total"], 3, "{q}");
+        pages.push(ids(&a));
+    }
+    // Each page and sort still has its own items: 800009 is the cheapest, 800008 the dearest.
+    assert_eq!(pages, vec![vec!["800009"], vec!["800007"], vec!["800008"]]);
+
+    // The cheaper Cooper tire becomes a Firestone.
+    let fixture = PRODUCTS.iter().find(|f| f.0 == "800009").unwrap();
+    let mut p = product_data(fixture);
+    p.vendor_brand = "Firestone".into();
+    execute_batch::<Product>(
+        &env.pool,
+        &(),
+        vec![(p.blain_number.clone(), ProductCommand::Upsert(Box::new(p)))],
+    )
+    .await
+    .unwrap();
+    catch_up_all(&env).await;
+    engine
+        .update(&env.pool, &["800009".to_string()])
+        .await
+        .unwrap();
+    for q in ["lp=201", "lp=201&sort=price-asc&mpp=1&pg=2"] {
+        let a = search(&mut c, q).await;
+        assert_eq!(
+            counts(&a, "brand"),
+            vec![("Firestone".into(), 2), ("Cooper".into(), 1)],
+            "{q}"
+        );
+    }
+}
+
 #[tokio::test]
 async fn price_ranges_include_their_bounds() {
     let env = spawn_env().await;

@@ -6,6 +6,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use axum::extract::{Path, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Extension, Json, Router};
 use chrono::{DateTime, Utc};
@@ -183,9 +185,19 @@ async fn store_details(
 pub struct CachedStore {
     store: Store,
     tz: chrono_tz::Tz,
+    /// The store's JSON (no distance) for one minute: (minute since the epoch, JSON object).
+    rendered: std::sync::Mutex<Option<(i64, Arc<str>)>>,
 }
 
 impl CachedStore {
+    fn new(store: Store, tz: chrono_tz::Tz) -> Self {
+        CachedStore {
+            store,
+            tz,
+            rendered: std::sync::Mutex::new(None),
+        }
+    }
+
     fn at(&self, now: DateTime<Utc>, distance_mi: Option<f64>) -> Store {
         let mut store = self.store.clone();
         let (status, current) = current_hours(&store.hours, self.tz, store.coming_soon, now);
@@ -193,6 +205,24 @@ impl CachedStore {
         store.current_hours = current;
         store.distance_mi = distance_mi.map(|d| (d * 10.0).round() / 10.0);
         store
+    }
+
+    /// The JSON of [`CachedStore::at`]`(now, None)`, made once per minute. Opening, closing
+    /// and 'closing soon' fall on whole minutes of whole-minute time zones, so the hours text
+    /// is the same all minute long; a store answered in 41 searches a second is formatted once.
+    fn json_at(&self, now: DateTime<Utc>) -> Arc<str> {
+        let minute = now.timestamp().div_euclid(60);
+        let mut rendered = self.rendered.lock().unwrap_or_else(|e| e.into_inner());
+        match &*rendered {
+            Some((m, json)) if *m == minute => json.clone(),
+            _ => {
+                let json: Arc<str> = serde_json::to_string(&self.at(now, None))
+                    .expect("a store serialises")
+                    .into();
+                *rendered = Some((minute, json.clone()));
+                json
+            }
+        }
     }
 }
 
@@ -221,7 +251,7 @@ async fn load_stores(pool: &PgPool) -> Result<Vec<CachedStore>, sqlx::Error> {
     for r in &rows {
         let store = Store::from_row(r, None, now)?;
         let tz = parse_time_zone(&store.time_zone).unwrap_or(FALLBACK_TIME_ZONE);
-        stores.push(CachedStore { store, tz });
+        stores.push(CachedStore::new(store, tz));
     }
     Ok(stores)
 }
@@ -410,17 +440,6 @@ pub struct StoreSearchResponse {
     pub store_variant: StoreVariant,
 }
 
-impl StoreSearchResponse {
-    fn empty(resolution_type: ResolutionType, variant: StoreVariant) -> Self {
-        StoreSearchResponse {
-            resolution_type,
-            message: None,
-            status_list: vec![],
-            store_variant: variant,
-        }
-    }
-}
-
 /// A product's kind, web stock and stock per store.
 struct ProductStock {
     kind: String,
@@ -500,15 +519,15 @@ enum Origin<'a> {
 }
 
 /// Stores within the search radius of the origin (plus the local store first when it must be
-/// included), nearest first. `None` when the origin cannot be placed.
+/// included), nearest first, as indexes into the directory's list with their distances.
+/// `None` when the origin cannot be placed.
 async fn nearby_stores(
     directory: &StoreDirectory,
     pool: &PgPool,
     origin: &Origin<'_>,
     local_store: Option<i32>,
     must_include_local: bool,
-    now: DateTime<Utc>,
-) -> Result<Option<Vec<Store>>, sqlx::Error> {
+) -> Result<Option<(Arc<Vec<CachedStore>>, Vec<(usize, f64)>)>, sqlx::Error> {
     let stores = directory.stores(pool).await?;
     // The origin is the position, else the ZIP's centroid, else the local store.
     let (lat, lon) = match origin {
@@ -525,24 +544,25 @@ async fn nearby_stores(
             None => return Ok(None),
         },
     };
-    let mut near: Vec<(bool, f64, &CachedStore)> = stores
+    let mut near: Vec<(bool, f64, usize)> = stores
         .iter()
-        .filter_map(|s| {
+        .enumerate()
+        .filter_map(|(i, s)| {
             let distance = distance_miles(lat, lon, s.store.lat, s.store.lon);
             let local_first = must_include_local && Some(s.store.store_num) == local_store;
-            (distance <= SEARCH_RADIUS_MILES || local_first).then_some((local_first, distance, s))
+            (distance <= SEARCH_RADIUS_MILES || local_first).then_some((local_first, distance, i))
         })
         .collect();
     near.sort_by(|a, b| {
-        b.0.cmp(&a.0)
-            .then(a.1.total_cmp(&b.1))
-            .then(a.2.store.store_num.cmp(&b.2.store.store_num))
+        b.0.cmp(&a.0).then(a.1.total_cmp(&b.1)).then(
+            stores[a.2]
+                .store
+                .store_num
+                .cmp(&stores[b.2].store.store_num),
+        )
     });
-    Ok(Some(
-        near.into_iter()
-            .map(|(_, distance, s)| s.at(now, Some(distance)))
-            .collect(),
-    ))
+    let near = near.into_iter().map(|(_, d, i)| (i, d)).collect();
+    Ok(Some((stores, near)))
 }
 
 /// The store search of the change-store menu and of a product's stock lookup.
@@ -573,7 +593,131 @@ impl StoreDirectory {
         local: Local<'_>,
         now: DateTime<Utc>,
     ) -> Result<StoreSearchResponse, ApiError> {
-        search_stores(self, pool, request, local, now).await
+        Ok(search_stores(self, pool, request, local)
+            .await?
+            .response(now))
+    }
+
+    /// [`StoreDirectory::search`] as the JSON it serialises to, written from each store's
+    /// JSON of this minute ([`CachedStore::json_at`]) instead of formatting every store's
+    /// hours and serialising it again for every lookup.
+    pub async fn search_json(
+        &self,
+        pool: &PgPool,
+        request: StoreSearchRequest,
+        local: Local<'_>,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<u8>, ApiError> {
+        Ok(search_stores(self, pool, request, local).await?.json(now))
+    }
+}
+
+/// A store of an answer: its place in the directory's list, its distance, and the product's
+/// stock there when a product was asked for.
+struct Found {
+    index: usize,
+    distance_mi: f64,
+    stock: Option<(Inventory, StockStatus, String)>,
+}
+
+/// A search's answer before it is rendered, as [`StoreSearchResponse`] or straight as JSON.
+struct Answer {
+    resolution_type: ResolutionType,
+    message: Option<&'static str>,
+    variant: StoreVariant,
+    stores: Arc<Vec<CachedStore>>,
+    found: Vec<Found>,
+}
+
+impl Answer {
+    fn empty(resolution_type: ResolutionType, variant: StoreVariant) -> Self {
+        Answer {
+            resolution_type,
+            message: None,
+            variant,
+            stores: Arc::default(),
+            found: vec![],
+        }
+    }
+
+    fn response(self, now: DateTime<Utc>) -> StoreSearchResponse {
+        let status_list = self
+            .found
+            .into_iter()
+            .map(|f| {
+                let store = self.stores[f.index].at(now, Some(f.distance_mi));
+                let (inventory, stock_status, stock_label) = match f.stock {
+                    Some((i, s, l)) => (Some(i), Some(s), Some(l)),
+                    None => (None, None, None),
+                };
+                StoreStatus {
+                    store,
+                    inventory,
+                    stock_label,
+                    stock_status,
+                }
+            })
+            .collect();
+        StoreSearchResponse {
+            resolution_type: self.resolution_type,
+            message: self.message.map(str::to_string),
+            status_list,
+            store_variant: self.variant,
+        }
+    }
+
+    /// The JSON of [`Answer::response`] (same members, same values; a store's `distanceMi`
+    /// comes first among its members).
+    fn json(self, now: DateTime<Utc>) -> Vec<u8> {
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Stock<'a> {
+            inventory: &'a Inventory,
+            stock_label: &'a str,
+            stock_status: StockStatus,
+        }
+        fn put(out: &mut Vec<u8>, value: &impl Serialize) {
+            serde_json::to_writer(&mut *out, value).expect("a value serialises");
+        }
+        let mut out = Vec::with_capacity(256 + self.found.len() * 1_200);
+        out.extend_from_slice(b"{\"resolutionType\":");
+        put(&mut out, &self.resolution_type);
+        if let Some(message) = self.message {
+            out.extend_from_slice(b",\"message\":");
+            put(&mut out, &message);
+        }
+        out.extend_from_slice(b",\"statusList\":[");
+        for (n, f) in self.found.iter().enumerate() {
+            if n > 0 {
+                out.push(b',');
+            }
+            let store = self.stores[f.index].json_at(now);
+            out.extend_from_slice(b"{\"store\":{\"distanceMi\":");
+            put(&mut out, &((f.distance_mi * 10.0).round() / 10.0));
+            // The store's own members: its JSON object without the opening brace.
+            out.push(b',');
+            out.extend_from_slice(&store.as_bytes()[1..]);
+            if let Some((inventory, stock_status, stock_label)) = &f.stock {
+                out.push(b',');
+                let start = out.len();
+                put(
+                    &mut out,
+                    &Stock {
+                        inventory,
+                        stock_label,
+                        stock_status: *stock_status,
+                    },
+                );
+                // `{"inventory":…}` joins the entry's members: drop its opening brace.
+                out.remove(start);
+            } else {
+                out.push(b'}');
+            }
+        }
+        out.extend_from_slice(b"],\"storeVariant\":");
+        put(&mut out, &self.variant);
+        out.push(b'}');
+        out
     }
 }
 
@@ -582,8 +726,7 @@ async fn search_stores(
     pool: &PgPool,
     request: StoreSearchRequest,
     local: Local<'_>,
-    now: DateTime<Utc>,
-) -> Result<StoreSearchResponse, ApiError> {
+) -> Result<Answer, ApiError> {
     let desired_quantity = request.desired_quantity.unwrap_or(1);
     if !(1..=MAX_DESIRED_QUANTITY).contains(&desired_quantity) {
         return Err(ApiError::bad_request(
@@ -609,69 +752,41 @@ async fn search_stores(
         .filter(|z| !z.is_empty());
     let origin = if let Some(position) = request.exact_position {
         if !position.is_valid() {
-            return Ok(StoreSearchResponse::empty(
-                ResolutionType::InvalidCoordinates,
-                variant,
-            ));
+            return Ok(Answer::empty(ResolutionType::InvalidCoordinates, variant));
         }
         Origin::Position(position)
     } else if let Some(zip) = zip {
         if zip.len() != 5 || !zip.bytes().all(|b| b.is_ascii_digit()) {
-            let mut response = StoreSearchResponse::empty(ResolutionType::InvalidZip, variant);
-            response.message = Some(INVALID_ZIP_MESSAGE.to_string());
-            return Ok(response);
+            let mut answer = Answer::empty(ResolutionType::InvalidZip, variant);
+            answer.message = Some(INVALID_ZIP_MESSAGE);
+            return Ok(answer);
         }
         Origin::Zip(zip)
     } else if local_store.is_some() {
         Origin::LocalStore
     } else {
-        return Ok(StoreSearchResponse::empty(
-            ResolutionType::GeoLocationNotFound,
-            variant,
-        ));
+        return Ok(Answer::empty(ResolutionType::GeoLocationNotFound, variant));
     };
     let product = match product {
-        Some(None) => {
-            return Ok(StoreSearchResponse::empty(
-                ResolutionType::InvalidBlainNumber,
-                variant,
-            ))
-        }
+        Some(None) => return Ok(Answer::empty(ResolutionType::InvalidBlainNumber, variant)),
         Some(Some(p)) => Some(p),
         None => None,
     };
 
-    let Some(stores) = nearby_stores(
-        directory,
-        pool,
-        &origin,
-        local_store,
-        must_include_local,
-        now,
-    )
-    .await?
+    let Some((stores, near)) =
+        nearby_stores(directory, pool, &origin, local_store, must_include_local).await?
     else {
-        return Ok(StoreSearchResponse::empty(
-            ResolutionType::GeoLocationNotFound,
-            variant,
-        ));
+        return Ok(Answer::empty(ResolutionType::GeoLocationNotFound, variant));
     };
 
-    let mut status_list = Vec::with_capacity(stores.len());
-    for store in stores {
-        let status = match &product {
-            None => StoreStatus {
-                store,
-                inventory: None,
-                stock_label: None,
-                stock_status: None,
-            },
+    let mut found = Vec::with_capacity(near.len());
+    for (index, distance_mi) in near {
+        let stock = match &product {
+            None => None,
             Some(p) => {
-                let (is_stocked, store_on_hand) = p
-                    .stores
-                    .get(&store.store_num)
-                    .copied()
-                    .unwrap_or((false, 0));
+                let store_num = stores[index].store.store_num;
+                let (is_stocked, store_on_hand) =
+                    p.stores.get(&store_num).copied().unwrap_or((false, 0));
                 let inventory = Inventory {
                     is_stocked,
                     store_on_hand,
@@ -681,33 +796,43 @@ async fn search_stores(
                     continue;
                 }
                 let (status, label) = stock_label(inventory, desired_quantity);
-                StoreStatus {
-                    store,
-                    inventory: Some(inventory),
-                    stock_label: Some(label),
-                    stock_status: Some(status),
-                }
+                Some((inventory, status, label))
             }
         };
-        status_list.push(status);
+        found.push(Found {
+            index,
+            distance_mi,
+            stock,
+        });
     }
 
-    if status_list.is_empty() {
+    if found.is_empty() {
         let message = if filter_only_in_stock && product.is_some() {
             OUT_OF_STOCK_NEARBY_MESSAGE
         } else {
             NO_STORES_MESSAGE
         };
-        let mut response = StoreSearchResponse::empty(ResolutionType::NotFound, variant);
-        response.message = Some(message.to_string());
-        return Ok(response);
+        let mut answer = Answer::empty(ResolutionType::NotFound, variant);
+        answer.message = Some(message);
+        return Ok(answer);
     }
-    Ok(StoreSearchResponse {
+    Ok(Answer {
         resolution_type: ResolutionType::Success,
         message: None,
-        status_list,
-        store_variant: variant,
+        variant,
+        stores,
+        found,
     })
+}
+
+/// A search's JSON as the answer, marked as a read (never stored as an idempotent answer).
+fn json_answer(body: Vec<u8>) -> Response {
+    (
+        Extension(SafeRead),
+        [(header::CONTENT_TYPE, "application/json")],
+        body,
+    )
+        .into_response()
 }
 
 /// `POST /products/a/storestatus-json`
@@ -715,13 +840,13 @@ async fn store_status(
     State(state): State<QueryState>,
     identity: Identity,
     ApiJson(body): ApiJson<StoreStatusBody>,
-) -> Result<(Extension<SafeRead>, Json<StoreSearchResponse>), ApiError> {
+) -> Result<Response, ApiError> {
     let (request, local) = body.resolve(&identity);
     let answer = state
         .stores
-        .search(&state.pool, request, local, Utc::now())
+        .search_json(&state.pool, request, local, Utc::now())
         .await?;
-    Ok((Extension(SafeRead), Json(answer)))
+    Ok(json_answer(answer))
 }
 
 /// `POST /products/a/stockstatus-json`
@@ -729,7 +854,7 @@ async fn stock_status(
     State(state): State<QueryState>,
     identity: Identity,
     ApiJson(body): ApiJson<StockStatusBody>,
-) -> Result<(Extension<SafeRead>, Json<StoreSearchResponse>), ApiError> {
+) -> Result<Response, ApiError> {
     let (request, local) = body.origin.resolve(&identity);
     let request = StoreSearchRequest {
         blain_number: Some(body.blain_number),
@@ -739,9 +864,9 @@ async fn stock_status(
     };
     let answer = state
         .stores
-        .search(&state.pool, request, local, Utc::now())
+        .search_json(&state.pool, request, local, Utc::now())
         .await?;
-    Ok((Extension(SafeRead), Json(answer)))
+    Ok(json_answer(answer))
 }
 
 #[cfg(test)]
@@ -778,5 +903,103 @@ mod tests {
         assert!(!p(0.0, -180.5).is_valid());
         assert!(!p(f64::NAN, 0.0).is_valid());
         assert!(!p(0.0, f64::INFINITY).is_valid());
+    }
+
+    fn store(store_num: i32, tz: &str, week: [&str; 7], coming_soon: bool) -> CachedStore {
+        use command::catalog::DayHours;
+        let hours = WeeklyHours(week.map(DayHours::parse));
+        let store = Store {
+            store_num,
+            title: format!("Town {store_num}, WI"),
+            city: format!("Town \"{store_num}\""),
+            city_alias: format!("town-{store_num}"),
+            state: "WI".into(),
+            address1: "1 Main St".into(),
+            zip: "53545".into(),
+            phone: "(608) 555-0100".into(),
+            auto_center_phone: (store_num % 2 == 0).then(|| "(608) 555-0101".into()),
+            auto_hours: (store_num % 2 == 0).then(|| hours.clone()),
+            hours,
+            current_hours: CurrentHours {
+                display_text: String::new(),
+                display_style: "",
+            },
+            hours_status: HoursStatus::Closed,
+            coming_soon,
+            url_alias: format!("town-{store_num}"),
+            distance_mi: None,
+            google_place_id: "place".into(),
+            google_map_zoom: 14,
+            local_delivery_information: LocalDeliveryInformation {
+                is_enabled: store_num % 3 == 0,
+                label: "Local delivery".into(),
+            },
+            lat: 42.7,
+            lon: -89.0,
+            time_zone: tz.into(),
+        };
+        CachedStore::new(store, parse_time_zone(tz).expect("zone"))
+    }
+
+    /// The JSON written from each store's JSON of the minute is the serialised response, at
+    /// every minute of a day (opening, 'closing soon', closing, past midnight, other zones).
+    #[test]
+    fn the_written_json_is_the_serialised_answer_all_day() {
+        use chrono::TimeZone;
+        let weekdays = ["7:00 AM - 9:00 PM"; 7];
+        let late = ["8:30 AM - 1:00 AM"; 7];
+        let stores = Arc::new(vec![
+            store(1, "America/Chicago", weekdays, false),
+            store(2, "America/Detroit", late, false),
+            store(3, "America/Chicago", ["12:00 AM - 11:59 PM"; 7], false),
+            store(4, "America/Denver", weekdays, true),
+        ]);
+        let inventory = Inventory {
+            is_stocked: true,
+            store_on_hand: 4,
+            ecom_on_hand: 0,
+        };
+        let answer = |with_stock: bool| Answer {
+            resolution_type: ResolutionType::Success,
+            message: None,
+            variant: StoreVariant::Tire,
+            stores: stores.clone(),
+            found: (0..4)
+                .map(|index| Found {
+                    index,
+                    distance_mi: 2.71 * index as f64,
+                    stock: with_stock.then(|| {
+                        let (status, label) = stock_label(inventory, 1);
+                        (inventory, status, label)
+                    }),
+                })
+                .collect(),
+        };
+        let start = Utc.with_ymd_and_hms(2026, 6, 1, 0, 0, 0).unwrap();
+        for minute in 0..(24 * 60) {
+            // A second into the minute and a second before its end.
+            for second in [1, 59] {
+                let now = start + chrono::Duration::seconds(minute * 60 + second);
+                for with_stock in [false, true] {
+                    let written: serde_json::Value =
+                        serde_json::from_slice(&answer(with_stock).json(now)).unwrap();
+                    let serialised =
+                        serde_json::to_value(answer(with_stock).response(now)).unwrap();
+                    assert_eq!(written, serialised, "at {now}");
+                }
+            }
+        }
+        for message in [INVALID_ZIP_MESSAGE, NO_STORES_MESSAGE] {
+            let empty = || {
+                let mut a = Answer::empty(ResolutionType::NotFound, StoreVariant::NoProduct);
+                a.message = Some(message);
+                a
+            };
+            let written: serde_json::Value = serde_json::from_slice(&empty().json(start)).unwrap();
+            assert_eq!(
+                written,
+                serde_json::to_value(empty().response(start)).unwrap()
+            );
+        }
     }
 }

@@ -40,6 +40,63 @@ pub struct Live {
     pub reader: IndexReader,
     writer: Mutex<IndexWriter>,
     pub generation: String,
+    /// Total and facets of the queries answered on this reader's current searcher.
+    pub(crate) facets: FacetCache,
+}
+
+/// The total and facet counts of a query, the same for each of its sorts and pages.
+pub(crate) struct CachedFacets {
+    pub total: u64,
+    pub facets: Vec<crate::search::FacetResult>,
+    /// The department tree the labels came from (held, so a newer tree is never mistaken
+    /// for it).
+    pub departments: Arc<Departments>,
+}
+
+/// Queries' totals and facets on one searcher generation of one reader. Counting facets
+/// reads every match's department, brand, attribute and price columns (a department of
+/// 50,000 products takes milliseconds), and a shopper's next page or other sort of the
+/// same listing or search has the same counts. The first lookup on a newer generation (the
+/// consumer committed a change, or a reindex swapped the reader, which comes with a cache
+/// of its own) empties it: a count is never older than the page it comes with. Kept to
+/// [`SearchEngine::set_facet_cache_entries`] queries: when full it is emptied.
+#[derive(Default)]
+pub(crate) struct FacetCache(Mutex<(u64, std::collections::HashMap<String, Arc<CachedFacets>>)>);
+
+/// Queries whose facets one searcher generation keeps by default (a few KB each;
+/// `SEARCH_FACET_CACHE`).
+pub const FACET_CACHE_ENTRIES: usize = 4096;
+
+impl FacetCache {
+    pub(crate) fn get(&self, generation: u64, key: &str) -> Option<Arc<CachedFacets>> {
+        let mut cache = lock(&self.0);
+        if cache.0 < generation {
+            *cache = (generation, Default::default());
+        }
+        if cache.0 != generation {
+            return None;
+        }
+        cache.1.get(key).cloned()
+    }
+
+    pub(crate) fn put(&self, generation: u64, key: String, value: CachedFacets, entries: usize) {
+        if entries == 0 {
+            return;
+        }
+        let mut cache = lock(&self.0);
+        if cache.0 != generation {
+            // Computed on an older searcher than the one now cached (or a newer one: the
+            // next lookup of the older generation starts afresh), either way not kept.
+            if cache.0 > generation {
+                return;
+            }
+            *cache = (generation, Default::default());
+        }
+        if cache.1.len() >= entries {
+            cache.1.clear();
+        }
+        cache.1.insert(key, Arc::new(value));
+    }
 }
 
 impl Live {
@@ -55,6 +112,7 @@ impl Live {
             reader,
             writer: Mutex::new(writer),
             generation,
+            facets: FacetCache::default(),
         })
     }
 }
@@ -91,6 +149,8 @@ pub struct SearchEngine {
     total: AtomicU64,
     /// Score added to a keyword match in stock at the visitor's store (f32 bits).
     store_boost: std::sync::atomic::AtomicU32,
+    /// Queries whose total and facets a searcher generation keeps (0: none).
+    facet_cache_entries: std::sync::atomic::AtomicUsize,
     /// Popular products (tracked views, adds and sales): tiers of ids and the score each adds
     /// to a keyword match.
     popular: RwLock<Arc<PopularTiers>>,
@@ -186,6 +246,7 @@ impl SearchEngine {
             done: AtomicU64::new(0),
             total: AtomicU64::new(0),
             store_boost: std::sync::atomic::AtomicU32::new(DEFAULT_STORE_BOOST.to_bits()),
+            facet_cache_entries: std::sync::atomic::AtomicUsize::new(FACET_CACHE_ENTRIES),
             popular: RwLock::new(Arc::new(Vec::new())),
             attribute_names: SegmentCache::default(),
             brand_names: SegmentCache::default(),
@@ -201,6 +262,18 @@ impl SearchEngine {
         };
         self.store_boost
             .store(boost.to_bits(), std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Sets how many queries' totals and facets are kept per index version (0: none, every
+    /// answer counts its facets).
+    pub fn set_facet_cache_entries(&self, entries: usize) {
+        self.facet_cache_entries
+            .store(entries, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    pub(crate) fn facet_cache_entries(&self) -> usize {
+        self.facet_cache_entries
+            .load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// The in-stock-at-my-store ranking boost.

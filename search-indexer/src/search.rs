@@ -26,7 +26,7 @@ use tantivy::schema::{Facet, IndexRecordOption};
 use tantivy::{DocAddress, Order, Searcher, TantivyDocument, Term};
 
 use crate::document::Departments;
-use crate::engine::{SearchEngine, SearchError};
+use crate::engine::{CachedFacets, SearchEngine, SearchError};
 use crate::minmax::MinMax;
 use crate::schema::{normalize_number, stemmed_analyzer, tokens, words_analyzer};
 
@@ -184,6 +184,29 @@ pub struct Hits {
     pub facets: Vec<FacetResult>,
     /// The pinned products shown at the top, in order.
     pub pinned: Vec<String>,
+}
+
+/// What a query's total and facets depend on: all of it but the sort, the page and the pins
+/// (which order the page). The department tree their labels come from is checked apart.
+fn facet_key(q: &SearchQuery) -> String {
+    let SearchQuery {
+        keyword,
+        any_word,
+        landing,
+        departments: chosen,
+        brands,
+        attributes,
+        price,
+        availability,
+        store,
+        sort: _,
+        offset: _,
+        limit: _,
+        pins: _,
+    } = q;
+    format!(
+        "{keyword:?}|{any_word}|{landing:?}|{chosen:?}|{brands:?}|{attributes:?}|{price:?}|{availability:?}|{store:?}"
+    )
 }
 
 /// The URL name of an attribute facet: "Group Size" → "group-size".
@@ -664,16 +687,25 @@ impl SearchEngine {
         let department_parent =
             parent_department.map_or_else(department_root, |d| departments.facet(d));
         let names = attribute_names(self, &searcher)?;
+        // The total and facets of this query on this searcher, if an earlier sort or page of
+        // it counted them.
+        let generation = searcher.generation().generation_id();
+        let facet_key = facet_key(q);
+        let cached = live
+            .facets
+            .get(generation, &facet_key)
+            .filter(|c| Arc::ptr_eq(&c.departments, &departments));
+        let counting = cached.is_none();
 
         // One pass for the page, the total and the facets without selections.
         let main = built.query(None);
         let mut multi = MultiCollector::new();
-        let count = multi.add_collector(Count);
+        let count = counting.then(|| multi.add_collector(Count));
         let mut department_collector = FacetCollector::for_field("department");
         department_collector.add_facet(department_parent.clone());
-        let department_counts =
-            (q.departments.len() <= 1).then(|| multi.add_collector(department_collector));
-        let brand_counts = q.brands.is_empty().then(|| {
+        let department_counts = (counting && q.departments.len() <= 1)
+            .then(|| multi.add_collector(department_collector));
+        let brand_counts = (counting && q.brands.is_empty()).then(|| {
             let mut c = FacetCollector::for_field("brand_facet");
             c.add_facet(brand_root());
             multi.add_collector(c)
@@ -685,16 +717,14 @@ impl SearchEngine {
             .iter()
             .filter(|n| !selected_attributes.contains(n))
             .collect();
-        let attribute_counts = (!unselected.is_empty()).then(|| {
+        let attribute_counts = (counting && !unselected.is_empty()).then(|| {
             let mut c = FacetCollector::for_field("attribute_facet");
             for name in &unselected {
                 c.add_facet(attribute_name_facet(name));
             }
             multi.add_collector(c)
         });
-        let price_bounds = q
-            .price
-            .is_none()
+        let price_bounds = (counting && q.price.is_none())
             .then(|| multi.add_collector(MinMax::for_field("price")));
         let pinned = self.eligible_pins(&searcher, &main, q)?;
         // With pins, rank from the top and place them before the page is cut.
@@ -745,6 +775,31 @@ impl SearchEngine {
                 (fruits, docs.into_iter().map(|(_, d)| d).collect())
             }
         };
+        let mut ids = Vec::with_capacity(page.len());
+        for address in page {
+            let doc: TantivyDocument = searcher.doc(address)?;
+            if let Some(id) = self.product_id(&doc) {
+                ids.push(id);
+            }
+        }
+        if !pinned.is_empty() {
+            let ranked = ids.into_iter().filter(|id| !pinned.contains(id));
+            let all: Vec<String> = pinned.iter().cloned().chain(ranked).collect();
+            ids = all
+                .into_iter()
+                .skip(q.offset)
+                .take(q.limit.max(1))
+                .collect();
+        }
+        let Some(count) = count else {
+            let cached = cached.expect("counted unless cached");
+            return Ok(Hits {
+                ids,
+                total: cached.total,
+                facets: cached.facets.clone(),
+                pinned,
+            });
+        };
         let total = count.extract(&mut fruits) as u64;
         let department_counts = match department_counts {
             Some(handle) => handle.extract(&mut fruits),
@@ -769,23 +824,6 @@ impl SearchEngine {
                 searcher.search(&built.query(Some(&Dim::Price)), &MinMax::for_field("price"))?
             }
         };
-
-        let mut ids = Vec::with_capacity(page.len());
-        for address in page {
-            let doc: TantivyDocument = searcher.doc(address)?;
-            if let Some(id) = self.product_id(&doc) {
-                ids.push(id);
-            }
-        }
-        if !pinned.is_empty() {
-            let ranked = ids.into_iter().filter(|id| !pinned.contains(id));
-            let all: Vec<String> = pinned.iter().cloned().chain(ranked).collect();
-            ids = all
-                .into_iter()
-                .skip(q.offset)
-                .take(q.limit.max(1))
-                .collect();
-        }
 
         let mut facets = Vec::new();
         // Departments.
@@ -940,6 +978,16 @@ impl SearchEngine {
             min: price_bounds.map(|(lo, _)| cents_to_dollars(lo)),
             max: price_bounds.map(|(_, hi)| cents_to_dollars(hi)),
         });
+        live.facets.put(
+            generation,
+            facet_key,
+            CachedFacets {
+                total,
+                facets: facets.clone(),
+                departments: departments.clone(),
+            },
+            self.facet_cache_entries(),
+        );
         Ok(Hits {
             ids,
             total,

@@ -21,6 +21,9 @@ use crate::event::{Rejection, TrackingEvent};
 /// Events the queue holds at most by default (`TRACKING_QUEUE_MAX`).
 pub const DEFAULT_QUEUE_MAX: usize = 200_000;
 
+/// Milliseconds the producer gathers events into a batch by default (`TRACKING_LINGER_MS`).
+pub const DEFAULT_LINGER_MS: u64 = 200;
+
 /// Counters of the tracker, read by `/metrics` and `/readyz`.
 #[derive(Debug, Default)]
 pub struct TrackingStats {
@@ -103,6 +106,8 @@ pub struct SinkSettings {
     /// How long an event may wait for the broker before it counts as failed (0: forever,
     /// bounded by the queue alone).
     pub delivery_timeout: Duration,
+    /// How long the producer gathers events into one batch for the broker.
+    pub linger: Duration,
 }
 
 impl SinkSettings {
@@ -111,6 +116,7 @@ impl SinkSettings {
             topic: topic.into(),
             queue_max: DEFAULT_QUEUE_MAX,
             delivery_timeout: Duration::ZERO,
+            linger: Duration::from_millis(DEFAULT_LINGER_MS),
         }
     }
 }
@@ -127,7 +133,10 @@ impl TrackingSink {
             .client_config()
             .set("enable.idempotence", "true")
             .set("acks", "all")
-            .set("linger.ms", "5")
+            .set(
+                "linger.ms",
+                settings.linger.as_millis().min(900_000).to_string(),
+            )
             .set("batch.num.messages", "10000")
             .set("queue.buffering.max.messages", queue_max.to_string())
             .set("queue.buffering.max.kbytes", "1048576")
