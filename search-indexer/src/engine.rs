@@ -54,48 +54,47 @@ pub(crate) struct CachedFacets {
 }
 
 /// Queries' totals and facets on one searcher generation of one reader. Counting facets
-/// reads every match's department, brand, attribute and price columns (a department of
-/// 50,000 products takes milliseconds), and a shopper's next page or other sort of the
+/// reads every match's department, brand, attribute and price columns (a keyword with
+/// 200,000 matches takes milliseconds), and a shopper's next page or other sort of the
 /// same listing or search has the same counts. The first lookup on a newer generation (the
 /// consumer committed a change, or a reindex swapped the reader, which comes with a cache
 /// of its own) empties it: a count is never older than the page it comes with. Kept to
 /// [`SearchEngine::set_facet_cache_entries`] queries: when full it is emptied.
 #[derive(Default)]
-pub(crate) struct FacetCache(Mutex<(u64, std::collections::HashMap<String, Arc<CachedFacets>>)>);
+pub(crate) struct FacetCache(Mutex<(u64, FacetMap)>);
 
 /// Queries whose facets one searcher generation keeps by default (a few KB each;
 /// `SEARCH_FACET_CACHE`).
 pub const FACET_CACHE_ENTRIES: usize = 4096;
 
+type FacetMap = std::collections::HashMap<String, Arc<CachedFacets>>;
+
 impl FacetCache {
-    pub(crate) fn get(&self, generation: u64, key: &str) -> Option<Arc<CachedFacets>> {
+    /// The entries of `generation`: a newer generation than the one kept starts afresh; an
+    /// older one (a search that took its searcher before the last reload) has none.
+    fn of_generation(&self, generation: u64) -> Option<std::sync::MutexGuard<'_, (u64, FacetMap)>> {
         let mut cache = lock(&self.0);
         if cache.0 < generation {
             *cache = (generation, Default::default());
         }
-        if cache.0 != generation {
-            return None;
-        }
-        cache.1.get(key).cloned()
+        (cache.0 == generation).then_some(cache)
+    }
+
+    pub(crate) fn get(&self, generation: u64, key: &str) -> Option<Arc<CachedFacets>> {
+        self.of_generation(generation)?.1.get(key).cloned()
     }
 
     pub(crate) fn put(&self, generation: u64, key: String, value: CachedFacets, entries: usize) {
         if entries == 0 {
             return;
         }
-        let mut cache = lock(&self.0);
-        if cache.0 != generation {
-            // Computed on an older searcher than the one now cached (or a newer one: the
-            // next lookup of the older generation starts afresh), either way not kept.
-            if cache.0 > generation {
-                return;
+        if let Some(mut cache) = self.of_generation(generation) {
+            let map = &mut cache.1;
+            if map.len() >= entries {
+                map.clear();
             }
-            *cache = (generation, Default::default());
+            map.insert(key, Arc::new(value));
         }
-        if cache.1.len() >= entries {
-            cache.1.clear();
-        }
-        cache.1.insert(key, Arc::new(value));
     }
 }
 

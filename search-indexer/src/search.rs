@@ -691,9 +691,9 @@ impl SearchEngine {
         // it counted them.
         let generation = searcher.generation().generation_id();
         let facet_key = facet_key(q);
-        let cached = live
-            .facets
-            .get(generation, &facet_key)
+        let cached = (self.facet_cache_entries() > 0)
+            .then(|| live.facets.get(generation, &facet_key))
+            .flatten()
             .filter(|c| Arc::ptr_eq(&c.departments, &departments));
         let counting = cached.is_none();
 
