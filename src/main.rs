@@ -75,6 +75,10 @@ enum Command {
         /// their other pages and sorts count nothing again (0: count every time).
         #[arg(long, env = "SEARCH_FACET_CACHE", default_value_t = search_indexer::engine::FACET_CACHE_ENTRIES)]
         search_facet_cache: usize,
+        /// Products whose summaries (what search and listing pages show of each) are kept in
+        /// memory beside the index, forgotten as the index re-reads them (0: read every time).
+        #[arg(long, env = "SEARCH_ITEM_CACHE", default_value_t = search_indexer::items::ITEM_CACHE_ENTRIES)]
+        search_item_cache: usize,
         /// Roles to run, comma separated (default: all).
         #[arg(long, env = "ROLES", default_value = ROLE_NAMES)]
         roles: String,
@@ -324,6 +328,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             search_instance,
             search_store_boost,
             search_facet_cache,
+            search_item_cache,
             roles,
             db_pool_size,
             cookie_keys,
@@ -375,6 +380,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                         .unwrap_or_else(|| serve::default_search_instance(&index_dir)),
                     search_store_boost,
                     search_facet_cache,
+                    search_item_cache,
                     index_dir,
                     tracking_topic: cli.tracking_topic,
                     tracking_queue_max,

@@ -31,6 +31,8 @@ pub struct ServeOptions {
     /// Score added to a keyword match in stock at the visitor's store (`SEARCH_STORE_BOOST`).
     pub search_store_boost: f32,
     pub search_facet_cache: usize,
+    /// Product summaries kept beside the index (`SEARCH_ITEM_CACHE`).
+    pub search_item_cache: usize,
     pub staff: command::staff::StaffTokens,
     /// Topic of the tracker and the analytics consumer (`TRACKING_TOPIC`).
     pub tracking_topic: String,
@@ -298,6 +300,7 @@ async fn open_search(
     })?;
     engine.set_store_boost(options.search_store_boost);
     engine.set_facet_cache_entries(options.search_facet_cache);
+    engine.items.set_capacity(options.search_item_cache);
     let engine = std::sync::Arc::new(engine);
     engine.refresh_departments(pool).await?;
     if !existing || engine.is_empty() {

@@ -511,6 +511,17 @@ async fn a_price_change_by_command_is_searchable_within_a_second() {
         .await
     );
     tokio::time::sleep(Duration::from_millis(500)).await;
+    // Every product shown once: their summaries are now kept beside the index.
+    let price_of = |a: &Value| {
+        a["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|i| i["blainNumber"] == "800001")
+            .map(|i| i["priceCents"].as_i64().unwrap())
+    };
+    let old_price = price_of(&search(&mut c, "").await).expect("800001 is listed");
+    assert_ne!(old_price, 99);
 
     p.price_cents = 99;
     let started = std::time::Instant::now();
@@ -537,6 +548,9 @@ async fn a_price_change_by_command_is_searchable_within_a_second() {
     assert!(found, "the new price is searchable");
     println!("searchable {took:?} after the command");
     assert!(took < Duration::from_secs(1), "within 1 s: {took:?}");
+    // … and shown: the summary kept from before was forgotten with the index's update.
+    assert_eq!(price_of(&search(&mut c, "price=0,1").await), Some(99));
+    assert_eq!(price_of(&search(&mut c, "").await), Some(99));
 }
 
 #[tokio::test]
@@ -619,6 +633,22 @@ async fn a_running_server_follows_a_reindex_made_by_the_cli() {
     })
     .await;
     assert_eq!(total("").await, 13, "searches answered in full throughout");
+    let (status, _, body) = http(&addr, "GET", "/api/search?keyword=rope", &[], "")
+        .await
+        .unwrap();
+    assert_eq!(status, 200, "{body}");
+    let names: std::collections::HashMap<String, String> = serde_json::from_str::<Value>(&body)
+        .unwrap()["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| {
+            (
+                i["blainNumber"].as_str().unwrap().to_string(),
+                i["name"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
     let old_removed = eventually(Duration::from_secs(15), || async {
         !dir.join(first.trim()).exists()
     })
@@ -627,6 +657,8 @@ async fn a_running_server_follows_a_reindex_made_by_the_cli() {
     server.wait().unwrap();
     assert!(followed, "the server swapped to the CLI's generation");
     assert!(old_removed, "the old generation's files are removed");
+    // The products' summaries kept from the old generation went with it.
+    assert_eq!(names["800001"], "Sisal Rope", "{names:?}");
 }
 
 async fn pin(c: &mut Client, call: &str, body: Value) -> common::Answer {

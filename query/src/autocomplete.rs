@@ -5,7 +5,7 @@
 //! starting as typed. Rules of spec 5: the keyword is cut at 150 characters; 1 to 4 digits give
 //! nothing; every `html` field is escaped text with the typed prefix in `<strong>`.
 
-use crate::products::products_by_number;
+use crate::products::indexed_summaries;
 use crate::QueryState;
 use axum::extract::{Query, State};
 use axum::routing::get;
@@ -224,15 +224,16 @@ async fn autocomplete(
             .map_err(ApiError::internal)?
             .map_err(ApiError::internal)?
     };
-    let products = products_by_number(&state.pool, &found.ids)
+    let products = indexed_summaries(&state.pool, &engine, &found.ids)
         .await?
-        .into_iter()
+        .iter()
+        .map(|p| &p.summary)
         .map(|p| ProductHit {
             price: (!p.below_map).then(|| p.price.clone()),
-            name: p.name,
-            vendor_brand: p.vendor_brand,
-            url: p.url,
-            thumbnail: p.thumbnail,
+            name: p.name.clone(),
+            vendor_brand: p.vendor_brand.clone(),
+            url: p.url.clone(),
+            thumbnail: p.thumbnail.clone(),
         })
         .collect();
     let brands = found

@@ -11,7 +11,7 @@ use serde::Serialize;
 use sqlx::Row;
 
 use crate::catalog::MenuItem;
-use crate::products::{products_by_number, Params, ProductSummary};
+use crate::products::{indexed_summaries, summaries_json, Params};
 use crate::QueryState;
 
 pub const DEFAULT_PAGE_SIZE: i64 = 60;
@@ -75,7 +75,7 @@ pub struct Facets {
     pub price: PriceFacet,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Listing {
     pub department: MenuItem,
@@ -84,7 +84,8 @@ pub struct Listing {
     pub mpp: i64,
     pub page_count: i64,
     pub sort: Sort,
-    pub items: Vec<ProductSummary>,
+    /// Product summaries (`ProductSummary` objects).
+    pub items: Box<serde_json::value::RawValue>,
     pub facets: Facets,
 }
 
@@ -203,8 +204,9 @@ pub async fn listing(
     let items = if beyond {
         vec![]
     } else {
-        products_by_number(&state.pool, &hits.ids).await?
+        indexed_summaries(&state.pool, &state.search, &hits.ids).await?
     };
+    let items = summaries_json(&items, |_| String::new());
     Ok(Some(Listing {
         department,
         total,

@@ -279,6 +279,80 @@ pub async fn products_by_number(
         .collect())
 }
 
+/// A product summary with its JSON, written once when the summary is read.
+#[derive(Debug)]
+pub struct IndexedSummary {
+    pub summary: ProductSummary,
+    /// `summary` as a JSON object.
+    pub json: String,
+}
+
+impl IndexedSummary {
+    fn new(summary: ProductSummary) -> Self {
+        let json = serde_json::to_string(&summary).expect("a summary serialises");
+        Self { summary, json }
+    }
+}
+
+/// A JSON array of these summaries' objects, each with `extra(summary)` members added (JSON
+/// members with their leading commas, or nothing): the objects as written once, copied.
+pub fn summaries_json(
+    summaries: &[std::sync::Arc<IndexedSummary>],
+    mut extra: impl FnMut(&ProductSummary) -> String,
+) -> Box<serde_json::value::RawValue> {
+    let mut out =
+        String::with_capacity(summaries.iter().map(|s| s.json.len() + 48).sum::<usize>() + 2);
+    out.push('[');
+    for (i, s) in summaries.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let object = s.json.strip_suffix('}').unwrap_or(&s.json);
+        out.push_str(object);
+        out.push_str(&extra(&s.summary));
+        out.push('}');
+    }
+    out.push(']');
+    serde_json::value::RawValue::from_string(out).expect("summaries' objects make a JSON array")
+}
+
+/// The products among `ids` (hits of this process's search index) that exist, in the order
+/// asked: those the index's item cache holds from there, the rest read from the read models in
+/// one query and kept (`search_indexer::items`: forgotten when the index re-reads them).
+pub async fn indexed_summaries(
+    pool: &PgPool,
+    engine: &search_indexer::SearchEngine,
+    ids: &[String],
+) -> Result<Vec<std::sync::Arc<IndexedSummary>>, sqlx::Error> {
+    use std::sync::Arc;
+    let (held, epoch) = engine.items.get(ids);
+    let missing: Vec<String> = ids
+        .iter()
+        .zip(&held)
+        .filter(|(_, h)| h.is_none())
+        .map(|(id, _)| id.clone())
+        .collect();
+    let mut read: HashMap<String, Arc<IndexedSummary>> = HashMap::new();
+    if !missing.is_empty() {
+        for p in products_by_number(pool, &missing).await? {
+            read.insert(p.blain_number.clone(), Arc::new(IndexedSummary::new(p)));
+        }
+        engine.items.put(
+            epoch,
+            read.iter()
+                .map(|(id, p)| (id.clone(), p.clone() as search_indexer::items::Item)),
+        );
+    }
+    Ok(ids
+        .iter()
+        .zip(held)
+        .filter_map(|(id, held)| match held {
+            Some(item) => item.downcast::<IndexedSummary>().ok(),
+            None => read.remove(id),
+        })
+        .collect())
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ProductList {
     pub products: Vec<ProductSummary>,
@@ -434,6 +508,65 @@ mod tests {
         assert_eq!(format_price(123_499), "$1,234.99");
         assert_eq!(format_price(100_000_000), "$1,000,000.00");
         assert_eq!(format_price(-123_499), "-$1,234.99");
+    }
+
+    fn summary(number: &str, name: &str) -> ProductSummary {
+        ProductSummary {
+            blain_number: number.into(),
+            name: name.into(),
+            vendor_brand: "Brand \"B\"".into(),
+            url: product_url(number, name),
+            thumbnail: None,
+            images: vec![],
+            price_cents: 1999,
+            price: format_price(1999),
+            map_price_cents: None,
+            price_mode: "Regular".into(),
+            below_map: false,
+            kind: "General".into(),
+            department_id: 1,
+            department_path: vec!["Farm".into()],
+            warning_level: "NoWarning".into(),
+            requires_confirmation: false,
+            requires_agreement: false,
+            tire_size: None,
+            attributes: serde_json::json!([{"name": "Size", "value": "1/2\""}]),
+            fulfillment: FulfillmentOut {
+                ship_to_home: true,
+                store_pickup: true,
+                same_day_delivery: false,
+            },
+            ecom_on_hand: 3,
+            discontinued: false,
+            rating: None,
+            rating_count: 0,
+            was_price_cents: None,
+            was_price: None,
+            introduced_on: None,
+        }
+    }
+
+    #[test]
+    fn summaries_written_once_read_back_as_serialised_with_their_extra_members() {
+        let summaries: Vec<std::sync::Arc<IndexedSummary>> =
+            [summary("1", "Rope <b>"), summary("2", "Wire \\ \u{2028}")]
+                .into_iter()
+                .map(|s| std::sync::Arc::new(IndexedSummary::new(s)))
+                .collect();
+        let raw = summaries_json(&summaries, |s| {
+            format!(",\"pinned\":{}", s.blain_number == "2")
+        });
+        let got: serde_json::Value = serde_json::from_str(raw.get()).unwrap();
+        let want: Vec<serde_json::Value> = summaries
+            .iter()
+            .map(|s| {
+                let mut v = serde_json::to_value(&s.summary).unwrap();
+                v["pinned"] = (s.summary.blain_number == "2").into();
+                v
+            })
+            .collect();
+        assert_eq!(got, serde_json::Value::Array(want));
+        assert_eq!(summaries_json(&[], |_| String::new()).get(), "[]");
     }
 
     #[test]

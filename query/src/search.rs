@@ -23,7 +23,7 @@ use search_indexer::SearchEngine;
 use serde::Serialize;
 use sqlx::Row;
 
-use crate::products::{products_by_number, ProductSummary};
+use crate::products::{indexed_summaries, summaries_json};
 use crate::QueryState;
 
 /// The spec's search maximum length: longer keywords are cut.
@@ -34,17 +34,6 @@ pub fn router(state: QueryState) -> Router {
     Router::new()
         .route("/api/search", get(search))
         .with_state(state)
-}
-
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct SearchItem {
-    #[serde(flatten)]
-    pub product: ProductSummary,
-    /// Held by a merchandiser's pin at this place.
-    pub pinned: bool,
-    /// Units on hand at the visitor's store (null without a chosen store).
-    pub store_on_hand: Option<i32>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -75,7 +64,10 @@ pub struct SearchAnswer {
     pub page_count: u64,
     pub sort: Sort,
     pub store_num: Option<i32>,
-    pub items: Vec<SearchItem>,
+    /// Product summaries (`ProductSummary` objects), each with `pinned` (held by a
+    /// merchandiser's pin at this place) and `storeOnHand` (units on hand at the visitor's
+    /// store; null without a chosen store).
+    pub items: Box<serde_json::value::RawValue>,
     pub facets: Vec<FacetResult>,
     pub applied: Vec<Applied>,
     /// The canonical query string of this page (the URL contract's writer).
@@ -185,7 +177,12 @@ async fn search(
     let contract = Contract::default();
     let url_state = url::parse(uri.query().unwrap_or(""), &contract)
         .map_err(|e| bad("InvalidSearch", e.to_string()))?;
-    let store = command::routes::local_store(&state.pool, &identity.visitor_id).await?;
+    // A visitor made for this request has chosen no store yet.
+    let store = if identity.new_visitor {
+        None
+    } else {
+        command::routes::local_store(&state.pool, &identity.visitor_id).await?
+    };
     let engine: Arc<SearchEngine> = state.search.clone();
     let mut query = search_query(&engine, &url_state, store)?;
     // The merchandiser's pins of this keyword (as typed, before any search-within words), or
@@ -230,7 +227,7 @@ async fn search(
         }
         _ => None,
     };
-    let products = products_by_number(&state.pool, &hits.ids).await?;
+    let products = indexed_summaries(&state.pool, &engine, &hits.ids).await?;
     let on_hand: std::collections::HashMap<String, i32> = match store {
         Some(store) if !hits.ids.is_empty() => sqlx::query(
             "SELECT blain_number, store_on_hand FROM store_inventory WHERE store_num = $1 AND blain_number = ANY($2)",
@@ -244,14 +241,16 @@ async fn search(
         .collect(),
         _ => Default::default(),
     };
-    let items = products
-        .into_iter()
-        .map(|product| SearchItem {
-            store_on_hand: store.map(|_| on_hand.get(&product.blain_number).copied().unwrap_or(0)),
-            pinned: hits.pinned.contains(&product.blain_number),
-            product,
-        })
-        .collect();
+    let items = summaries_json(&products, |product| {
+        let pinned = hits.pinned.contains(&product.blain_number);
+        match store {
+            Some(_) => {
+                let units = on_hand.get(&product.blain_number).copied().unwrap_or(0);
+                format!(",\"pinned\":{pinned},\"storeOnHand\":{units}")
+            }
+            None => format!(",\"pinned\":{pinned},\"storeOnHand\":null"),
+        }
+    });
 
     let mut applied = Vec::new();
     for facet in &hits.facets {

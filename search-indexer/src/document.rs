@@ -181,6 +181,7 @@ impl ProductDoc {
     pub fn to_document(&self, f: &Fields, departments: &Departments) -> TantivyDocument {
         let mut doc = TantivyDocument::default();
         doc.add_text(f.id, &self.blain_number);
+        doc.add_u64(f.id_number, crate::schema::id_number(&self.blain_number));
         doc.add_text(f.number, normalize_number(&self.blain_number));
         doc.add_text(f.name, &self.name);
         doc.add_text(f.brand, &self.brand);

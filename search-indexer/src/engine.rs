@@ -158,6 +158,8 @@ pub struct SearchEngine {
     pub(crate) attribute_names: SegmentCache<std::collections::BTreeSet<String>>,
     /// The brands of the last searcher's segments (likewise).
     pub(crate) brand_names: SegmentCache<std::collections::BTreeSet<String>>,
+    /// What the query side shows of the products this index names, forgotten as they change.
+    pub items: crate::items::ItemCache,
 }
 
 /// A value worked out from a searcher's segments, kept until the segments change.
@@ -249,6 +251,7 @@ impl SearchEngine {
             popular: RwLock::new(Arc::new(Vec::new())),
             attribute_names: SegmentCache::default(),
             brand_names: SegmentCache::default(),
+            items: Default::default(),
         }
     }
 
@@ -350,6 +353,8 @@ impl SearchEngine {
         if let Some(pending) = lock(&self.updated_during_reindex).as_mut() {
             pending.extend(ids.iter().cloned());
         }
+        // Their read models are current: the records read from here on are the new ones.
+        self.items.forget(Some(ids));
         let docs = document::load_products(pool, ids).await?;
         let departments = self.departments();
         let live = self.live();
@@ -464,6 +469,7 @@ impl SearchEngine {
             &mut *self.live.write().unwrap_or_else(|e| e.into_inner()),
             fresh,
         );
+        self.items.forget(None);
         if let Some(dir) = &self.dir {
             if old.generation != generation {
                 let old_dir = dir.join(&old.generation);
@@ -533,11 +539,39 @@ impl SearchEngine {
         Ok((count_docs(&path)?, path))
     }
 
-    /// The product number stored in a document.
-    pub fn product_id(&self, doc: &TantivyDocument) -> Option<String> {
-        doc.get_first(self.fields.id)
-            .and_then(|v| v.as_str())
-            .map(str::to_string)
+    /// The product numbers of hits, in their order: from the `id_number` column (one read
+    /// per hit), or, for a number the column cannot hold, from the stored document (a block
+    /// of the document store decompressed per hit).
+    pub fn product_ids(
+        &self,
+        searcher: &tantivy::Searcher,
+        hits: impl IntoIterator<Item = tantivy::DocAddress>,
+    ) -> Result<Vec<String>, SearchError> {
+        let mut columns: Vec<Option<tantivy::columnar::Column<u64>>> =
+            vec![None; searcher.segment_readers().len()];
+        let mut ids = Vec::new();
+        for address in hits {
+            let segment = address.segment_ord as usize;
+            let column = match &mut columns[segment] {
+                Some(column) => column,
+                slot => slot.insert(
+                    searcher
+                        .segment_reader(address.segment_ord)
+                        .fast_fields()
+                        .u64("id_number")?,
+                ),
+            };
+            match column.first(address.doc_id).filter(|n| *n != 0) {
+                Some(number) => ids.push(number.to_string()),
+                None => {
+                    let doc: TantivyDocument = searcher.doc(address)?;
+                    if let Some(id) = doc.get_first(self.fields.id).and_then(|v| v.as_str()) {
+                        ids.push(id.to_string());
+                    }
+                }
+            }
+        }
+        Ok(ids)
     }
 }
 

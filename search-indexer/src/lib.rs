@@ -6,6 +6,7 @@ pub mod document;
 pub mod engine;
 pub mod explain;
 pub mod indexer;
+pub mod items;
 pub mod minmax;
 pub mod schema;
 pub mod search;

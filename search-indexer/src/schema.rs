@@ -36,6 +36,8 @@ pub enum Kind {
     Number,
     /// Text kept as one value in a fast column (sorting by name or brand).
     SortKey,
+    /// An unsigned number in a fast column only: read per hit, never searched.
+    Column,
 }
 
 /// One field of the schema.
@@ -52,6 +54,11 @@ pub const FIELDS: &[FieldSpec] = &[
         name: "id",
         kind: Kind::Exact,
         what: "the product number (blain number)",
+    },
+    FieldSpec {
+        name: "id_number",
+        kind: Kind::Column,
+        what: "the product number as a number when it is written as one (digits, no leading zero); 0 otherwise: names a hit from a column instead of its stored document",
     },
     FieldSpec {
         name: "number",
@@ -154,6 +161,7 @@ pub const FIELDS: &[FieldSpec] = &[
 #[derive(Debug, Clone)]
 pub struct Fields {
     pub id: Field,
+    pub id_number: Field,
     pub number: Field,
     pub name: Field,
     pub brand: Field,
@@ -218,6 +226,9 @@ pub fn build_schema() -> Schema {
             Kind::SortKey => {
                 builder.add_text_field(spec.name, STRING | FAST);
             }
+            Kind::Column => {
+                builder.add_u64_field(spec.name, NumericOptions::default() | FAST);
+            }
         }
     }
     builder.build()
@@ -228,6 +239,7 @@ impl Fields {
         let f = |name: &str| schema.get_field(name).expect("the schema has every field");
         Fields {
             id: f("id"),
+            id_number: f("id_number"),
             number: f("number"),
             name: f("name"),
             brand: f("brand"),
@@ -318,9 +330,46 @@ pub fn normalize_number(text: &str) -> String {
         .collect()
 }
 
+/// A product number as the `id_number` column keeps it: "800123" → 800123. Numbers that the
+/// column could not give back exactly (leading zeros, letters, punctuation, more than 19
+/// digits, zero itself) are 0: their hits are named from the stored document.
+pub fn id_number(blain_number: &str) -> u64 {
+    let plain = !blain_number.is_empty()
+        && blain_number.len() <= 19
+        && blain_number.bytes().all(|b| b.is_ascii_digit())
+        && !blain_number.starts_with('0');
+    if plain {
+        blain_number.parse().unwrap_or(0)
+    } else {
+        0
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_numbers_that_read_back_exactly_are_kept_as_numbers() {
+        for (text, kept) in [
+            ("800123", 800123),
+            ("1", 1),
+            ("9999999999999999999", 9_999_999_999_999_999_999),
+            ("0", 0),
+            ("007", 0),
+            ("", 0),
+            ("XYZ-123", 0),
+            ("12 3", 0),
+            ("+12", 0),
+            ("١٢٣", 0),
+            ("99999999999999999999", 0),
+        ] {
+            assert_eq!(id_number(text), kept, "{text:?}");
+            if kept != 0 {
+                assert_eq!(kept.to_string(), text);
+            }
+        }
+    }
 
     #[test]
     fn every_field_spec_is_in_the_schema_once() {

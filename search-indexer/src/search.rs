@@ -23,7 +23,7 @@ use tantivy::query::{
     TermQuery, TermSetQuery,
 };
 use tantivy::schema::{Facet, IndexRecordOption};
-use tantivy::{DocAddress, Order, Searcher, TantivyDocument, Term};
+use tantivy::{DocAddress, Order, Searcher, Term};
 
 use crate::document::Departments;
 use crate::engine::{CachedFacets, SearchEngine, SearchError};
@@ -604,13 +604,7 @@ impl SearchEngine {
             &query,
             &(Count, TopDocs::with_limit(products.max(1)).order_by_score()),
         )?;
-        let mut ids = Vec::with_capacity(top.len());
-        for (_, address) in top {
-            let doc: TantivyDocument = searcher.doc(address)?;
-            if let Some(id) = self.product_id(&doc) {
-                ids.push(id);
-            }
-        }
+        let ids = self.product_ids(&searcher, top.into_iter().map(|(_, a)| a))?;
         // Brands with a word starting as the last word typed, most products first: read from
         // the brand facet's terms (once per set of segments), each counted on its own posting
         // list (live products only), not by collecting the brands of every match.
@@ -775,13 +769,7 @@ impl SearchEngine {
                 (fruits, docs.into_iter().map(|(_, d)| d).collect())
             }
         };
-        let mut ids = Vec::with_capacity(page.len());
-        for address in page {
-            let doc: TantivyDocument = searcher.doc(address)?;
-            if let Some(id) = self.product_id(&doc) {
-                ids.push(id);
-            }
-        }
+        let mut ids = self.product_ids(&searcher, page)?;
         if !pinned.is_empty() {
             let ranked = ids.into_iter().filter(|id| !pinned.contains(id));
             let all: Vec<String> = pinned.iter().cloned().chain(ranked).collect();
@@ -1032,13 +1020,10 @@ impl SearchEngine {
             &BooleanQuery::new(clauses),
             &TopDocs::with_limit(q.pins.len()).order_by_score(),
         )?;
-        let mut found = std::collections::HashSet::new();
-        for (_, address) in docs {
-            let doc: TantivyDocument = searcher.doc(address)?;
-            if let Some(id) = self.product_id(&doc) {
-                found.insert(id);
-            }
-        }
+        let found: std::collections::HashSet<String> = self
+            .product_ids(searcher, docs.into_iter().map(|(_, a)| a))?
+            .into_iter()
+            .collect();
         Ok(q.pins
             .iter()
             .filter(|p| found.contains(*p))
@@ -1129,14 +1114,7 @@ impl SearchEngine {
         let live = self.live();
         let searcher = live.reader.searcher();
         let top = searcher.search(&query, &TopDocs::with_limit(limit.max(1)).order_by_score())?;
-        let mut ids = Vec::with_capacity(top.len());
-        for (_, address) in top {
-            let d: TantivyDocument = searcher.doc(address)?;
-            if let Some(id) = self.product_id(&d) {
-                ids.push(id);
-            }
-        }
-        Ok(ids)
+        self.product_ids(&searcher, top.into_iter().map(|(_, a)| a))
     }
 }
 
