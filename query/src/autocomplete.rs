@@ -250,13 +250,14 @@ async fn autocomplete(
         .collect();
     // Departments with a word starting as typed: shortest names first.
     let typed = keyword.to_lowercase();
+    let word_start = format!(" {typed}");
     let departments = engine.departments();
     let mut matching: Vec<&search_indexer::document::Department> = departments
         .by_id
         .values()
         .filter(|d| {
             let name = d.name.to_lowercase();
-            name.starts_with(&typed) || name.contains(&format!(" {typed}"))
+            name.starts_with(&typed) || name.contains(&word_start)
         })
         .collect();
     matching.sort_by(|a, b| a.name.len().cmp(&b.name.len()).then(a.id.cmp(&b.id)));

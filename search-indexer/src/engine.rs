@@ -157,7 +157,8 @@ pub struct SearchEngine {
     /// done again only when the segments change).
     pub(crate) attribute_names: SegmentCache<std::collections::BTreeSet<String>>,
     /// The brands of the last searcher's segments (likewise).
-    pub(crate) brand_names: SegmentCache<std::collections::BTreeSet<String>>,
+    /// (each with its words as autocomplete compares them).
+    pub(crate) brand_names: SegmentCache<crate::search::BrandWords>,
     /// What the query side shows of the products this index names, forgotten as they change.
     pub items: crate::items::ItemCache,
 }

@@ -246,13 +246,20 @@ fn attribute_names(
     })
 }
 
-/// Every brand of the index (a scan of the brand facet's terms, once per set of segments).
-fn brand_names(
-    engine: &SearchEngine,
-    searcher: &Searcher,
-) -> Result<Arc<BTreeSet<String>>, SearchError> {
+/// Brands, each with its words as autocomplete compares them.
+pub(crate) type BrandWords = Vec<(String, Vec<String>)>;
+
+/// Every brand of the index, in order, with its words (a scan of the brand facet's terms, and
+/// each brand split into words, once per set of segments).
+fn brand_names(engine: &SearchEngine, searcher: &Searcher) -> Result<Arc<BrandWords>, SearchError> {
     engine.brand_names.get_or(searcher, || {
-        facet_names(searcher, engine.fields.brand_facet)
+        Ok(facet_names(searcher, engine.fields.brand_facet)?
+            .into_iter()
+            .map(|brand| {
+                let words = tokens(words_analyzer(), &brand);
+                (brand, words)
+            })
+            .collect())
     })
 }
 
@@ -611,11 +618,8 @@ impl SearchEngine {
         let typed = tokens(words_analyzer(), keyword);
         let last = typed.last().cloned().unwrap_or_default();
         let mut matching: Vec<(String, u64)> = Vec::new();
-        for brand in brand_names(self, &searcher)?.iter() {
-            if !tokens(words_analyzer(), brand)
-                .iter()
-                .any(|w| w.starts_with(&last))
-            {
+        for (brand, words) in brand_names(self, &searcher)?.iter() {
+            if !words.iter().any(|w| w.starts_with(&last)) {
                 continue;
             }
             let n = searcher.search(
