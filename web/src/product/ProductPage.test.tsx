@@ -475,11 +475,13 @@ describe('bundle and recommendations', () => {
     const similar = await screen.findByRole('region', { name: 'Similar Items' });
     expect(screen.getByRole('region', { name: 'Popular in Rope & Cord' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Customers Also Viewed' })).toBeNull();
-    // Viewed once per carousel.
-    const views = beacons('/event/a/analytics').filter(
-      (e) => (e as { event: string }).event === 'product_carousel_view',
-    );
-    expect(views).toHaveLength(2);
+    // Viewed once per carousel (the beacons go out after the carousels render: waited for, as
+    // on a loaded machine they may follow the regions by more than a tick).
+    const views = () =>
+      beacons('/event/a/analytics').filter(
+        (e) => (e as { event: string }).event === 'product_carousel_view',
+      );
+    await waitFor(() => expect(views()).toHaveLength(2));
 
     const link = within(similar).getAllByRole('link')[1]!;
     fireEvent.click(link);
