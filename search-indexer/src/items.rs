@@ -25,8 +25,9 @@ use std::sync::{Arc, Mutex};
 /// A record of one product, as the query side made it.
 pub type Item = Arc<dyn Any + Send + Sync>;
 
-/// Records kept by default (`SEARCH_ITEM_CACHE`): a product summary is one to two KB, so
-/// about 30 MB, the products of some 300 pages of 60.
+/// Records kept by default (`SEARCH_ITEM_CACHE`): the products of some 330 pages of 60. A
+/// product summary with its JSON took about 5.5 KB of the process's memory (measured at a
+/// million products: 113 MB more with 20,000 kept than with none).
 pub const ITEM_CACHE_ENTRIES: usize = 20_000;
 
 pub struct ItemCache {
