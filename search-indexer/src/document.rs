@@ -115,16 +115,60 @@ pub fn newness_key(day: Option<chrono::NaiveDate>) -> u64 {
     })
 }
 
-const SELECT: &str = "SELECT p.blain_number, p.name, p.vendor_brand, p.description, p.department_id, \
-    p.department_path, p.price_cents, p.attributes, p.ship_to_home, coalesce(e.ecom_on_hand, 0) AS ecom_on_hand, \
-    p.rating_average::float8 AS rating_average, p.rating_count, p.introduced_on, \
-    coalesce((SELECT array_agg(i.store_num ORDER BY i.store_num) FROM store_inventory i \
-              WHERE i.blain_number = p.blain_number AND i.is_stocked AND i.store_on_hand > 0), '{}') AS stores \
-    FROM products p LEFT JOIN ecom_inventory e ON e.blain_number = p.blain_number";
+/// The columns a [`ProductDoc`] is read from (products with their ecom stock `e` and store stock
+/// `s`).
+macro_rules! columns {
+    () => {
+        "SELECT p.blain_number, p.name, p.vendor_brand, p.description, p.department_id, \
+         p.department_path, p.price_cents, p.attributes, p.ship_to_home, \
+         coalesce(e.ecom_on_hand, 0) AS ecom_on_hand, p.rating_average::float8 AS rating_average, \
+         p.rating_count, p.introduced_on, s.store_nums, s.stocked, s.on_hand FROM products p "
+    };
+}
+
+const SELECT: &str = concat!(
+    columns!(),
+    "LEFT JOIN ecom_inventory e ON e.blain_number = p.blain_number \
+     LEFT JOIN store_stock s ON s.blain_number = p.blain_number"
+);
+
+/// [`SELECT`] for a page after `$1`: each joined table's scan starts at `$1` too. Without the
+/// bounds PostgreSQL merge-joins every page from the start of `ecom_inventory` and
+/// `store_stock`: half a second a page halfway through a million products.
+const SELECT_PAGE: &str = concat!(
+    columns!(),
+    "LEFT JOIN ecom_inventory e ON e.blain_number = p.blain_number AND e.blain_number > $1 \
+     LEFT JOIN store_stock s ON s.blain_number = p.blain_number AND s.blain_number > $1"
+);
+
+/// The stores that stock the product and hold some, in store-number order, from its
+/// `store_stock` row (parallel arrays; absent when no store carries it). Worked out here
+/// rather than by a subquery per product: a reindex reads the two tables in one merge.
+fn stores_holding(
+    store_nums: Option<Vec<i32>>,
+    stocked: Option<Vec<bool>>,
+    on_hand: Option<Vec<i32>>,
+) -> Vec<i32> {
+    let (Some(nums), Some(stocked), Some(on_hand)) = (store_nums, stocked, on_hand) else {
+        return Vec::new();
+    };
+    let mut stores: Vec<i32> = nums
+        .into_iter()
+        .zip(stocked)
+        .zip(on_hand)
+        .filter(|((_, stocked), on_hand)| *stocked && *on_hand > 0)
+        .map(|((store, _), _)| store)
+        .collect();
+    stores.sort_unstable();
+    stores.dedup();
+    stores
+}
 
 fn from_row(r: &sqlx::postgres::PgRow) -> ProductDoc {
-    let attributes: Vec<command::catalog::Attribute> =
-        serde_json::from_value(r.get("attributes")).unwrap_or_default();
+    let attributes: Vec<command::catalog::Attribute> = r
+        .try_get::<sqlx::types::Json<Vec<command::catalog::Attribute>>, _>("attributes")
+        .map(|json| json.0)
+        .unwrap_or_default();
     ProductDoc {
         blain_number: r.get("blain_number"),
         name: r.get("name"),
@@ -136,7 +180,7 @@ fn from_row(r: &sqlx::postgres::PgRow) -> ProductDoc {
         attributes: attributes.into_iter().map(|a| (a.name, a.value)).collect(),
         ship_to_home: r.get("ship_to_home"),
         ecom_on_hand: r.get("ecom_on_hand"),
-        stores: r.get("stores"),
+        stores: stores_holding(r.get("store_nums"), r.get("stocked"), r.get("on_hand")),
         rating: r.get("rating_average"),
         rating_count: r.get("rating_count"),
         introduced_on: r.get("introduced_on"),
@@ -162,7 +206,7 @@ pub async fn load_page(
     limit: i64,
 ) -> Result<Vec<ProductDoc>, sqlx::Error> {
     let rows = sqlx::query(&format!(
-        "{SELECT} WHERE p.blain_number > $1 AND NOT p.discontinued ORDER BY p.blain_number LIMIT $2"
+        "{SELECT_PAGE} WHERE p.blain_number > $1 AND NOT p.discontinued ORDER BY p.blain_number LIMIT $2"
     ))
     .bind(after)
     .bind(limit)
@@ -190,7 +234,9 @@ impl ProductDoc {
         doc.add_text(f.attributes, values.join(" "));
         doc.add_text(f.description, &self.description);
         doc.add_text(f.name_prefix, &self.name);
-        doc.add_text(f.words, format!("{} {}", self.name, self.brand));
+        let words = format!("{} {}", self.name, self.brand);
+        doc.add_text(f.word_starts, crate::schema::word_starts(&words));
+        doc.add_text(f.words, words);
         doc.add_facet(f.department, departments.facet(self.department_id));
         if !self.brand.is_empty() {
             doc.add_facet(f.brand_facet, crate::search::brand_facet(&self.brand));
@@ -217,5 +263,27 @@ impl ProductDoc {
         doc.add_text(f.name_sort, self.name.to_lowercase());
         doc.add_text(f.brand_sort, self.brand.to_lowercase());
         doc
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_stores_that_stock_the_product_and_hold_some_are_indexed() {
+        let stores = stores_holding(
+            Some(vec![7, 3, 12, 5]),
+            Some(vec![true, true, false, true]),
+            Some(vec![4, 2, 9, 0]),
+        );
+        // 12 holds some but does not stock it; 5 stocks it but holds none.
+        assert_eq!(stores, vec![3, 7]);
+    }
+
+    #[test]
+    fn a_product_no_store_carries_is_at_no_store() {
+        assert!(stores_holding(None, None, None).is_empty());
+        assert!(stores_holding(Some(vec![]), Some(vec![]), Some(vec![])).is_empty());
     }
 }

@@ -540,6 +540,21 @@ impl SearchEngine {
         Ok((count_docs(&path)?, path))
     }
 
+    /// Indexes `docs` into the live generation and makes them searchable (unit tests).
+    #[cfg(test)]
+    pub(crate) fn add_for_test(&self, docs: &[document::ProductDoc]) {
+        let live = self.live();
+        let departments = self.departments();
+        let mut writer = lock(&live.writer);
+        for doc in docs {
+            writer
+                .add_document(doc.to_document(&self.fields, &departments))
+                .unwrap();
+        }
+        writer.commit().unwrap();
+        live.reader.reload().unwrap();
+    }
+
     /// The product numbers of hits, in their order: from the `id_number` column (one read
     /// per hit), or, for a number the column cannot hold, from the stored document (a block
     /// of the document store decompressed per hit).
@@ -613,12 +628,28 @@ async fn build_generation(
     // than merging as it goes, and leaves one segment, which answers faster (facet counts walk
     // each segment's terms).
     lock(&fresh.writer).set_merge_policy(Box::new(tantivy::indexer::NoMergePolicy));
-    let mut after = String::new();
+    let started = std::time::Instant::now();
+    // The next pages are read while this one is indexed: PostgreSQL reading a page and the
+    // writer indexing one take about the same time, and neither waits for the other.
+    let (pages, mut received) = tokio::sync::mpsc::channel::<Vec<document::ProductDoc>>(2);
+    let reader = {
+        let pool = pool.clone();
+        tokio::spawn(async move {
+            let mut after = String::new();
+            loop {
+                let page = document::load_page(&pool, &after, PAGE).await?;
+                let Some(last) = page.last() else {
+                    return Ok::<(), SearchError>(());
+                };
+                after = last.blain_number.clone();
+                if pages.send(page).await.is_err() {
+                    return Ok(());
+                }
+            }
+        })
+    };
     let mut done = 0u64;
-    loop {
-        let page = document::load_page(pool, &after, PAGE).await?;
-        let Some(last) = page.last() else { break };
-        after = last.blain_number.clone();
+    while let Some(page) = received.recv().await {
         let (fresh, fields, departments) = (fresh.clone(), fields.clone(), departments.clone());
         let n = page.len() as u64;
         tokio::task::spawn_blocking(move || -> Result<(), SearchError> {
@@ -633,14 +664,26 @@ async fn build_generation(
         done += n;
         on_progress(done.min(total), total);
     }
+    reader
+        .await
+        .map_err(|e| SearchError::Io(std::io::Error::other(e.to_string())))??;
+    let read = started.elapsed();
     let committed = fresh.clone();
     tokio::task::spawn_blocking(move || -> Result<(), SearchError> {
         let mut writer = lock(&committed.writer);
         writer.commit()?;
+        let written = started.elapsed();
         let segments = committed.index.searchable_segment_ids()?;
         if segments.len() > 1 {
             writer.merge(&segments).wait()?;
         }
+        tracing::info!(
+            read_and_indexed_s = read.as_secs_f64(),
+            committed_s = (written - read).as_secs_f64(),
+            segments = segments.len(),
+            merged_s = (started.elapsed() - written).as_secs_f64(),
+            "search index generation built"
+        );
         // Later updates add small segments: the usual policy merges those.
         writer.set_merge_policy(Box::new(tantivy::indexer::LogMergePolicy::default()));
         drop(writer);

@@ -8,7 +8,7 @@ use tantivy::schema::{
 };
 use tantivy::tokenizer::{
     AsciiFoldingFilter, Language, LowerCaser, NgramTokenizer, RemoveLongFilter, SimpleTokenizer,
-    Stemmer, TextAnalyzer,
+    Stemmer, TextAnalyzer, WhitespaceTokenizer,
 };
 use tantivy::Index;
 
@@ -18,16 +18,24 @@ pub const STEMMED: &str = "en_stem_folded";
 pub const PREFIX: &str = "edge_ngram";
 /// Words as typed: split, lower-cased, accents folded, not stemmed (typo tolerance, prefixes).
 pub const WORDS: &str = "words_folded";
+/// Word starts as [`word_starts`] writes them: split on spaces only.
+pub const STARTS: &str = "word_starts";
+
+/// The longest word start indexed: a last word typed this short is looked up as one term.
+pub const WORD_START_MAX: usize = 3;
 
 /// How a field is indexed.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Kind {
-    /// Stemmed full text, with positions (phrases), weighted by `boost` in keyword search.
+    /// Stemmed full text with term frequencies, weighted by `boost` in keyword search. No
+    /// positions: no query here matches phrases (they were 15 MB at a million products).
     Text { boost: f32 },
     /// Edge n-grams of the whole value.
     Prefix,
     /// Unstemmed words (typo tolerance and word prefixes).
     Words,
+    /// The first 1 to [`WORD_START_MAX`] characters of each word, as terms.
+    Starts,
     /// One exact token (ids); stored so results can name the product.
     Exact,
     /// A hierarchical facet (`/a/b/c`).
@@ -101,6 +109,11 @@ pub const FIELDS: &[FieldSpec] = &[
         what: "the words of name and brand as typed: typo tolerance, word prefixes (autocomplete)",
     },
     FieldSpec {
+        name: "word_starts",
+        kind: Kind::Starts,
+        what: "the first one to three characters of each of those words: a short last word in autocomplete is one term, not every word it starts",
+    },
+    FieldSpec {
         name: "department",
         kind: Kind::Facet,
         what: "department ids from the top: /d/1/101/1011",
@@ -170,6 +183,7 @@ pub struct Fields {
     pub description: Field,
     pub name_prefix: Field,
     pub words: Field,
+    pub word_starts: Field,
     pub department: Field,
     pub brand_facet: Field,
     pub attribute_facet: Field,
@@ -186,34 +200,20 @@ pub struct Fields {
 pub fn build_schema() -> Schema {
     let mut builder = Schema::builder();
     for spec in FIELDS {
+        let mut text = |tokenizer: &str, option: IndexRecordOption| {
+            let indexing = TextFieldIndexing::default()
+                .set_tokenizer(tokenizer)
+                .set_index_option(option);
+            builder.add_text_field(
+                spec.name,
+                TextOptions::default().set_indexing_options(indexing),
+            );
+        };
         match spec.kind {
-            Kind::Text { .. } => {
-                let indexing = TextFieldIndexing::default()
-                    .set_tokenizer(STEMMED)
-                    .set_index_option(IndexRecordOption::WithFreqsAndPositions);
-                builder.add_text_field(
-                    spec.name,
-                    TextOptions::default().set_indexing_options(indexing),
-                );
-            }
-            Kind::Prefix => {
-                let indexing = TextFieldIndexing::default()
-                    .set_tokenizer(PREFIX)
-                    .set_index_option(IndexRecordOption::Basic);
-                builder.add_text_field(
-                    spec.name,
-                    TextOptions::default().set_indexing_options(indexing),
-                );
-            }
-            Kind::Words => {
-                let indexing = TextFieldIndexing::default()
-                    .set_tokenizer(WORDS)
-                    .set_index_option(IndexRecordOption::WithFreqs);
-                builder.add_text_field(
-                    spec.name,
-                    TextOptions::default().set_indexing_options(indexing),
-                );
-            }
+            Kind::Text { .. } => text(STEMMED, IndexRecordOption::WithFreqs),
+            Kind::Prefix => text(PREFIX, IndexRecordOption::Basic),
+            Kind::Words => text(WORDS, IndexRecordOption::WithFreqs),
+            Kind::Starts => text(STARTS, IndexRecordOption::Basic),
             Kind::Exact => {
                 builder.add_text_field(spec.name, STRING | STORED);
             }
@@ -248,6 +248,7 @@ impl Fields {
             description: f("description"),
             name_prefix: f("name_prefix"),
             words: f("words"),
+            word_starts: f("word_starts"),
             department: f("department"),
             brand_facet: f("brand_facet"),
             attribute_facet: f("attribute_facet"),
@@ -291,6 +292,25 @@ pub fn register_tokenizers(index: &Index) {
             .build();
     index.tokenizers().register(PREFIX, prefix);
     index.tokenizers().register(WORDS, words_analyzer());
+    index
+        .tokenizers()
+        .register(STARTS, TextAnalyzer::from(WhitespaceTokenizer::default()));
+}
+
+/// The starts of the words of `text` as the `words` field splits them (1 to
+/// [`WORD_START_MAX`] characters each, once each), separated by spaces.
+pub fn word_starts(text: &str) -> String {
+    let mut starts: Vec<String> = Vec::new();
+    for word in tokens(words_analyzer(), text) {
+        let mut start = String::new();
+        for c in word.chars().take(WORD_START_MAX) {
+            start.push(c);
+            if !starts.contains(&start) {
+                starts.push(start.clone());
+            }
+        }
+    }
+    starts.join(" ")
 }
 
 /// The analyser of the `words` field (also splits keywords into words).
@@ -348,6 +368,15 @@ pub fn id_number(blain_number: &str) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn word_starts_are_the_first_characters_of_each_word_once() {
+        assert_eq!(
+            word_starts("Dog Food, dog BED Ö"),
+            "d do dog f fo foo b be bed o"
+        );
+        assert_eq!(word_starts(""), "");
+    }
 
     #[test]
     fn only_numbers_that_read_back_exactly_are_kept_as_numbers() {
