@@ -408,7 +408,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             println!("migrations applied; {zips} ZIP centroids loaded");
         }
         Command::Seed { products, if_empty } => {
-            let pool = config::connect_database(&cli.database_url, 4).await?;
+            let pool = config::connect_database(&cli.database_url, seeding::CONNECTIONS).await?;
             if seeding::catalog_exists(&pool).await? {
                 if if_empty {
                     println!("a catalog already exists; nothing seeded");

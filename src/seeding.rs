@@ -13,6 +13,13 @@ use crate::seed;
 /// Products per write transaction.
 pub const BATCH: usize = 1000;
 
+/// Batches written at once. Each is two transactions (products, inventory) on connections of
+/// their own, so PostgreSQL writes one batch while the next is decided and encoded.
+pub const IN_FLIGHT: usize = 2;
+
+/// Connections the seed uses.
+pub const CONNECTIONS: u32 = 2 * IN_FLIGHT as u32;
+
 /// Every batch projects the catalog read models as it is written.
 const CATALOG: Option<&dyn InlineProjection> = Some(&projections::catalog::ProjectWhileWriting);
 
@@ -48,6 +55,9 @@ pub async fn seed(
 ) -> anyhow::Result<SeedSummary> {
     let catalog = seed::static_catalog(reference);
     let mut events = 0;
+    // Into an empty catalog no aggregate has events yet: nothing is loaded before deciding (an
+    // id taken meanwhile conflicts on append and that batch is retried the loading way).
+    let fresh = !catalog_exists(pool).await?;
 
     let departments = catalog
         .departments
@@ -55,7 +65,7 @@ pub async fn seed(
         .map(|d| (d.id.to_string(), DepartmentCommand::Upsert(d.clone())))
         .collect();
     events += written::<Department>(
-        execute_batch_projected::<Department>(pool, &(), departments, CATALOG).await?,
+        execute_batch_projected::<Department>(pool, &(), departments, CATALOG, fresh).await?,
     )?;
     let stores = catalog
         .stores
@@ -67,15 +77,16 @@ pub async fn seed(
             )
         })
         .collect();
-    events +=
-        written::<Store>(execute_batch_projected::<Store>(pool, &(), stores, CATALOG).await?)?;
+    events += written::<Store>(
+        execute_batch_projected::<Store>(pool, &(), stores, CATALOG, fresh).await?,
+    )?;
     let messages = catalog
         .site_messages
         .iter()
         .map(|m| (m.id.clone(), SiteMessageCommand::Publish(m.clone())))
         .collect();
     events += written::<SiteMessage>(
-        execute_batch_projected::<SiteMessage>(pool, &(), messages, CATALOG).await?,
+        execute_batch_projected::<SiteMessage>(pool, &(), messages, CATALOG, fresh).await?,
     )?;
     let content = vec![
         (
@@ -96,13 +107,13 @@ pub async fn seed(
         ),
     ];
     events += written::<SiteContent>(
-        execute_batch_projected::<SiteContent>(pool, &(), content, CATALOG).await?,
+        execute_batch_projected::<SiteContent>(pool, &(), content, CATALOG, fresh).await?,
     )?;
 
-    let progress = Progress::new("products", products as u64);
+    let progress = std::sync::Arc::new(Progress::new("products", products as u64));
     // Generation (and the checksum over it) runs on a blocking thread a batch or two ahead of
-    // the writes; each batch's products and inventory are written concurrently (independent
-    // aggregates, two connections).
+    // the writes; IN_FLIGHT batches are written at once, each batch's products and inventory
+    // concurrently (independent aggregates, a connection each).
     let (sender, mut batches) = tokio::sync::mpsc::channel::<Vec<seed::SeedProduct>>(2);
     let stores = catalog.stores.clone();
     let mut sum = seed::Checksum::new(&catalog);
@@ -117,29 +128,17 @@ pub async fn seed(
         }
         sum.finish()
     });
+    let mut writing = tokio::task::JoinSet::new();
     while let Some(chunk) = batches.recv().await {
-        let mut product_commands = Vec::with_capacity(chunk.len());
-        let mut inventory_commands = Vec::with_capacity(chunk.len());
-        for item in chunk {
-            let id = item.product.blain_number.clone();
-            inventory_commands.push((
-                id.clone(),
-                InventoryCommand::Report {
-                    blain_number: id.clone(),
-                    ecom_on_hand: item.ecom_on_hand,
-                    stores: item.stores,
-                },
-            ));
-            product_commands.push((id, ProductCommand::Upsert(Box::new(item.product))));
+        if writing.len() >= IN_FLIGHT {
+            if let Some(done) = writing.join_next().await {
+                events += done??;
+            }
         }
-        let n = product_commands.len() as u64;
-        let (written_products, written_inventory) = tokio::try_join!(
-            execute_batch_projected::<Product>(pool, &(), product_commands, CATALOG),
-            execute_batch_projected::<Inventory>(pool, &(), inventory_commands, CATALOG),
-        )?;
-        events += written::<Product>(written_products)?;
-        events += written::<Inventory>(written_inventory)?;
-        progress.inc(n);
+        writing.spawn(write_chunk(pool.clone(), chunk, fresh, progress.clone()));
+    }
+    while let Some(done) = writing.join_next().await {
+        events += done??;
     }
     progress.finish();
     let checksum = generator.await?;
@@ -150,6 +149,38 @@ pub async fn seed(
         events_written: events,
         checksum,
     })
+}
+
+/// Writes one batch of products and their inventory (two transactions at once); answers the
+/// events written.
+async fn write_chunk(
+    pool: PgPool,
+    chunk: Vec<seed::SeedProduct>,
+    fresh: bool,
+    progress: std::sync::Arc<Progress>,
+) -> anyhow::Result<usize> {
+    let mut product_commands = Vec::with_capacity(chunk.len());
+    let mut inventory_commands = Vec::with_capacity(chunk.len());
+    for item in chunk {
+        let id = item.product.blain_number.clone();
+        inventory_commands.push((
+            id.clone(),
+            InventoryCommand::Report {
+                blain_number: id.clone(),
+                ecom_on_hand: item.ecom_on_hand,
+                stores: item.stores,
+            },
+        ));
+        product_commands.push((id, ProductCommand::Upsert(Box::new(item.product))));
+    }
+    let n = product_commands.len() as u64;
+    let (written_products, written_inventory) = tokio::try_join!(
+        execute_batch_projected::<Product>(&pool, &(), product_commands, CATALOG, fresh),
+        execute_batch_projected::<Inventory>(&pool, &(), inventory_commands, CATALOG, fresh),
+    )?;
+    let events = written::<Product>(written_products)? + written::<Inventory>(written_inventory)?;
+    progress.inc(n);
+    Ok(events)
 }
 
 /// Brings the catalog read models up to date from the event store, with progress.

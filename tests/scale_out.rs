@@ -120,10 +120,12 @@ async fn add_to_cart(command: &Role, jar: &mut Jar, blain: &str) -> Value {
 
 /// The backend (PostgreSQL process id) holding the active relay's advisory lock, if any.
 async fn relay_lock_holder(env: &TestEnv) -> Option<i32> {
-    // pg_try_advisory_lock(0x6f7574626f78): classid = high 32 bits, objid = low 32 bits.
+    // pg_try_advisory_lock(0x6f7574626f78): classid = high 32 bits, objid = low 32 bits. The
+    // lock is per database; pg_locks lists the whole cluster's (other tests' relays too).
     sqlx::query_scalar(
         "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 1 \
-         AND classid = 28533 AND objid = 1952608120 AND granted",
+         AND classid = 28533 AND objid = 1952608120 AND granted \
+         AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
     )
     .fetch_optional(&env.pool)
     .await

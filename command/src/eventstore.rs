@@ -308,24 +308,39 @@ where
     A: Aggregate + Clone,
     A::Command: Clone,
 {
-    execute_batch_projected::<A>(pool, services, commands, None).await
+    execute_batch_projected::<A>(pool, services, commands, None, false).await
 }
 
 /// [`execute_batch`] with `inline` applied to the appended events in the appending transaction
 /// (the seed keeps the catalog read models current as it writes, instead of reading every
 /// event back afterwards).
+///
+/// `new_aggregates`: the ids have no events yet (a seed into an empty catalog), so nothing is
+/// loaded before deciding; were one taken after all, the append's key conflict sends the batch
+/// through a normal, loading retry.
 pub async fn execute_batch_projected<A>(
     pool: &PgPool,
     services: &A::Services,
     commands: Vec<(String, A::Command)>,
     inline: Option<&dyn InlineProjection>,
+    new_aggregates: bool,
 ) -> Result<Vec<BatchOutcome<A>>, StoreError>
 where
     A: Aggregate + Clone,
     A::Command: Clone,
 {
     let metadata = Value::Object(Default::default());
-    match with_retries::<A>(pool, services, commands, inline, None, &metadata, false).await? {
+    match with_retries::<A>(
+        pool,
+        services,
+        commands,
+        inline,
+        None,
+        &metadata,
+        new_aggregates,
+    )
+    .await?
+    {
         Attempt::Done((outcomes, _), _) => Ok(outcomes),
         Attempt::Seen(_) => unreachable!("no key, nothing seen"),
     }

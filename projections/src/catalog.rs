@@ -304,7 +304,7 @@ async fn upsert_products(
          FROM jsonb_populate_recordset(NULL::products, $1) \
          ON CONFLICT (blain_number) DO UPDATE SET {updates}"
     ))
-    .bind(json(&rows))
+    .bind(sqlx::types::Json(&rows))
     .execute(conn)
     .await?;
     Ok(())
@@ -370,7 +370,7 @@ async fn replace_inventory(
          ON CONFLICT (blain_number) DO UPDATE SET store_nums = EXCLUDED.store_nums, \
          stocked = EXCLUDED.stocked, on_hand = EXCLUDED.on_hand",
     )
-    .bind(json(&rows))
+    .bind(sqlx::types::Json(&rows))
     .execute(&mut *conn)
     .await?;
     Ok(())
@@ -543,7 +543,8 @@ pub async fn apply(
 }
 
 /// The catalog projection applied by the writer, in the appending transaction (locked and
-/// progress-checked like any other writer, so the consumer then skips these events). The seed
+/// progress-checked like any other writer, so the consumer then skips these events; a batch of
+/// aggregates' first events needs no per-aggregate lock: `engine::apply_appended`). The seed
 /// uses it: the read models are current when the last batch commits.
 pub struct ProjectWhileWriting;
 
@@ -555,7 +556,7 @@ impl command::eventstore::InlineProjection for ProjectWhileWriting {
         events: &[command::eventstore::AppendedEvent],
     ) -> Result<(), sqlx::Error> {
         let events: Vec<StoredEvent> = events.iter().map(StoredEvent::from).collect();
-        crate::engine::apply_in(&CatalogProjection, conn, events)
+        crate::engine::apply_appended(&CatalogProjection, conn, events)
             .await
             .map_err(crate::engine::into_sqlx)?;
         Ok(())

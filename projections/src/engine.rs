@@ -175,6 +175,11 @@ enum Locking {
     PerAggregate,
     /// The caller holds the projection exclusively, or works on a private scratch schema.
     Held,
+    /// The events are their aggregates' first, in the transaction appending them: no one can
+    /// be projecting an earlier event of those aggregates (there is none, and the event
+    /// store's key makes this transaction the only writer of the first), and no progress is
+    /// recorded for them yet. Only the projection's shared lock is taken (a rebuild waits).
+    FirstEvents,
 }
 
 /// Writers of a projection hold its lock shared; a rebuild of the live tables holds it
@@ -239,6 +244,9 @@ async fn apply_locked(
         .iter()
         .map(|e| (e.aggregate_type.clone(), e.aggregate_id.clone()))
         .unzip();
+    if locking == Locking::FirstEvents {
+        lock_projection(conn, projection, false).await?;
+    }
     if locking == Locking::PerAggregate {
         lock_projection(conn, projection, false).await?;
         // Lock every aggregate of the batch, in one order, so concurrent writers cannot deadlock.
@@ -252,20 +260,24 @@ async fn apply_locked(
         .execute(&mut *conn)
         .await?;
     }
-    let mut progress: HashMap<(String, String), i64> = sqlx::query(
-        "SELECT p.aggregate_type, p.aggregate_id, p.last_sequence FROM projection_progress p \
-         JOIN (SELECT DISTINCT t, i FROM UNNEST($2::text[], $3::text[]) AS u(t, i)) k \
-           ON p.aggregate_type = k.t AND p.aggregate_id = k.i \
-         WHERE p.projection = $1",
-    )
-    .bind(name)
-    .bind(&types)
-    .bind(&ids)
-    .fetch_all(&mut *conn)
-    .await?
-    .into_iter()
-    .map(|r| ((r.get(0), r.get(1)), r.get(2)))
-    .collect();
+    let mut progress: HashMap<(String, String), i64> = if locking == Locking::FirstEvents {
+        HashMap::new()
+    } else {
+        sqlx::query(
+            "SELECT p.aggregate_type, p.aggregate_id, p.last_sequence FROM projection_progress p \
+             JOIN (SELECT DISTINCT t, i FROM UNNEST($2::text[], $3::text[]) AS u(t, i)) k \
+               ON p.aggregate_type = k.t AND p.aggregate_id = k.i \
+             WHERE p.projection = $1",
+        )
+        .bind(name)
+        .bind(&types)
+        .bind(&ids)
+        .fetch_all(&mut *conn)
+        .await?
+        .into_iter()
+        .map(|r| ((r.get(0), r.get(1)), r.get(2)))
+        .collect()
+    };
     let mut changed: HashMap<(String, String), i64> = HashMap::new();
 
     let mut fresh = Vec::with_capacity(events.len());
@@ -320,6 +332,31 @@ async fn apply_locked(
     Ok(applied)
 }
 
+/// Applies events inside the transaction that appends them (a write side's inline projection,
+/// such as the seed's). When each aggregate's events start at its first, the per-aggregate
+/// locks and the progress read are skipped (see `Locking::FirstEvents`); otherwise this is
+/// [`apply_in`].
+pub async fn apply_appended(
+    projection: &dyn Projection,
+    conn: &mut PgConnection,
+    events: Vec<StoredEvent>,
+) -> Result<usize, ProjectionError> {
+    let locking = if first_events(&events) {
+        Locking::FirstEvents
+    } else {
+        Locking::PerAggregate
+    };
+    apply_locked(projection, conn, events, locking).await
+}
+
+/// Whether every aggregate's events in `events` (in order) start at its first event.
+fn first_events(events: &[StoredEvent]) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    events.iter().all(|e| {
+        !seen.insert((e.aggregate_type.as_str(), e.aggregate_id.as_str())) || e.sequence == 1
+    })
+}
+
 /// Applies freshly appended events inside their appending transaction. No lock or progress
 /// read is needed: the event store's key already serialises writers of an aggregate, and the
 /// previous event's projection committed with that event. Progress is recorded so catch-up and
@@ -353,7 +390,7 @@ pub async fn catch_up(
     on_progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Result<u64, ProjectionError> {
     let mut conn = pool.acquire().await?;
-    stream_events(projection, &mut conn, chunk, on_progress, false).await
+    stream_events(projection, &mut conn, Some(pool), chunk, on_progress, false).await
 }
 
 /// Empties the projection's tables and replays every event, in one transaction: readers keep
@@ -366,7 +403,7 @@ pub async fn rebuild(
 ) -> Result<u64, ProjectionError> {
     let mut tx = pool.begin().await?;
     lock_projection(&mut tx, projection, true).await?;
-    let applied = rebuild_in(projection, &mut tx, chunk, on_progress).await?;
+    let applied = rebuild_in(projection, &mut tx, Some(pool), chunk, on_progress).await?;
     tx.commit().await?;
     Ok(applied)
 }
@@ -374,9 +411,14 @@ pub async fn rebuild(
 /// [`rebuild`] inside the caller's transaction, on whatever tables its `search_path` names
 /// first (a scratch schema for `projections verify` and `rebuild --online`). The caller holds
 /// the projection exclusively or works on a scratch schema no one else writes.
+///
+/// With a `reader` pool the events are read (and decoded) on a connection of their own, a few
+/// chunks ahead of the writes; without one (a caller that needs the transaction's own snapshot
+/// of the event store, like `projections verify`) they are read in the transaction.
 pub async fn rebuild_in(
     projection: &dyn Projection,
     conn: &mut PgConnection,
+    reader: Option<&PgPool>,
     chunk: i64,
     on_progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Result<u64, ProjectionError> {
@@ -389,7 +431,7 @@ pub async fn rebuild_in(
         .bind(projection.name())
         .execute(&mut *conn)
         .await?;
-    stream_events(projection, conn, chunk, on_progress, true).await
+    stream_events(projection, conn, reader, chunk, on_progress, true).await
 }
 
 /// Applies, inside the caller's transaction, the events of the projection's aggregates recorded
@@ -416,9 +458,13 @@ pub async fn apply_recorded_since(
     Ok(apply_in(projection, conn, events).await? as u64)
 }
 
+/// Chunks a reader connection holds ready ahead of the writes.
+const READ_AHEAD: usize = 2;
+
 async fn stream_events(
     projection: &dyn Projection,
     conn: &mut PgConnection,
+    reader: Option<&PgPool>,
     chunk: i64,
     on_progress: &(dyn Fn(u64, u64) + Sync),
     in_transaction: bool,
@@ -436,37 +482,95 @@ async fn stream_events(
     let total = total as u64;
     let (mut done, mut applied) = (0u64, 0u64);
     on_progress(0, total);
-    // One aggregate type at a time: a range scan of the primary key per chunk.
-    for aggregate_type in &types {
-        let (mut after_id, mut after_seq) = (String::new(), 0i64);
-        loop {
-            let rows = sqlx::query(&format!(
-                "SELECT {EVENT_COLUMNS} FROM events WHERE aggregate_type = $1 \
-                 AND (aggregate_id, sequence) > ($2, $3) ORDER BY aggregate_id, sequence LIMIT $4"
-            ))
-            .bind(aggregate_type)
-            .bind(&after_id)
-            .bind(after_seq)
-            .bind(chunk)
-            .fetch_all(&mut *conn)
-            .await?;
-            let Some(last) = rows.last() else { break };
-            after_id = last.get("aggregate_id");
-            after_seq = last.get("sequence");
-            done += rows.len() as u64;
-            let events: Vec<StoredEvent> = rows.iter().map(from_row).collect();
-            applied += if in_transaction {
-                apply_locked(projection, &mut *conn, events, Locking::Held).await? as u64
-            } else {
-                let mut tx = sqlx::Connection::begin(&mut *conn).await?;
-                let n = apply_in(projection, &mut tx, events).await?;
-                tx.commit().await?;
-                n as u64
-            };
-            on_progress(done.min(total), total);
+    let mut apply = async |conn: &mut PgConnection, events: Vec<StoredEvent>| {
+        done += events.len() as u64;
+        applied += if in_transaction {
+            apply_locked(projection, &mut *conn, events, Locking::Held).await? as u64
+        } else {
+            let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+            let n = apply_in(projection, &mut tx, events).await?;
+            tx.commit().await?;
+            n as u64
+        };
+        on_progress(done.min(total), total);
+        Ok::<(), ProjectionError>(())
+    };
+    match reader {
+        Some(pool) => {
+            // Reading and decoding the next chunks overlaps writing this one. The reader stops
+            // at its next chunk if this side stops (the set aborts it when dropped).
+            let (sender, mut chunks) = tokio::sync::mpsc::channel(READ_AHEAD);
+            let mut reading = tokio::task::JoinSet::new();
+            let pool = pool.clone();
+            reading.spawn(async move {
+                let mut conn = match pool.acquire().await {
+                    Ok(conn) => conn,
+                    Err(e) => {
+                        let _ = sender.send(Err(e)).await;
+                        return;
+                    }
+                };
+                for aggregate_type in &types {
+                    let mut after = (String::new(), 0i64);
+                    loop {
+                        match read_chunk(&mut conn, aggregate_type, &mut after, chunk).await {
+                            Ok(events) if events.is_empty() => break,
+                            Ok(events) => {
+                                if sender.send(Ok(events)).await.is_err() {
+                                    return;
+                                }
+                            }
+                            Err(e) => {
+                                let _ = sender.send(Err(e)).await;
+                                return;
+                            }
+                        }
+                    }
+                }
+            });
+            while let Some(events) = chunks.recv().await {
+                apply(&mut *conn, events?).await?;
+            }
+        }
+        None => {
+            for aggregate_type in &types {
+                let mut after = (String::new(), 0i64);
+                loop {
+                    let events = read_chunk(&mut *conn, aggregate_type, &mut after, chunk).await?;
+                    if events.is_empty() {
+                        break;
+                    }
+                    apply(&mut *conn, events).await?;
+                }
+            }
         }
     }
     Ok(applied)
+}
+
+/// The next `chunk` events of `aggregate_type` after `after` (aggregate id, sequence) in key
+/// order, a range scan of the primary key; moves `after` past them.
+async fn read_chunk(
+    conn: &mut PgConnection,
+    aggregate_type: &str,
+    after: &mut (String, i64),
+    chunk: i64,
+) -> Result<Vec<StoredEvent>, sqlx::Error> {
+    let rows = sqlx::query(&format!(
+        "SELECT {EVENT_COLUMNS} FROM events WHERE aggregate_type = $1 \
+         AND (aggregate_id, sequence) > ($2, $3) ORDER BY aggregate_id, sequence LIMIT $4"
+    ))
+    .bind(aggregate_type)
+    .bind(&after.0)
+    .bind(after.1)
+    .bind(chunk)
+    .fetch_all(&mut *conn)
+    .await?;
+    let events: Vec<StoredEvent> = rows.iter().map(from_row).collect();
+    if let Some(last) = events.last() {
+        *after = (last.aggregate_id.clone(), last.sequence);
+    }
+    Ok(events)
 }
 
 /// Serialises writers of one aggregate in one projection (transaction-scoped).
@@ -575,4 +679,32 @@ pub fn all() -> Vec<&'static dyn Projection> {
         &crate::shopping::ShoppingProjection,
         &crate::merch::MerchProjection,
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn event(id: &str, sequence: i64) -> StoredEvent {
+        StoredEvent {
+            aggregate_type: "Product".into(),
+            aggregate_id: id.into(),
+            sequence,
+            event_type: "ProductUpserted".into(),
+            event_version: "1".into(),
+            payload: serde_json::Value::Null,
+            recorded_at: None,
+        }
+    }
+
+    #[test]
+    fn only_batches_starting_every_aggregate_at_its_first_event_skip_the_locks() {
+        assert!(first_events(&[event("a", 1), event("b", 1), event("a", 2)]));
+        assert!(!first_events(&[event("a", 1), event("b", 2)]));
+        assert!(!first_events(&[event("a", 3), event("a", 4)]));
+        // The same id under another aggregate type is another aggregate.
+        let mut other = event("a", 2);
+        other.aggregate_type = "Inventory".into();
+        assert!(!first_events(&[event("a", 1), other]));
+    }
 }

@@ -192,7 +192,8 @@ pub async fn verify(
         .await?;
     let scratch = scratch_name();
     prepare_scratch(&mut tx, &scratch, projection).await?;
-    engine::rebuild_in(projection, &mut tx, 2000, on_progress).await?;
+    // Read in the transaction: the comparison needs the rebuild's own snapshot.
+    engine::rebuild_in(projection, &mut tx, None, 2000, on_progress).await?;
     let mut tables = Vec::new();
     for table in tables_of(projection) {
         tables.push(compare_table(&mut tx, &scratch, table, projection).await?);
@@ -219,7 +220,8 @@ pub async fn rebuild_online(
     // 1. Build beside the live tables (committed, so the swap can read it).
     let mut tx = conn.begin().await?;
     prepare_scratch(&mut tx, &scratch, projection).await?;
-    let applied = engine::rebuild_in(projection, &mut tx, 2000, on_progress).await?;
+    // Events appended meanwhile are caught up at the swap, whichever connection read them.
+    let applied = engine::rebuild_in(projection, &mut tx, Some(pool), 2000, on_progress).await?;
     tx.commit().await?;
 
     // 2. Swap: hold writers, catch up what was appended meanwhile, copy in, commit.
