@@ -18,7 +18,9 @@ pub const MIN_KEY_CHARS: usize = 32;
 
 #[derive(Clone)]
 pub struct Keyring {
-    keys: Vec<Vec<u8>>,
+    /// Each key's HMAC state after the key (its padded blocks hashed once, here, rather than
+    /// for every signature: a cookie-less beacon is signed and derived five times).
+    keys: Vec<HmacSha256>,
 }
 
 impl std::fmt::Debug for Keyring {
@@ -51,7 +53,7 @@ impl Keyring {
             return Err(KeyringError::TooShort(i + 1));
         }
         Ok(Self {
-            keys: keys.into_iter().map(|k| k.as_bytes().to_vec()).collect(),
+            keys: keys.into_iter().map(|k| keyed(k.as_bytes())).collect(),
         })
     }
 
@@ -63,12 +65,12 @@ impl Keyring {
             uuid::Uuid::new_v4().simple()
         );
         Self {
-            keys: vec![key.into_bytes()],
+            keys: vec![keyed(key.as_bytes())],
         }
     }
 
-    fn mac(key: &[u8], purpose: &str, value: &str) -> HmacSha256 {
-        let mut mac = HmacSha256::new_from_slice(key).expect("HMAC takes keys of any length");
+    fn mac(key: &HmacSha256, purpose: &str, value: &str) -> HmacSha256 {
+        let mut mac = key.clone();
         mac.update(purpose.as_bytes());
         mac.update(&[0]);
         mac.update(value.as_bytes());
@@ -104,8 +106,18 @@ impl Keyring {
     }
 }
 
+fn keyed(key: &[u8]) -> HmacSha256 {
+    HmacSha256::new_from_slice(key).expect("HMAC takes keys of any length")
+}
+
 fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut text = String::with_capacity(bytes.len() * 2);
+    for b in bytes {
+        text.push(DIGITS[usize::from(b >> 4)] as char);
+        text.push(DIGITS[usize::from(b & 0x0f)] as char);
+    }
+    text
 }
 
 fn unhex(text: &str) -> Option<Vec<u8>> {
@@ -124,6 +136,18 @@ mod tests {
 
     const A: &str = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
     const B: &str = "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb";
+
+    #[test]
+    fn signatures_are_hmac_sha256_of_purpose_nul_value_in_lower_hex() {
+        // The cookies already handed out carry signatures of this exact form: a change of the
+        // encoding would sign every visitor and cart out.
+        let ring = Keyring::parse("0123456789abcdef0123456789abcdef").unwrap();
+        assert_eq!(
+            ring.sign("visitor", "abc"),
+            "9a27fd16828fcf5c83c574037d44da7e"
+        );
+        assert_eq!(ring.derive("visitor", "abc"), ring.sign("visitor", "abc"));
+    }
 
     #[test]
     fn a_signature_verifies_only_for_its_value_and_purpose() {
