@@ -91,6 +91,16 @@ async fn main() {
     );
 
     let before = folded().await;
+    // Every run adds its beacons to the raw events (kept 30 days), and inserts into a larger
+    // table cost more: runs compare only at a similar size (docs/performance.md).
+    let size: i64 = sqlx::query_scalar("SELECT pg_total_relation_size('tracking_events')")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    println!(
+        "tracking_events before the load: {before} rows, {:.0} MiB with its indexes",
+        size as f64 / 1048576.0
+    );
     let metrics_before = metrics(&base);
     let started_at = chrono::Utc::now();
     println!("GET /hawk.png, {seconds} s");
