@@ -461,6 +461,15 @@ pub fn typo_distance(word: &str) -> u8 {
 /// catalog has no such word at all, the word with a typo or two in the name or brand (weighted
 /// lower). A word the catalog knows is never read as a typo: 'wire' does not find 'tire'.
 fn word_query(engine: &SearchEngine, word: &str) -> Box<dyn Query> {
+    word_in(engine, word, &engine.fields.text_fields())
+}
+
+/// [`word_query`] in the given text fields only.
+fn word_in(
+    engine: &SearchEngine,
+    word: &str,
+    fields: &[(tantivy::schema::Field, f32)],
+) -> Box<dyn Query> {
     let f = &engine.fields;
     let searcher = engine.live().reader.searcher();
     let mut alternatives: Vec<Box<dyn Query>> = Vec::new();
@@ -469,11 +478,14 @@ fn word_query(engine: &SearchEngine, word: &str) -> Box<dyn Query> {
         .unwrap_or(0)
         > 0;
     for stem in tokens(stemmed_analyzer(), word) {
+        // Known anywhere, searched where asked: a word of the descriptions only is no typo.
         for (field, boost) in f.text_fields() {
             let term = Term::from_field_text(field, &stem);
             known |= searcher.doc_freq(&term).unwrap_or(0) > 0;
-            let exact = TermQuery::new(term, IndexRecordOption::WithFreqs);
-            alternatives.push(Box::new(BoostQuery::new(Box::new(exact), boost)));
+            if fields.iter().any(|(searched, _)| *searched == field) {
+                let exact = TermQuery::new(term, IndexRecordOption::WithFreqs);
+                alternatives.push(Box::new(BoostQuery::new(Box::new(exact), boost)));
+            }
         }
     }
     let distance = if known { 0 } else { typo_distance(word) };
@@ -542,7 +554,8 @@ pub fn keyword_query(engine: &SearchEngine, keyword: &str, any_word: bool) -> Bo
     any_of(vec![text, exact])
 }
 
-/// Autocomplete's query: every word typed, the last one as a prefix of a word of the name or
+/// Autocomplete's query: every word typed in the name or brand (as typed, by its stem, or with
+/// a typo when the catalog has no such word), the last one as a prefix of a word of the name or
 /// brand; names that start with the whole keyword first.
 pub fn suggest_query(engine: &SearchEngine, keyword: &str) -> Option<Box<dyn Query>> {
     let f = &engine.fields;
@@ -551,6 +564,13 @@ pub fn suggest_query(engine: &SearchEngine, keyword: &str) -> Option<Box<dyn Que
         .take(MAX_WORDS)
         .collect();
     let (last, first) = words.split_last()?;
+    // Not the description, keywords or attributes: a word there ('dog' in a fence's
+    // description) matched ten times the products and was most of a two-word suggestion's time.
+    let name_and_brand: Vec<(tantivy::schema::Field, f32)> = f
+        .text_fields()
+        .into_iter()
+        .filter(|(field, _)| *field == f.name || *field == f.brand)
+        .collect();
     let mut clauses: Vec<(Occur, Box<dyn Query>)> = first
         .iter()
         .map(|w| {
@@ -558,7 +578,7 @@ pub fn suggest_query(engine: &SearchEngine, keyword: &str) -> Option<Box<dyn Que
                 Occur::Must,
                 any_of(vec![
                     term(Term::from_field_text(f.words, w)),
-                    word_query(engine, w),
+                    word_in(engine, w, &name_and_brand),
                 ]),
             )
         })
@@ -1276,6 +1296,34 @@ mod suggest_tests {
         }
     }
 
+    /// The products suggested for `keyword` (sorted) and their count.
+    fn suggested(engine: &SearchEngine, keyword: &str) -> (Vec<String>, u64) {
+        let mut s = engine.suggest(keyword, 10, 5).unwrap();
+        s.ids.sort();
+        (s.ids, s.count)
+    }
+
+    #[test]
+    fn a_suggestions_first_words_are_matched_in_the_name_or_brand_only() {
+        let engine = SearchEngine::in_memory();
+        let mut fence = product("2", "Fence Kit", "Zareba");
+        fence.description = "Keeps the dog in: a wire fence for the yard".into();
+        engine.add_for_test(&[
+            product("1", "Dog Food", "Purina"),
+            fence,
+            product("3", "Chicken Feeder", "Little Giant"),
+            product("4", "Tire Fill Valve", "Slime"),
+        ]);
+        let found = |keyword: &str| suggested(&engine, keyword);
+        // 'dog' is in the fence's description, not its name: only the dog food.
+        assert_eq!(found("dog f"), (vec!["1".into()], 1));
+        // Stems and typos of name words still count.
+        assert_eq!(found("dogs f"), (vec!["1".into()], 1));
+        assert_eq!(found("chiken f"), (vec!["3".into()], 1));
+        // A word the catalog has (in a description) is not read as a typo of 'tire'.
+        assert_eq!(found("wire f"), (vec![], 0));
+    }
+
     #[test]
     fn a_short_last_word_finds_what_a_longer_one_would() {
         let engine = SearchEngine::in_memory();
@@ -1286,11 +1334,7 @@ mod suggest_tests {
             product("4", "Dog Bed", "Frisco"),
             product("5", "Dog Bowl", "Ölmann"),
         ]);
-        let found = |keyword: &str| {
-            let mut s = engine.suggest(keyword, 10, 5).unwrap();
-            s.ids.sort();
-            (s.ids, s.count)
-        };
+        let found = |keyword: &str| suggested(&engine, keyword);
         // One to three characters: the indexed word starts; four: every word starting so.
         assert_eq!(
             found("dog f"),

@@ -111,8 +111,10 @@ pub async fn run_analytics(
 pub async fn fold_messages(pool: &PgPool, batch: &[OwnedMessage]) -> Result<usize, sqlx::Error> {
     let mut events = Vec::with_capacity(batch.len());
     for m in batch {
-        match serde_json::from_slice::<TrackingEvent>(m.payload().unwrap_or_default()) {
-            Ok(e) => events.push(e),
+        let payload = m.payload().unwrap_or_default();
+        match serde_json::from_slice::<TrackingEvent>(payload) {
+            // The raw event is kept as the message's own JSON text (valid UTF-8: it decoded).
+            Ok(e) => events.push((e, String::from_utf8_lossy(payload))),
             Err(e) => tracing::warn!(
                 error = %e,
                 partition = m.partition(),
@@ -121,7 +123,7 @@ pub async fn fold_messages(pool: &PgPool, batch: &[OwnedMessage]) -> Result<usiz
             ),
         }
     }
-    fold(pool, events).await
+    fold_raw(pool, events).await
 }
 
 /// A keyword as counted: trimmed, lower case, inner spaces collapsed, at most 100 characters.
@@ -386,14 +388,31 @@ impl Folded {
 
 /// Folds events into the read models; answers how many were new.
 pub async fn fold(pool: &PgPool, events: Vec<TrackingEvent>) -> Result<usize, sqlx::Error> {
+    let events = events
+        .into_iter()
+        .map(|e| {
+            let body = serde_json::to_string(&e).unwrap_or_else(|_| "null".into());
+            (e, std::borrow::Cow::Owned(body))
+        })
+        .collect();
+    fold_raw(pool, events).await
+}
+
+/// Folds events, each beside its JSON text as kept in `tracking_events.body`.
+async fn fold_raw(
+    pool: &PgPool,
+    events: Vec<(TrackingEvent, std::borrow::Cow<'_, str>)>,
+) -> Result<usize, sqlx::Error> {
     if events.is_empty() {
         return Ok(0);
     }
     let mut seen = HashSet::new();
-    let events: Vec<TrackingEvent> = events
+    let (events, bodies): (Vec<TrackingEvent>, Vec<std::borrow::Cow<'_, str>>) = events
         .into_iter()
-        .filter(|e| uuid::Uuid::parse_str(&e.event_id).is_ok() && seen.insert(e.event_id.clone()))
-        .collect();
+        .filter(|(e, _)| {
+            uuid::Uuid::parse_str(&e.event_id).is_ok() && seen.insert(e.event_id.clone())
+        })
+        .unzip();
     let mut tx = pool.begin().await?;
     let ids: Vec<uuid::Uuid> = events
         .iter()
@@ -404,13 +423,11 @@ pub async fn fold(pool: &PgPool, events: Vec<TrackingEvent>) -> Result<usize, sq
     let visits: Vec<&str> = events.iter().map(|e| e.visit_id.as_str()).collect();
     let names: Vec<&str> = events.iter().map(|e| e.event.as_str()).collect();
     let bots: Vec<bool> = events.iter().map(|e| e.agent == Agent::Bot).collect();
-    let bodies: Vec<Value> = events
-        .iter()
-        .map(|e| serde_json::to_value(e).unwrap_or(Value::Null))
-        .collect();
+    let bodies: Vec<&str> = bodies.iter().map(|b| b.as_ref()).collect();
     let inserted: Vec<uuid::Uuid> = sqlx::query_scalar(
         "INSERT INTO tracking_events (event_id, received_at, visitor_id, visit_id, event, bot, body) \
-         SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::bool[], $7::jsonb[]) \
+         SELECT event_id, received_at, visitor_id, visit_id, event, bot, body::json \
+         FROM unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::bool[], $7::text[]) \
          AS t (event_id, received_at, visitor_id, visit_id, event, bot, body) \
          WHERE NOT EXISTS (SELECT 1 FROM forgotten_visitors f WHERE f.visitor_id = t.visitor_id AND f.forgotten_at >= t.received_at) \
          ON CONFLICT (event_id) DO NOTHING RETURNING event_id",
