@@ -209,12 +209,16 @@ async fn search(
             redirect = to.filter(|_| typed.is_some() && url_state.param("searchWithin").is_none());
         }
     }
-    let hits = {
-        let (engine, query) = (engine.clone(), query.clone());
-        tokio::task::spawn_blocking(move || engine.search(&query))
-            .await
-            .map_err(ApiError::internal)?
-            .map_err(ApiError::internal)?
+    // A page this index version answered before needs no search, nor a blocking thread.
+    let hits = match engine.kept(&query) {
+        Some(hits) => hits,
+        None => {
+            let (engine, query) = (engine.clone(), query.clone());
+            tokio::task::spawn_blocking(move || engine.search(&query))
+                .await
+                .map_err(ApiError::internal)?
+                .map_err(ApiError::internal)?
+        }
     };
     // Nothing found for a keyword: suggest the nearest keyword the catalog has.
     let did_you_mean = match (&query.keyword, hits.total) {

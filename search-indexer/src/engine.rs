@@ -42,6 +42,8 @@ pub struct Live {
     pub generation: String,
     /// Total and facets of the queries answered on this reader's current searcher.
     pub(crate) facets: FacetCache,
+    /// Pages of the queries answered on it whose order does not depend on scores.
+    pub(crate) pages: PageCache,
 }
 
 /// The total and facet counts of a query, the same for each of its sorts and pages.
@@ -53,6 +55,15 @@ pub(crate) struct CachedFacets {
     pub departments: Arc<Departments>,
 }
 
+/// A page of a query whose order does not depend on scores (a department listing, any sort
+/// but relevance): the same on one searcher generation whoever asks.
+pub(crate) struct CachedPage {
+    pub ids: Vec<String>,
+    pub pinned: Vec<String>,
+    /// The department tree the query's filters were built from.
+    pub departments: Arc<Departments>,
+}
+
 /// Queries' totals and facets on one searcher generation of one reader. Counting facets
 /// reads every match's department, brand, attribute and price columns (a keyword with
 /// 200,000 matches takes milliseconds), and a shopper's next page or other sort of the
@@ -60,19 +71,35 @@ pub(crate) struct CachedFacets {
 /// consumer committed a change, or a reindex swapped the reader, which comes with a cache
 /// of its own) empties it: a count is never older than the page it comes with. Kept to
 /// [`SearchEngine::set_facet_cache_entries`] queries: when full it is emptied.
-#[derive(Default)]
-pub(crate) struct FacetCache(Mutex<(u64, FacetMap)>);
+pub(crate) type FacetCache = GenerationCache<CachedFacets>;
+
+/// The pages of sorted listings on one searcher generation, kept as [`FacetCache`] keeps
+/// counts: a department's first page by price is a scan of every product of the department
+/// for the cheapest 60, the same for every shopper until the index changes.
+pub(crate) type PageCache = GenerationCache<CachedPage>;
+
+/// Values computed on one searcher generation (see [`FacetCache`]).
+pub(crate) struct GenerationCache<V>(Mutex<(u64, std::collections::HashMap<String, Arc<V>>)>);
+
+impl<V> Default for GenerationCache<V> {
+    fn default() -> Self {
+        Self(Mutex::default())
+    }
+}
 
 /// Queries whose facets one searcher generation keeps by default (a few KB each;
 /// `SEARCH_FACET_CACHE`).
 pub const FACET_CACHE_ENTRIES: usize = 4096;
 
-type FacetMap = std::collections::HashMap<String, Arc<CachedFacets>>;
+type GenerationMap<V> = std::collections::HashMap<String, Arc<V>>;
 
-impl FacetCache {
+impl<V> GenerationCache<V> {
     /// The entries of `generation`: a newer generation than the one kept starts afresh; an
     /// older one (a search that took its searcher before the last reload) has none.
-    fn of_generation(&self, generation: u64) -> Option<std::sync::MutexGuard<'_, (u64, FacetMap)>> {
+    fn of_generation(
+        &self,
+        generation: u64,
+    ) -> Option<std::sync::MutexGuard<'_, (u64, GenerationMap<V>)>> {
         let mut cache = lock(&self.0);
         if cache.0 < generation {
             *cache = (generation, Default::default());
@@ -80,11 +107,11 @@ impl FacetCache {
         (cache.0 == generation).then_some(cache)
     }
 
-    pub(crate) fn get(&self, generation: u64, key: &str) -> Option<Arc<CachedFacets>> {
+    pub(crate) fn get(&self, generation: u64, key: &str) -> Option<Arc<V>> {
         self.of_generation(generation)?.1.get(key).cloned()
     }
 
-    pub(crate) fn put(&self, generation: u64, key: String, value: CachedFacets, entries: usize) {
+    pub(crate) fn put(&self, generation: u64, key: String, value: V, entries: usize) {
         if entries == 0 {
             return;
         }
@@ -112,6 +139,7 @@ impl Live {
             writer: Mutex::new(writer),
             generation,
             facets: FacetCache::default(),
+            pages: PageCache::default(),
         })
     }
 }

@@ -26,7 +26,7 @@ use tantivy::schema::{Facet, IndexRecordOption};
 use tantivy::{DocAddress, Order, Searcher, Term};
 
 use crate::document::Departments;
-use crate::engine::{CachedFacets, SearchEngine, SearchError};
+use crate::engine::{CachedFacets, CachedPage, SearchEngine, SearchError};
 use crate::minmax::MinMax;
 use crate::schema::{normalize_number, stemmed_analyzer, tokens, words_analyzer, WORD_START_MAX};
 
@@ -697,12 +697,93 @@ fn cents_to_dollars(cents: u64) -> f64 {
     cents as f64 / 100.0
 }
 
+/// What the live searcher keeps of a query's answer.
+struct Kept {
+    generation: u64,
+    facet_key: String,
+    /// The total and facets, if an earlier sort or page of the query counted them.
+    counts: Option<Arc<CachedFacets>>,
+    /// Where its page is kept: only a page ordered by a column (not by scores, which the
+    /// popularity and store boosts move between generations).
+    page_key: Option<String>,
+}
+
+impl Kept {
+    /// The whole answer, when both its counts and its page are kept.
+    fn answer(&self, live: &crate::engine::Live, departments: &Arc<Departments>) -> Option<Hits> {
+        let (counts, key) = (self.counts.as_ref()?, self.page_key.as_ref()?);
+        let page = live
+            .pages
+            .get(self.generation, key)
+            .filter(|p| Arc::ptr_eq(&p.departments, departments))?;
+        Some(Hits {
+            ids: page.ids.clone(),
+            total: counts.total,
+            facets: counts.facets.clone(),
+            pinned: page.pinned.clone(),
+        })
+    }
+}
+
 impl SearchEngine {
+    fn lookup(
+        &self,
+        live: &crate::engine::Live,
+        searcher: &Searcher,
+        departments: &Arc<Departments>,
+        q: &SearchQuery,
+    ) -> Kept {
+        let generation = searcher.generation().generation_id();
+        let facet_key = facet_key(q);
+        let keeping = self.facet_cache_entries() > 0;
+        let counts = keeping
+            .then(|| live.facets.get(generation, &facet_key))
+            .flatten()
+            .filter(|c| Arc::ptr_eq(&c.departments, departments));
+        let keyword = q.keyword.as_deref().is_some_and(|k| !k.trim().is_empty());
+        let page_key = (keeping && !(q.sort == Sort::Relevance && keyword)).then(|| {
+            format!(
+                "{facet_key}|{}|{}|{}|{}",
+                q.sort.name(),
+                q.offset,
+                q.limit,
+                q.pins.join(",")
+            )
+        });
+        Kept {
+            generation,
+            facet_key,
+            counts,
+            page_key,
+        }
+    }
+
+    /// The answer of `q` when the live index version has it kept, without running a search:
+    /// a few map lookups, cheap enough for an async task (a department page shown again).
+    pub fn kept(&self, q: &SearchQuery) -> Option<Hits> {
+        let departments = self.departments();
+        let live = self.live();
+        let searcher = live.reader.searcher();
+        self.lookup(&live, &searcher, &departments, q)
+            .answer(&live, &departments)
+    }
+
     /// Runs a search: one page of product numbers in order, the total and the facets.
     pub fn search(&self, q: &SearchQuery) -> Result<Hits, SearchError> {
         let departments = self.departments();
         let live = self.live();
         let searcher = live.reader.searcher();
+        let kept = self.lookup(&live, &searcher, &departments, q);
+        if let Some(hits) = kept.answer(&live, &departments) {
+            return Ok(hits);
+        }
+        let Kept {
+            generation,
+            facet_key,
+            counts: cached,
+            page_key,
+        } = kept;
+        let keyword = q.keyword.as_deref().is_some_and(|k| !k.trim().is_empty());
         let built = build(self, q, &departments);
 
         // The department facet lists the children of…
@@ -713,14 +794,6 @@ impl SearchEngine {
         let department_parent =
             parent_department.map_or_else(department_root, |d| departments.facet(d));
         let names = attribute_names(self, &searcher)?;
-        // The total and facets of this query on this searcher, if an earlier sort or page of
-        // it counted them.
-        let generation = searcher.generation().generation_id();
-        let facet_key = facet_key(q);
-        let cached = (self.facet_cache_entries() > 0)
-            .then(|| live.facets.get(generation, &facet_key))
-            .flatten()
-            .filter(|c| Arc::ptr_eq(&c.departments, &departments));
         let counting = cached.is_none();
 
         // One pass for the page, the total and the facets without selections.
@@ -759,7 +832,6 @@ impl SearchEngine {
         } else {
             (0, q.offset + q.limit.max(1) + pinned.len())
         };
-        let keyword = q.keyword.as_deref().is_some_and(|k| !k.trim().is_empty());
         let top = TopDocs::with_limit(limit).and_offset(offset);
         let (mut fruits, page): (_, Vec<DocAddress>) = match (q.sort, keyword) {
             (Sort::Relevance, true) => {
@@ -810,6 +882,18 @@ impl SearchEngine {
                 .skip(q.offset)
                 .take(q.limit.max(1))
                 .collect();
+        }
+        if let Some(key) = page_key {
+            live.pages.put(
+                generation,
+                key,
+                CachedPage {
+                    ids: ids.clone(),
+                    pinned: pinned.clone(),
+                    departments: departments.clone(),
+                },
+                self.facet_cache_entries(),
+            );
         }
         let Some(count) = count else {
             let cached = cached.expect("counted unless cached");
@@ -1294,6 +1378,36 @@ mod suggest_tests {
             rating_count: 0,
             introduced_on: None,
         }
+    }
+
+    #[test]
+    fn a_sorted_listing_is_answered_again_until_the_index_changes() {
+        use crate::search::{SearchQuery, Sort};
+        let engine = SearchEngine::in_memory();
+        let priced = |number: &str, name: &str, cents: i64| ProductDoc {
+            price_cents: cents,
+            ..product(number, name, "Acme")
+        };
+        engine.add_for_test(&[priced("1", "Rope", 900), priced("2", "Twine", 500)]);
+        let by_price = |sort: Sort, offset: usize| {
+            let q = SearchQuery {
+                sort,
+                offset,
+                limit: 1,
+                ..SearchQuery::default()
+            };
+            let hits = engine.search(&q).unwrap();
+            (hits.ids, hits.total)
+        };
+        assert_eq!(by_price(Sort::PriceAsc, 0), (vec!["2".into()], 2));
+        // Kept per sort and page: each is its own.
+        assert_eq!(by_price(Sort::PriceDesc, 0), (vec!["1".into()], 2));
+        assert_eq!(by_price(Sort::PriceAsc, 1), (vec!["1".into()], 2));
+        assert_eq!(by_price(Sort::PriceAsc, 0), (vec!["2".into()], 2));
+        // A cheaper product indexed: the next answer has it, not the kept page.
+        engine.add_for_test(&[priced("3", "Wire", 100)]);
+        assert_eq!(by_price(Sort::PriceAsc, 0), (vec!["3".into()], 3));
+        assert_eq!(by_price(Sort::PriceDesc, 0), (vec!["1".into()], 3));
     }
 
     /// The products suggested for `keyword` (sorted) and their count.
