@@ -11,7 +11,10 @@
 //! ```
 //!
 //! `BENCH_SECONDS` (default 20), `BENCH_CONNECTIONS` (32), `BENCH_THREADS` (2). Needs `wrk`
-//! (Debian's package).
+//! (Debian's package). `BENCH_VISITORS=N` sends the beacons of N browsers that hold the store's
+//! cookies (each got them from a first beacon before the load), as pages' beacons come; the
+//! default, 0, sends every beacon without cookies (each a new visitor, whose cookies the
+//! server mints and signs).
 
 use std::time::{Duration, Instant};
 
@@ -24,8 +27,9 @@ use http_support::http;
 mod wrk_support;
 use wrk_support::{env, lua_script, wrk};
 
-/// The lua script: Search events over ten keywords, a unique token per request.
-fn script() -> std::path::PathBuf {
+/// The lua script: Search events over ten keywords, a unique token per request; with
+/// `cookies`, each request carries one of them (browsers that have been to the store).
+fn script(cookies: &[String]) -> std::path::PathBuf {
     let events: Vec<String> = (0..10)
         .map(|i| {
             let event = serde_json::json!({
@@ -42,12 +46,32 @@ fn script() -> std::path::PathBuf {
         .map(|e| format!("\"{e}\""))
         .collect::<Vec<_>>()
         .join(", ");
+    let cookies = cookies
+        .iter()
+        .map(|c| format!("{{ [\"Cookie\"] = \"{c}\" }}"))
+        .collect::<Vec<_>>()
+        .join(", ");
     lua_script(
         "hawk",
-        &format!("local events = {{ {events} }}"),
+        &format!("local events = {{ {events} }}\nlocal cookies = {{ {cookies} }}"),
         r#"  local t = events[(counter % #events) + 1]
-  return wrk.format("GET", "/hawk.png?t=" .. t .. "&et=2&cg=bench&r=" .. tid .. "-" .. counter)"#,
+  local headers = nil
+  if #cookies > 0 then headers = cookies[((counter * 7 + tid) % #cookies) + 1] end
+  return wrk.format("GET", "/hawk.png?t=" .. t .. "&et=2&cg=bench&r=" .. tid .. "-" .. counter, headers)"#,
     )
+}
+
+/// The `Cookie` header of a browser after its first beacon: every cookie the store set.
+fn visitor_cookies(base: &str) -> String {
+    let (status, headers, _) = http(base, "GET", "/hawk.png", &[], "");
+    assert_eq!(status, 200, "a first beacon is answered");
+    let cookies: Vec<String> = headers
+        .iter()
+        .filter(|(name, _)| name.eq_ignore_ascii_case("set-cookie"))
+        .filter_map(|(_, value)| value.split(';').next().map(|c| c.trim().to_string()))
+        .collect();
+    assert!(!cookies.is_empty(), "the store sets its cookies");
+    cookies.join("; ")
 }
 
 /// The store's `/metrics` tracking counters.
@@ -101,10 +125,17 @@ async fn main() {
         "tracking_events before the load: {before} rows, {:.0} MiB with its indexes",
         size as f64 / 1048576.0
     );
+    let visitors: usize = env("BENCH_VISITORS", "0").parse().unwrap();
+    let cookies: Vec<String> = (0..visitors).map(|_| visitor_cookies(&base)).collect();
+    if visitors > 0 {
+        println!("beacons of {visitors} browsers holding their cookies");
+    } else {
+        println!("beacons without cookies (each a new visitor)");
+    }
     let metrics_before = metrics(&base);
     let started_at = chrono::Utc::now();
     println!("GET /hawk.png, {seconds} s");
-    let lua = script();
+    let lua = script(&cookies);
     let hawk = wrk(&format!("{base}/hawk.png"), Some(&lua), seconds);
     let _ = std::fs::remove_file(lua);
     println!(

@@ -263,12 +263,12 @@ pub fn router(state: AppState, roles: &crate::Roles) -> Router {
         }));
     }
     if roles.tracker {
-        let tracker_state = tracker::TrackerState {
+        let tracker_state = tracker::TrackerState::new(tracker::TrackerShared {
             sink: state.tracking.clone(),
             keyring: state.cookies.keyring.clone(),
             pool: state.pool.clone(),
             staff: state.staff.clone(),
-        };
+        });
         app = app.merge(tracker::router(tracker_state.clone())).layer(
             axum::middleware::from_fn_with_state(
                 tracker_state,

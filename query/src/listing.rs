@@ -155,11 +155,7 @@ pub async fn listing(
         offset: if beyond { 0 } else { offset as usize },
         ..SearchQuery::default()
     };
-    let engine = state.search.clone();
-    let hits = tokio::task::spawn_blocking(move || engine.search(&query))
-        .await
-        .map_err(ApiError::internal)?
-        .map_err(ApiError::internal)?;
+    let hits = crate::search::hits_of(&state.search, &query).await?;
     let facet = |name: &str| hits.facets.iter().find(|f| f.name == name);
     let count_of = |id: i32| {
         facet("department")

@@ -78,6 +78,22 @@ pub struct SearchAnswer {
     pub redirect: Option<String>,
 }
 
+/// The hits of `query`. A page this index version answered before needs no search, nor a
+/// blocking thread; anything else is searched on one.
+pub(crate) async fn hits_of(
+    engine: &Arc<SearchEngine>,
+    query: &SearchQuery,
+) -> Result<search_indexer::search::Hits, ApiError> {
+    if let Some(hits) = engine.kept(query) {
+        return Ok(hits);
+    }
+    let (engine, query) = (engine.clone(), query.clone());
+    tokio::task::spawn_blocking(move || engine.search(&query))
+        .await
+        .map_err(ApiError::internal)?
+        .map_err(ApiError::internal)
+}
+
 fn bad(code: &'static str, message: impl Into<String>) -> ApiError {
     ApiError::bad_request(code, message)
 }
@@ -209,17 +225,7 @@ async fn search(
             redirect = to.filter(|_| typed.is_some() && url_state.param("searchWithin").is_none());
         }
     }
-    // A page this index version answered before needs no search, nor a blocking thread.
-    let hits = match engine.kept(&query) {
-        Some(hits) => hits,
-        None => {
-            let (engine, query) = (engine.clone(), query.clone());
-            tokio::task::spawn_blocking(move || engine.search(&query))
-                .await
-                .map_err(ApiError::internal)?
-                .map_err(ApiError::internal)?
-        }
-    };
+    let hits = hits_of(&engine, &query).await?;
     // Nothing found for a keyword: suggest the nearest keyword the catalog has.
     let did_you_mean = match (&query.keyword, hits.total) {
         (Some(keyword), 0) => {

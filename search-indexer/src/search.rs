@@ -701,6 +701,8 @@ fn cents_to_dollars(cents: u64) -> f64 {
 struct Kept {
     generation: u64,
     facet_key: String,
+    /// Whether the query has a keyword (scores order its page when sorted by relevance).
+    keyword: bool,
     /// The total and facets, if an earlier sort or page of the query counted them.
     counts: Option<Arc<CachedFacets>>,
     /// Where its page is kept: only a page ordered by a column (not by scores, which the
@@ -753,6 +755,7 @@ impl SearchEngine {
         Kept {
             generation,
             facet_key,
+            keyword,
             counts,
             page_key,
         }
@@ -780,10 +783,10 @@ impl SearchEngine {
         let Kept {
             generation,
             facet_key,
+            keyword,
             counts: cached,
             page_key,
         } = kept;
-        let keyword = q.keyword.as_deref().is_some_and(|k| !k.trim().is_empty());
         let built = build(self, q, &departments);
 
         // The department facet lists the children of…

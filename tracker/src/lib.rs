@@ -23,9 +23,27 @@ use command::secrets::Keyring;
 use event::{agent_class, Agent, Source, TrackingEvent};
 pub use sink::{SinkSettings, TrackingSink};
 
-/// What the beacon handlers need.
+/// What the beacon handlers need, behind one `Arc`: the router and the autocomplete-click layer
+/// hand a copy to every request, which is then one reference count.
 #[derive(Clone)]
-pub struct TrackerState {
+pub struct TrackerState(Arc<TrackerShared>);
+
+impl TrackerState {
+    pub fn new(shared: TrackerShared) -> Self {
+        Self(Arc::new(shared))
+    }
+}
+
+impl std::ops::Deref for TrackerState {
+    type Target = TrackerShared;
+
+    fn deref(&self) -> &TrackerShared {
+        &self.0
+    }
+}
+
+/// The parts of [`TrackerState`].
+pub struct TrackerShared {
     pub sink: Arc<TrackingSink>,
     /// Keys the pseudonymous visitor and visit ids and the retry-stable event ids.
     pub keyring: Arc<Keyring>,
