@@ -1,8 +1,16 @@
-//! Tracking beacons under load, as a user's browser sends them: `wrk` over loopback against
-//! `GET /hawk.png` of a served store (start it as the run command does: durable PostgreSQL,
-//! the broker on its postgres storage, all roles), beside `/healthz` in the same run. Then it
-//! waits for the analytics role to fold every answered beacon and reports beacons/s, latency,
-//! loss (answered but never counted) and the lag from a beacon's arrival to its analytics row.
+//! Tracking beacons under load, as a user's browser sends them, against a served store (start
+//! it as the run command does: durable PostgreSQL, the broker on its postgres storage, all
+//! roles), beside `/healthz` in the same run. Two loads of `GET /hawk.png` over loopback:
+//!
+//! 1. flat out: `wrk`'s connections each send the next beacon as soon as the last is answered
+//!    (the store's ceiling; the latency is mostly the queue wrk itself builds);
+//! 2. at a fixed rate (`BENCH_RATE`, the tracking issue's 20,000 /s by default), open loop:
+//!    each beacon is timed from when it was due, so a stall counts against every beacon it held
+//!    up (the latency browsers get from a store taking that load).
+//!
+//! After each load it waits for the analytics role to fold every answered beacon and reports
+//! beacons/s, latency, loss (answered but never counted) and the lag from a beacon's arrival
+//! to its analytics row.
 //!
 //! ```sh
 //! BENCH_STORE_URL=http://127.0.0.1:8080 \
@@ -10,11 +18,12 @@
 //! cargo bench --bench tracking
 //! ```
 //!
-//! `BENCH_SECONDS` (default 20), `BENCH_CONNECTIONS` (32), `BENCH_THREADS` (2). Needs `wrk`
-//! (Debian's package). `BENCH_VISITORS=N` sends the beacons of N browsers that hold the store's
-//! cookies (each got them from a first beacon before the load), as pages' beacons come; the
-//! default, 0, sends every beacon without cookies (each a new visitor, whose cookies the
-//! server mints and signs).
+//! `BENCH_SECONDS` (default 20, each load), `BENCH_CONNECTIONS` (32) and `BENCH_THREADS` (2)
+//! for wrk, `BENCH_RATE` (20000; 0 skips the fixed-rate load) and `BENCH_RATE_CONNECTIONS`
+//! (64). Needs `wrk` (Debian's package). `BENCH_VISITORS=N` makes wrk send the beacons of N
+//! browsers that hold the store's cookies (each got them from a first beacon before the load),
+//! as pages' beacons come; by default, and always at the fixed rate, every beacon comes
+//! without cookies (each a new visitor, whose cookies the server mints and signs).
 
 use std::time::{Duration, Instant};
 
@@ -23,14 +32,15 @@ use base64::Engine;
 #[path = "support/http.rs"]
 mod http_support;
 use http_support::http;
+#[path = "support/open_loop.rs"]
+mod open_loop;
 #[path = "support/wrk.rs"]
 mod wrk_support;
 use wrk_support::{env, lua_script, wrk};
 
-/// The lua script: Search events over ten keywords, a unique token per request; with
-/// `cookies`, each request carries one of them (browsers that have been to the store).
-fn script(cookies: &[String]) -> std::path::PathBuf {
-    let events: Vec<String> = (0..10)
+/// Search events over ten keywords, each as hawk.png's `t` (base64 JSON).
+fn events() -> Vec<String> {
+    (0..10)
         .map(|i| {
             let event = serde_json::json!({
                 "event": "Search", "version": "v2", "keyword": format!("bench keyword {i}"),
@@ -40,8 +50,13 @@ fn script(cookies: &[String]) -> std::path::PathBuf {
             });
             base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(event.to_string())
         })
-        .collect();
-    let events = events
+        .collect()
+}
+
+/// The lua script: Search events over ten keywords, a unique token per request; with
+/// `cookies`, each request carries one of them (browsers that have been to the store).
+fn script(cookies: &[String]) -> std::path::PathBuf {
+    let events = events()
         .iter()
         .map(|e| format!("\"{e}\""))
         .collect::<Vec<_>>()
@@ -87,64 +102,15 @@ fn metrics(base: &str) -> std::collections::HashMap<String, f64> {
         .collect()
 }
 
-#[tokio::main]
-async fn main() {
-    let base = env("BENCH_STORE_URL", "http://127.0.0.1:8080");
-    let database = env(
-        "BENCH_DATABASE_URL",
-        "postgres://postgres@127.0.0.1:55432/storefront",
-    );
-    let seconds: u64 = env("BENCH_SECONDS", "20").parse().unwrap();
-    let pool = sqlx::postgres::PgPoolOptions::new()
-        .max_connections(2)
-        .connect(&database)
-        .await
-        .expect("BENCH_DATABASE_URL answers");
-    let folded = || async {
-        sqlx::query_scalar::<_, i64>("SELECT count(*) FROM tracking_events")
-            .fetch_one(&pool)
-            .await
-            .unwrap()
-    };
-
-    println!("GET /healthz, {seconds} s (the server's own ceiling, same run)");
-    let health = wrk(&format!("{base}/healthz"), None, seconds / 2);
-    println!(
-        "  {:.0} req/s, p50 {:.2} ms, p99 {:.2} ms",
-        health.per_second, health.p50_ms, health.p99_ms
-    );
-
-    let before = folded().await;
-    // Every run adds its beacons to the raw events (kept 30 days), and inserts into a larger
-    // table cost more: runs compare only at a similar size (docs/performance.md).
-    let size: i64 = sqlx::query_scalar("SELECT pg_total_relation_size('tracking_events')")
-        .fetch_one(&pool)
-        .await
-        .unwrap();
-    println!(
-        "tracking_events before the load: {before} rows, {:.0} MiB with its indexes",
-        size as f64 / 1048576.0
-    );
-    let visitors: usize = env("BENCH_VISITORS", "0").parse().unwrap();
-    let cookies: Vec<String> = (0..visitors).map(|_| visitor_cookies(&base)).collect();
-    if visitors > 0 {
-        println!("beacons of {visitors} browsers holding their cookies");
-    } else {
-        println!("beacons without cookies (each a new visitor)");
-    }
-    let metrics_before = metrics(&base);
-    let started_at = chrono::Utc::now();
-    println!("GET /hawk.png, {seconds} s");
-    let lua = script(&cookies);
-    let hawk = wrk(&format!("{base}/hawk.png"), Some(&lua), seconds);
-    let _ = std::fs::remove_file(lua);
-    println!(
-        "  {} beacons, {:.0} /s, p50 {:.2} ms, p99 {:.2} ms, {} errors",
-        hawk.requests, hawk.per_second, hawk.p50_ms, hawk.p99_ms, hawk.errors
-    );
-
-    // Every answered beacon must reach analytics: wait until the count stops moving.
-    let answered = hawk.requests - hawk.errors;
+/// Waits until the analytics role has folded `answered` beacons more than `before` rows (or
+/// stopped counting for 30 s) and reports loss and the lag of the rows received since `since`.
+async fn settle(
+    pool: &sqlx::PgPool,
+    before: i64,
+    answered: u64,
+    since: chrono::DateTime<chrono::Utc>,
+) {
+    let folded = || count(pool);
     let waiting = Instant::now();
     let mut last = (folded().await, Instant::now());
     loop {
@@ -167,15 +133,10 @@ async fn main() {
                 max(extract(epoch FROM folded_at - received_at))::float8 \
          FROM tracking_events WHERE received_at >= $1",
     )
-    .bind(started_at)
-    .fetch_one(&pool)
+    .bind(since)
+    .fetch_one(pool)
     .await
     .unwrap();
-    let metrics_after = metrics(&base);
-    let delta = |name: &str| {
-        metrics_after.get(name).copied().unwrap_or(0.0)
-            - metrics_before.get(name).copied().unwrap_or(0.0)
-    };
     println!(
         "  analytics counted {counted} of {answered} answered ({} lost), {:.1} s after the load ended",
         answered.saturating_sub(counted),
@@ -187,13 +148,124 @@ async fn main() {
         p99.unwrap_or(f64::NAN),
         max.unwrap_or(f64::NAN)
     );
-    println!(
-        "  tracker queue: dropped {}, failed {} (from /metrics)",
-        delta("storefront_tracking_events_total{outcome=\"dropped\"}"),
-        delta("storefront_tracking_events_total{outcome=\"failed\"}")
+}
+
+async fn count(pool: &sqlx::PgPool) -> i64 {
+    sqlx::query_scalar::<_, i64>("SELECT count(*) FROM tracking_events")
+        .fetch_one(pool)
+        .await
+        .unwrap()
+}
+
+#[tokio::main]
+async fn main() {
+    let base = env("BENCH_STORE_URL", "http://127.0.0.1:8080");
+    let database = env(
+        "BENCH_DATABASE_URL",
+        "postgres://postgres@127.0.0.1:55432/storefront",
     );
+    let seconds: u64 = env("BENCH_SECONDS", "20").parse().unwrap();
+    let rate: f64 = env("BENCH_RATE", "20000").parse().unwrap();
+    let pool = sqlx::postgres::PgPoolOptions::new()
+        .max_connections(2)
+        .connect(&database)
+        .await
+        .expect("BENCH_DATABASE_URL answers");
+
+    println!(
+        "GET /healthz, {} s (the server's own ceiling, same run)",
+        seconds / 2
+    );
+    let health = wrk(&format!("{base}/healthz"), None, seconds / 2);
+    println!(
+        "  {:.0} req/s, p50 {:.2} ms, p99 {:.2} ms",
+        health.per_second, health.p50_ms, health.p99_ms
+    );
+
+    let before = count(&pool).await;
+    // Every run adds its beacons to the raw events (kept 30 days), and inserts into a larger
+    // table cost more: runs compare only at a similar size (docs/performance.md).
+    let size: i64 = sqlx::query_scalar("SELECT pg_total_relation_size('tracking_events')")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    println!(
+        "tracking_events before the load: {before} rows, {:.0} MiB with its indexes",
+        size as f64 / 1048576.0
+    );
+    let visitors: usize = env("BENCH_VISITORS", "0").parse().unwrap();
+    let cookies: Vec<String> = (0..visitors).map(|_| visitor_cookies(&base)).collect();
+    if visitors > 0 {
+        println!("beacons of {visitors} browsers holding their cookies");
+    } else {
+        println!("beacons without cookies (each a new visitor)");
+    }
+    let metrics_before = metrics(&base);
+
+    // 1. Flat out: wrk's connections each send their next beacon as soon as the last is
+    // answered. The rate is the store's ceiling; the latency is mostly the queue wrk builds.
+    let started_at = chrono::Utc::now();
+    println!(
+        "GET /hawk.png flat out (wrk, {} connections), {seconds} s",
+        env("BENCH_CONNECTIONS", "32")
+    );
+    let lua = script(&cookies);
+    let hawk = wrk(&format!("{base}/hawk.png"), Some(&lua), seconds);
+    let _ = std::fs::remove_file(lua);
+    println!(
+        "  {} beacons, {:.0} /s, p50 {:.2} ms, p99 {:.2} ms, {} errors",
+        hawk.requests, hawk.per_second, hawk.p50_ms, hawk.p99_ms, hawk.errors
+    );
+    settle(&pool, before, hawk.requests - hawk.errors, started_at).await;
     println!(
         "  hawk.png at {:.0}% of /healthz's rate",
         100.0 * hawk.per_second / health.per_second
+    );
+
+    // 2. At a fixed rate (BENCH_RATE, the tracking issue's 20,000 /s by default), each beacon
+    // timed from when it was due: the latency browsers get from a store taking that load.
+    if rate > 0.0 {
+        let before = count(&pool).await;
+        let started_at = chrono::Utc::now();
+        let connections: usize = env("BENCH_RATE_CONNECTIONS", "64").parse().unwrap();
+        println!(
+            "GET /hawk.png at {rate:.0} /s ({connections} connections, open loop: each beacon timed from when it was due), {seconds} s"
+        );
+        // Without cookies, as the flat-out phase's default (each beacon a new visitor).
+        let events = events();
+        let run = open_loop::open_loop(
+            base.trim_start_matches("http://").trim_end_matches('/'),
+            rate,
+            seconds,
+            connections,
+            move |i| {
+                let t = &events[(i % events.len() as u64) as usize];
+                format!("/hawk.png?t={t}&et=2&cg=bench&r=open-{i}")
+            },
+        )
+        .await;
+        println!(
+            "  {} of {} due answered, {:.0} /s, p50 {:.2} ms, p99 {:.2} ms, p99.9 {:.2} ms, max {:.2} ms, {} errors",
+            run.answered,
+            run.due,
+            run.per_second,
+            run.p50_ms,
+            run.p99_ms,
+            run.p999_ms,
+            run.max_ms,
+            run.errors
+        );
+        settle(&pool, before, run.answered, started_at).await;
+    }
+
+    let metrics_after = metrics(&base);
+    let delta = |name: &str| {
+        metrics_after.get(name).copied().unwrap_or(0.0)
+            - metrics_before.get(name).copied().unwrap_or(0.0)
+    };
+    println!(
+        "tracker queue over both loads: dropped {}, failed {} (from /metrics)",
+        delta("storefront_tracking_events_total{outcome=\"dropped\"}"),
+        delta("storefront_tracking_events_total{outcome=\"failed\"}")
     );
 }

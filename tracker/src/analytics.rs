@@ -98,7 +98,7 @@ pub async fn run_analytics(
         shutdown,
         |batch| {
             let pool = pool.clone();
-            async move { fold_messages(&pool, &batch).await.map(|_| ()) }
+            async move { fold_messages(&pool, batch).await.map(|_| ()) }
         },
     )
     .await;
@@ -108,22 +108,36 @@ pub async fn run_analytics(
 
 /// Decodes a batch of messages and folds it. Messages that are not tracking events are logged
 /// and skipped (they can never fold).
-pub async fn fold_messages(pool: &PgPool, batch: &[OwnedMessage]) -> Result<usize, sqlx::Error> {
-    let mut events = Vec::with_capacity(batch.len());
-    for m in batch {
-        let payload = m.payload().unwrap_or_default();
-        match serde_json::from_slice::<TrackingEvent>(payload) {
-            // The raw event is kept as the message's own JSON text (valid UTF-8: it decoded).
-            Ok(e) => events.push((e, String::from_utf8_lossy(payload))),
-            Err(e) => tracing::warn!(
-                error = %e,
-                partition = m.partition(),
-                offset = m.offset(),
-                "skipping a message that is not a tracking event"
-            ),
+pub async fn fold_messages(pool: &PgPool, batch: Vec<OwnedMessage>) -> Result<usize, sqlx::Error> {
+    let rows = off_the_workers(move || {
+        let mut events = Vec::with_capacity(batch.len());
+        for m in &batch {
+            let payload = m.payload().unwrap_or_default();
+            match serde_json::from_slice::<TrackingEvent>(payload) {
+                // The raw event is kept as the message's own JSON text (valid UTF-8: it decoded).
+                Ok(e) => events.push((e, String::from_utf8_lossy(payload).into_owned())),
+                Err(e) => tracing::warn!(
+                    error = %e,
+                    partition = m.partition(),
+                    offset = m.offset(),
+                    "skipping a message that is not a tracking event"
+                ),
+            }
         }
+        RawRows::new(events)
+    })
+    .await;
+    fold_raw(pool, rows).await
+}
+
+/// Runs the fold's CPU work (decoding thousands of events, adding them up) on a blocking
+/// thread: on a worker of the HTTP runtime it would hold up every request queued behind it for
+/// milliseconds (docs/performance.md, "The analytics fold off the request workers").
+async fn off_the_workers<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> T {
+    match tokio::task::spawn_blocking(work).await {
+        Ok(t) => t,
+        Err(e) => std::panic::resume_unwind(e.into_panic()),
     }
-    fold_raw(pool, events).await
 }
 
 /// A keyword as counted: trimmed, lower case, inner spaces collapsed, at most 100 characters.
@@ -388,42 +402,73 @@ impl Folded {
 
 /// Folds events into the read models; answers how many were new.
 pub async fn fold(pool: &PgPool, events: Vec<TrackingEvent>) -> Result<usize, sqlx::Error> {
-    let events = events
-        .into_iter()
-        .map(|e| {
-            let body = serde_json::to_string(&e).unwrap_or_else(|_| "null".into());
-            (e, std::borrow::Cow::Owned(body))
-        })
-        .collect();
-    fold_raw(pool, events).await
+    let rows = off_the_workers(move || {
+        RawRows::new(
+            events
+                .into_iter()
+                .map(|e| {
+                    let body = serde_json::to_string(&e).unwrap_or_else(|_| "null".into());
+                    (e, body)
+                })
+                .collect(),
+        )
+    })
+    .await;
+    fold_raw(pool, rows).await
 }
 
-/// Folds events, each beside its JSON text as kept in `tracking_events.body`.
-async fn fold_raw(
-    pool: &PgPool,
-    events: Vec<(TrackingEvent, std::borrow::Cow<'_, str>)>,
-) -> Result<usize, sqlx::Error> {
-    if events.is_empty() {
+/// A batch's events (one per event id, ids valid) beside the columns of their raw rows, each
+/// body the event's JSON text as kept in `tracking_events.body`.
+struct RawRows {
+    events: Vec<TrackingEvent>,
+    ids: Vec<uuid::Uuid>,
+    received: Vec<chrono::DateTime<Utc>>,
+    visitors: Vec<String>,
+    visits: Vec<String>,
+    names: Vec<String>,
+    bots: Vec<bool>,
+    bodies: Vec<String>,
+}
+
+impl RawRows {
+    fn new(events: Vec<(TrackingEvent, String)>) -> Self {
+        let mut seen = HashSet::new();
+        let mut rows = RawRows {
+            events: Vec::with_capacity(events.len()),
+            ids: Vec::with_capacity(events.len()),
+            received: Vec::with_capacity(events.len()),
+            visitors: Vec::with_capacity(events.len()),
+            visits: Vec::with_capacity(events.len()),
+            names: Vec::with_capacity(events.len()),
+            bots: Vec::with_capacity(events.len()),
+            bodies: Vec::with_capacity(events.len()),
+        };
+        for (e, body) in events {
+            let Ok(id) = uuid::Uuid::parse_str(&e.event_id) else {
+                continue;
+            };
+            if !seen.insert(id) {
+                continue;
+            }
+            rows.ids.push(id);
+            rows.received.push(e.received_at);
+            rows.visitors.push(e.visitor_id.clone());
+            rows.visits.push(e.visit_id.clone());
+            rows.names.push(e.event.clone());
+            rows.bots.push(e.agent == Agent::Bot);
+            rows.bodies.push(body);
+            rows.events.push(e);
+        }
+        rows
+    }
+}
+
+/// Inserts the raw rows not seen before and folds those events, in one transaction.
+async fn fold_raw(pool: &PgPool, rows: RawRows) -> Result<usize, sqlx::Error> {
+    if rows.events.is_empty() {
         return Ok(0);
     }
-    let mut seen = HashSet::new();
-    let (events, bodies): (Vec<TrackingEvent>, Vec<std::borrow::Cow<'_, str>>) = events
-        .into_iter()
-        .filter(|(e, _)| {
-            uuid::Uuid::parse_str(&e.event_id).is_ok() && seen.insert(e.event_id.clone())
-        })
-        .unzip();
     let mut tx = pool.begin().await?;
-    let ids: Vec<uuid::Uuid> = events
-        .iter()
-        .map(|e| uuid::Uuid::parse_str(&e.event_id).expect("checked"))
-        .collect();
-    let received: Vec<chrono::DateTime<Utc>> = events.iter().map(|e| e.received_at).collect();
-    let visitors: Vec<&str> = events.iter().map(|e| e.visitor_id.as_str()).collect();
-    let visits: Vec<&str> = events.iter().map(|e| e.visit_id.as_str()).collect();
-    let names: Vec<&str> = events.iter().map(|e| e.event.as_str()).collect();
-    let bots: Vec<bool> = events.iter().map(|e| e.agent == Agent::Bot).collect();
-    let bodies: Vec<&str> = bodies.iter().map(|b| b.as_ref()).collect();
     let inserted: Vec<uuid::Uuid> = sqlx::query_scalar(
         "INSERT INTO tracking_events (event_id, received_at, visitor_id, visit_id, event, bot, body) \
          SELECT event_id, received_at, visitor_id, visit_id, event, bot, body::json \
@@ -432,26 +477,30 @@ async fn fold_raw(
          WHERE NOT EXISTS (SELECT 1 FROM forgotten_visitors f WHERE f.visitor_id = t.visitor_id AND f.forgotten_at >= t.received_at) \
          ON CONFLICT (event_id) DO NOTHING RETURNING event_id",
     )
-    .bind(&ids)
-    .bind(&received)
-    .bind(&visitors)
-    .bind(&visits)
-    .bind(&names)
-    .bind(&bots)
-    .bind(&bodies)
+    .bind(&rows.ids)
+    .bind(&rows.received)
+    .bind(&rows.visitors)
+    .bind(&rows.visits)
+    .bind(&rows.names)
+    .bind(&rows.bots)
+    .bind(&rows.bodies)
     .fetch_all(&mut *tx)
     .await?;
-    let fresh: HashSet<uuid::Uuid> = inserted.into_iter().collect();
-    let mut folded = Folded::default();
-    let mut credits = Vec::new();
-    for (e, id) in events.iter().zip(&ids) {
-        if fresh.contains(id) {
-            folded.add(e, &mut credits);
+    let (fresh, mut folded, credits) = off_the_workers(move || {
+        let fresh: HashSet<uuid::Uuid> = inserted.into_iter().collect();
+        let mut folded = Folded::default();
+        let mut credits = Vec::new();
+        for (e, id) in rows.events.iter().zip(&rows.ids) {
+            if fresh.contains(id) {
+                folded.add(e, &mut credits);
+            }
         }
-    }
+        (fresh.len(), folded, credits)
+    })
+    .await;
     write(&mut tx, &mut folded, credits).await?;
     tx.commit().await?;
-    Ok(fresh.len())
+    Ok(fresh)
 }
 
 async fn write(
