@@ -110,11 +110,10 @@ async fn settle(
     answered: u64,
     since: chrono::DateTime<chrono::Utc>,
 ) {
-    let folded = || count(pool);
     let waiting = Instant::now();
-    let mut last = (folded().await, Instant::now());
+    let mut last = (count(pool).await, Instant::now());
     loop {
-        let now = folded().await - before;
+        let now = count(pool).await - before;
         if now as u64 >= answered {
             break;
         }
@@ -125,7 +124,7 @@ async fn settle(
         }
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
-    let counted = (folded().await - before) as u64;
+    let counted = (count(pool).await - before) as u64;
     let drained = waiting.elapsed();
     let (p50, p99, max) = sqlx::query_as::<_, (Option<f64>, Option<f64>, Option<f64>)>(
         "SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM folded_at - received_at)), \

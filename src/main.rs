@@ -8,9 +8,9 @@ use projections::bus::{self, BusConfig};
 use storefront::config::{self, DEFAULT_BIND, DEFAULT_DATABASE_URL, DEFAULT_KAFKA_BROKERS};
 use storefront::{importer, seeding, serve, zips, Roles, ROLE_NAMES};
 
-/// mimalloc instead of glibc's allocator: under beacon load a fifth of the store's CPU was
-/// glibc's malloc and free (with lock waits between threads); with mimalloc the store takes
-/// about a tenth more beacons (docs/performance.md, "mimalloc, measured again").
+/// mimalloc instead of glibc's allocator: under beacon load about a quarter of the store's CPU
+/// samples were glibc's malloc and free (with lock waits between threads); with mimalloc the
+/// store takes about a tenth more beacons (docs/performance.md, "mimalloc, measured again").
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

@@ -417,16 +417,11 @@ pub async fn fold(pool: &PgPool, events: Vec<TrackingEvent>) -> Result<usize, sq
     fold_raw(pool, rows).await
 }
 
-/// A batch's events (one per event id, ids valid) beside the columns of their raw rows, each
-/// body the event's JSON text as kept in `tracking_events.body`.
+/// A batch's events, one per event id and every id valid, each beside its id and its JSON
+/// text as kept in `tracking_events.body`.
 struct RawRows {
     events: Vec<TrackingEvent>,
     ids: Vec<uuid::Uuid>,
-    received: Vec<chrono::DateTime<Utc>>,
-    visitors: Vec<String>,
-    visits: Vec<String>,
-    names: Vec<String>,
-    bots: Vec<bool>,
     bodies: Vec<String>,
 }
 
@@ -436,28 +431,17 @@ impl RawRows {
         let mut rows = RawRows {
             events: Vec::with_capacity(events.len()),
             ids: Vec::with_capacity(events.len()),
-            received: Vec::with_capacity(events.len()),
-            visitors: Vec::with_capacity(events.len()),
-            visits: Vec::with_capacity(events.len()),
-            names: Vec::with_capacity(events.len()),
-            bots: Vec::with_capacity(events.len()),
             bodies: Vec::with_capacity(events.len()),
         };
         for (e, body) in events {
             let Ok(id) = uuid::Uuid::parse_str(&e.event_id) else {
                 continue;
             };
-            if !seen.insert(id) {
-                continue;
+            if seen.insert(id) {
+                rows.ids.push(id);
+                rows.bodies.push(body);
+                rows.events.push(e);
             }
-            rows.ids.push(id);
-            rows.received.push(e.received_at);
-            rows.visitors.push(e.visitor_id.clone());
-            rows.visits.push(e.visit_id.clone());
-            rows.names.push(e.event.clone());
-            rows.bots.push(e.agent == Agent::Bot);
-            rows.bodies.push(body);
-            rows.events.push(e);
         }
         rows
     }
@@ -469,6 +453,12 @@ async fn fold_raw(pool: &PgPool, rows: RawRows) -> Result<usize, sqlx::Error> {
         return Ok(0);
     }
     let mut tx = pool.begin().await?;
+    let events = &rows.events;
+    let received: Vec<chrono::DateTime<Utc>> = events.iter().map(|e| e.received_at).collect();
+    let visitors: Vec<&str> = events.iter().map(|e| e.visitor_id.as_str()).collect();
+    let visits: Vec<&str> = events.iter().map(|e| e.visit_id.as_str()).collect();
+    let names: Vec<&str> = events.iter().map(|e| e.event.as_str()).collect();
+    let bots: Vec<bool> = events.iter().map(|e| e.agent == Agent::Bot).collect();
     let inserted: Vec<uuid::Uuid> = sqlx::query_scalar(
         "INSERT INTO tracking_events (event_id, received_at, visitor_id, visit_id, event, bot, body) \
          SELECT event_id, received_at, visitor_id, visit_id, event, bot, body::json \
@@ -478,11 +468,11 @@ async fn fold_raw(pool: &PgPool, rows: RawRows) -> Result<usize, sqlx::Error> {
          ON CONFLICT (event_id) DO NOTHING RETURNING event_id",
     )
     .bind(&rows.ids)
-    .bind(&rows.received)
-    .bind(&rows.visitors)
-    .bind(&rows.visits)
-    .bind(&rows.names)
-    .bind(&rows.bots)
+    .bind(&received)
+    .bind(&visitors)
+    .bind(&visits)
+    .bind(&names)
+    .bind(&bots)
     .bind(&rows.bodies)
     .fetch_all(&mut *tx)
     .await?;
