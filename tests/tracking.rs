@@ -425,6 +425,76 @@ async fn the_consumer_counts_a_replayed_batch_once() {
 }
 
 #[tokio::test]
+async fn a_replay_brings_back_no_event_of_a_forgotten_visitor() {
+    let env = spawn_env().await;
+    let (shopper, topic) = tracked_app(&env).await;
+    let mut browser = shopper.other();
+    for i in 0..3 {
+        let event = search_event("hay bale", 4);
+        assert_pixel(
+            &get_as(
+                &mut browser,
+                &hawk_url(&event, "2", &format!("f{i}")),
+                CHROME,
+            )
+            .await,
+        );
+    }
+    let events: Vec<_> = read_events(&topic, 3, Duration::from_secs(20))
+        .await
+        .into_iter()
+        .map(|(_, e)| e)
+        .collect();
+    assert_eq!(events.len(), 3);
+    let visitor = events[0].visitor_id.clone();
+    assert!(
+        events.iter().all(|e| e.visitor_id == visitor),
+        "one browser, one visitor"
+    );
+    assert_eq!(
+        tracker::analytics::fold(&env.pool, events.clone())
+            .await
+            .unwrap(),
+        3
+    );
+
+    let mut tx = env.pool.begin().await.unwrap();
+    assert_eq!(
+        tracker::analytics::forget_visitor(&mut tx, &visitor)
+            .await
+            .unwrap(),
+        3
+    );
+    tx.commit().await.unwrap();
+    let raw = format!("SELECT count(*) FROM tracking_events WHERE visitor_id = '{visitor}'");
+    let searches = "SELECT coalesce(sum(searches), 0)::int8 FROM analytics_search_daily";
+
+    // The topic replayed (its events were received before the erasure): nothing comes back and
+    // nothing is counted twice.
+    assert_eq!(
+        tracker::analytics::fold(&env.pool, events.clone())
+            .await
+            .unwrap(),
+        0
+    );
+    assert_eq!(count(&env.pool, &raw).await, 0);
+    assert_eq!(count(&env.pool, searches).await, 3);
+
+    // An event the same browser sends after the erasure is a new one, kept and counted.
+    let mut later = events[0].clone();
+    later.event_id = uuid::Uuid::new_v4().to_string();
+    later.received_at = chrono::Utc::now() + chrono::Duration::seconds(1);
+    assert_eq!(
+        tracker::analytics::fold(&env.pool, vec![later])
+            .await
+            .unwrap(),
+        1
+    );
+    assert_eq!(count(&env.pool, &raw).await, 1);
+    assert_eq!(count(&env.pool, searches).await, 4);
+}
+
+#[tokio::test]
 async fn stopping_and_restarting_the_consumer_loses_and_double_counts_nothing() {
     let env = spawn_env().await;
     let (shopper, topic) = tracked_app(&env).await;

@@ -448,49 +448,112 @@ impl RawRows {
 }
 
 /// Inserts the raw rows not seen before and folds those events, in one transaction.
+///
+/// The events already kept (a replayed batch, a beacon sent twice) and those of a visitor
+/// forgotten since they were received are looked up first, two index probes a batch; the rest
+/// go in with one binary `COPY`, which costs PostgreSQL less than an `INSERT … ON CONFLICT` of
+/// the same rows (docs/performance.md, "Raw events by COPY"). Two consumers folding the same
+/// events at once (a rebalance) cannot both keep them: the second's `COPY` fails on the event id
+/// and its batch is retried, when the probe finds them.
 async fn fold_raw(pool: &PgPool, rows: RawRows) -> Result<usize, sqlx::Error> {
     if rows.events.is_empty() {
         return Ok(0);
     }
     let mut tx = pool.begin().await?;
-    let events = &rows.events;
-    let received: Vec<chrono::DateTime<Utc>> = events.iter().map(|e| e.received_at).collect();
-    let visitors: Vec<&str> = events.iter().map(|e| e.visitor_id.as_str()).collect();
-    let visits: Vec<&str> = events.iter().map(|e| e.visit_id.as_str()).collect();
-    let names: Vec<&str> = events.iter().map(|e| e.event.as_str()).collect();
-    let bots: Vec<bool> = events.iter().map(|e| e.agent == Agent::Bot).collect();
-    let inserted: Vec<uuid::Uuid> = sqlx::query_scalar(
-        "INSERT INTO tracking_events (event_id, received_at, visitor_id, visit_id, event, bot, body) \
-         SELECT event_id, received_at, visitor_id, visit_id, event, bot, body::json \
-         FROM unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::bool[], $7::text[]) \
-         AS t (event_id, received_at, visitor_id, visit_id, event, bot, body) \
-         WHERE NOT EXISTS (SELECT 1 FROM forgotten_visitors f WHERE f.visitor_id = t.visitor_id AND f.forgotten_at >= t.received_at) \
-         ON CONFLICT (event_id) DO NOTHING RETURNING event_id",
-    )
-    .bind(&rows.ids)
-    .bind(&received)
-    .bind(&visitors)
-    .bind(&visits)
-    .bind(&names)
-    .bind(&bots)
-    .bind(&rows.bodies)
-    .fetch_all(&mut *tx)
-    .await?;
-    let (fresh, mut folded, credits) = off_the_workers(move || {
-        let fresh: HashSet<uuid::Uuid> = inserted.into_iter().collect();
+    let kept: Vec<uuid::Uuid> =
+        sqlx::query_scalar("SELECT event_id FROM tracking_events WHERE event_id = ANY($1)")
+            .bind(&rows.ids)
+            .fetch_all(&mut *tx)
+            .await?;
+    let forgotten: Vec<(String, chrono::DateTime<Utc>)> = {
+        let visitors: Vec<&str> = rows.events.iter().map(|e| e.visitor_id.as_str()).collect();
+        sqlx::query_as(
+            "SELECT visitor_id, forgotten_at FROM forgotten_visitors WHERE visitor_id = ANY($1)",
+        )
+        .bind(&visitors)
+        .fetch_all(&mut *tx)
+        .await?
+    };
+    let (rows, fresh, copy) = off_the_workers(move || {
+        let kept: HashSet<uuid::Uuid> = kept.into_iter().collect();
+        let forgotten: HashMap<String, chrono::DateTime<Utc>> = forgotten.into_iter().collect();
+        let fresh: Vec<bool> = rows
+            .events
+            .iter()
+            .zip(&rows.ids)
+            .map(|(e, id)| {
+                !kept.contains(id)
+                    && forgotten
+                        .get(&e.visitor_id)
+                        .is_none_or(|at| *at < e.received_at)
+            })
+            .collect();
+        let copy = copy_rows(&rows, &fresh);
+        (rows, fresh, copy)
+    })
+    .await;
+    let inserted = fresh.iter().filter(|f| **f).count();
+    if inserted > 0 {
+        let mut sink = tx
+            .copy_in_raw(
+                "COPY tracking_events (event_id, received_at, visitor_id, visit_id, event, bot, body) \
+                 FROM STDIN (FORMAT binary)",
+            )
+            .await?;
+        sink.send(copy).await?;
+        sink.finish().await?;
+    }
+    let (mut folded, credits) = off_the_workers(move || {
         let mut folded = Folded::default();
         let mut credits = Vec::new();
-        for (e, id) in rows.events.iter().zip(&rows.ids) {
-            if fresh.contains(id) {
+        for (e, fresh) in rows.events.iter().zip(&fresh) {
+            if *fresh {
                 folded.add(e, &mut credits);
             }
         }
-        (fresh.len(), folded, credits)
+        (folded, credits)
     })
     .await;
     write(&mut tx, &mut folded, credits).await?;
     tx.commit().await?;
-    Ok(fresh)
+    Ok(inserted)
+}
+
+/// The fresh rows of a batch in `COPY`'s binary format: a header, then per row its field count
+/// and each field as a length and its bytes (uuid: 16 bytes; timestamptz: microseconds since
+/// 2000-01-01 UTC; text and json: UTF-8; bool: one byte), then -1.
+fn copy_rows(rows: &RawRows, fresh: &[bool]) -> Vec<u8> {
+    fn field(out: &mut Vec<u8>, bytes: &[u8]) {
+        out.extend_from_slice(&(bytes.len() as i32).to_be_bytes());
+        out.extend_from_slice(bytes);
+    }
+    const EPOCH_2000_MICROS: i64 = 946_684_800_000_000;
+    let mut out = Vec::with_capacity(19 + rows.bodies.iter().map(|b| b.len() + 200).sum::<usize>());
+    out.extend_from_slice(b"PGCOPY\n\xff\r\n\0");
+    out.extend_from_slice(&0i32.to_be_bytes());
+    out.extend_from_slice(&0i32.to_be_bytes());
+    for (((e, id), body), fresh) in rows
+        .events
+        .iter()
+        .zip(&rows.ids)
+        .zip(&rows.bodies)
+        .zip(fresh)
+    {
+        if !fresh {
+            continue;
+        }
+        out.extend_from_slice(&7i16.to_be_bytes());
+        field(&mut out, id.as_bytes());
+        let micros = e.received_at.timestamp_micros() - EPOCH_2000_MICROS;
+        field(&mut out, &micros.to_be_bytes());
+        field(&mut out, e.visitor_id.as_bytes());
+        field(&mut out, e.visit_id.as_bytes());
+        field(&mut out, e.event.as_bytes());
+        field(&mut out, &[u8::from(e.agent == Agent::Bot)]);
+        field(&mut out, body.as_bytes());
+    }
+    out.extend_from_slice(&(-1i16).to_be_bytes());
+    out
 }
 
 async fn write(
