@@ -24,6 +24,8 @@
 //! browsers that hold the store's cookies (each got them from a first beacon before the load),
 //! as pages' beacons come; by default, and always at the fixed rate, every beacon comes
 //! without cookies (each a new visitor, whose cookies the server mints and signs).
+//! `BENCH_TIMELINE=FILE` writes each fixed-rate beacon's due time (ms) and latency (µs), one
+//! line each, to see when the slow ones came.
 
 use std::time::{Duration, Instant};
 
