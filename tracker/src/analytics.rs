@@ -474,7 +474,9 @@ async fn fold_raw(pool: &PgPool, rows: RawRows) -> Result<usize, sqlx::Error> {
         .fetch_all(&mut *tx)
         .await?
     };
-    let (rows, fresh, copy) = off_the_workers(move || {
+    // Which events are new is known before the COPY: the same pass off the workers picks them,
+    // writes their rows and adds them up.
+    let (inserted, copy, mut folded, credits) = off_the_workers(move || {
         let kept: HashSet<uuid::Uuid> = kept.into_iter().collect();
         let forgotten: HashMap<String, chrono::DateTime<Utc>> = forgotten.into_iter().collect();
         let fresh: Vec<bool> = rows
@@ -489,10 +491,17 @@ async fn fold_raw(pool: &PgPool, rows: RawRows) -> Result<usize, sqlx::Error> {
             })
             .collect();
         let copy = copy_rows(&rows, &fresh);
-        (rows, fresh, copy)
+        let mut folded = Folded::default();
+        let mut credits = Vec::new();
+        for (e, fresh) in rows.events.iter().zip(&fresh) {
+            if *fresh {
+                folded.add(e, &mut credits);
+            }
+        }
+        let inserted = fresh.iter().filter(|f| **f).count();
+        (inserted, copy, folded, credits)
     })
     .await;
-    let inserted = fresh.iter().filter(|f| **f).count();
     if inserted > 0 {
         let mut sink = tx
             .copy_in_raw(
@@ -503,17 +512,6 @@ async fn fold_raw(pool: &PgPool, rows: RawRows) -> Result<usize, sqlx::Error> {
         sink.send(copy).await?;
         sink.finish().await?;
     }
-    let (mut folded, credits) = off_the_workers(move || {
-        let mut folded = Folded::default();
-        let mut credits = Vec::new();
-        for (e, fresh) in rows.events.iter().zip(&fresh) {
-            if *fresh {
-                folded.add(e, &mut credits);
-            }
-        }
-        (folded, credits)
-    })
-    .await;
     write(&mut tx, &mut folded, credits).await?;
     tx.commit().await?;
     Ok(inserted)
