@@ -45,9 +45,9 @@ pub async fn open_loop(
     for c in 0..connections {
         let (addr, request) = (addr.to_string(), request.clone());
         tasks.spawn(async move {
-            let mut latencies: Vec<u32> = Vec::with_capacity((due / connections + 1) as usize);
+            // (request index, latency in µs) of each answered request.
+            let mut answers: Vec<(u32, u32)> = Vec::with_capacity((due / connections + 1) as usize);
             let mut errors = 0u64;
-            let mut timeline: Vec<(u32, u32)> = Vec::new();
             let mut stream = connect(&addr).await;
             let mut buffer = vec![0u8; 16 * 1024];
             let mut i = c;
@@ -65,8 +65,7 @@ pub async fn open_loop(
                 match answered {
                     Some(status) if (200..300).contains(&status) => {
                         let l = due_at.elapsed().as_micros().min(u32::MAX as u128) as u32;
-                        latencies.push(l);
-                        timeline.push((i as u32, l));
+                        answers.push((i as u32, l));
                     }
                     Some(_) => errors += 1,
                     None => {
@@ -76,27 +75,26 @@ pub async fn open_loop(
                 }
                 i += connections;
             }
-            (latencies, errors, Instant::now(), timeline)
+            (answers, errors, Instant::now())
         });
     }
-    let mut latencies = Vec::with_capacity(due as usize);
+    let mut answers = Vec::with_capacity(due as usize);
     let (mut errors, mut last) = (0, start);
-    let mut timeline = Vec::new();
     while let Some(done) = tasks.join_next().await {
-        let (l, e, at, t) = done.expect("a load connection panicked");
-        timeline.extend(t);
-        latencies.extend(l);
+        let (a, e, at) = done.expect("a load connection panicked");
+        answers.extend(a);
         errors += e;
         last = last.max(at);
     }
     if let Ok(path) = std::env::var("BENCH_TIMELINE") {
-        timeline.sort_unstable();
-        let text: String = timeline
+        answers.sort_unstable();
+        let text: String = answers
             .iter()
             .map(|(i, l)| format!("{:.3} {}\n", *i as f64 * 1000.0 / rate, l))
             .collect();
         let _ = std::fs::write(path, text);
     }
+    let mut latencies: Vec<u32> = answers.iter().map(|(_, l)| *l).collect();
     latencies.sort_unstable();
     let at = |q: f64| -> f64 {
         if latencies.is_empty() {
