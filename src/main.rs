@@ -57,6 +57,8 @@ struct Cli {
     command: Command,
 }
 
+// Parsed once at start; the `serve` variant carries every setting of the server.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand)]
 enum Command {
     /// Serve the store (SPA and API) and run the background roles.
@@ -115,6 +117,9 @@ enum Command {
         /// it to the broker (more per batch: less work for the broker per beacon).
         #[arg(long, env = "TRACKING_LINGER_MS", default_value_t = tracker::sink::DEFAULT_LINGER_MS)]
         tracking_linger_ms: u64,
+        /// Milliseconds the analytics fold gathers tracking events into one batch, at most.
+        #[arg(long, env = "ANALYTICS_BATCH_MS", default_value_t = tracker::analytics::DEFAULT_BATCH_MS)]
+        analytics_batch_ms: u64,
         /// Seconds a client has to send a request's whole header before its connection closes.
         #[arg(long, env = "HEADER_READ_TIMEOUT_SECS", default_value_t = 10)]
         header_read_timeout_secs: u64,
@@ -343,6 +348,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             outbox_lag_max_secs,
             tracking_queue_max,
             tracking_linger_ms,
+            analytics_batch_ms,
             tracking_retention_days,
             header_read_timeout_secs,
             max_connections,
@@ -395,6 +401,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                         popular_days: popular_search_days.max(1),
                         popular_min: popular_search_min.max(1),
                         retention_days: tracking_retention_days.max(1),
+                        batch_wait: std::time::Duration::from_millis(analytics_batch_ms.max(1)),
                         ..Default::default()
                     },
                     http: serve::HttpLimits {

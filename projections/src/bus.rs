@@ -286,6 +286,12 @@ pub fn flush(producer: &BusProducer, timeout: Duration) {
 }
 
 /// How a [`consume`] loop batches.
+///
+/// A batch is handed over when it holds `max_messages`, or `max_wait` after the previous batch
+/// was handed over, whichever comes first. The wait counts from the previous hand-over, not from
+/// the end of its handler: a handler that took longer than `max_wait` is followed at once by
+/// what arrived meanwhile, so a loop behind its topic spends no time waiting and a short wait
+/// costs no throughput. The first message after a quiet spell is handed over at once.
 #[derive(Debug, Clone, Copy)]
 pub struct BatchPolicy {
     pub max_messages: usize,
@@ -322,6 +328,7 @@ where
 {
     let consumer = bus.consumer(group, topics)?;
     let limiter = LogLimiter::default();
+    let mut last_handover: Option<tokio::time::Instant> = None;
     loop {
         if *shutdown.borrow() {
             break;
@@ -346,7 +353,12 @@ where
                 }
             }
         }
-        let deadline = tokio::time::Instant::now() + policy.max_wait;
+        // What is already queued is always taken; beyond it, wait until max_wait after the
+        // previous hand-over.
+        let deadline = match last_handover {
+            Some(at) => (at + policy.max_wait).max(tokio::time::Instant::now()),
+            None => tokio::time::Instant::now(),
+        };
         while batch.len() < policy.max_messages {
             match tokio::time::timeout_at(deadline, consumer.recv()).await {
                 Ok(Ok(m)) => batch.push(m.detach()),
@@ -359,6 +371,7 @@ where
                 Err(_) => break,
             }
         }
+        last_handover = Some(tokio::time::Instant::now());
         let offsets = next_offsets(&batch);
         let mut backoff = Duration::from_millis(100);
         loop {
