@@ -265,9 +265,9 @@ start_nisshi() {
     --advertised-listener-url "tcp://127.0.0.1:$port" --group-initial-rebalance-delay 0s >"$logfile" 2>&1 &
   NISSHI_PID=$!
   xtrace_restore "$xt"
-  broker_yields "$NISSHI_PID" "${NISSHI_NICE:-0}"
   for _ in $(seq 1 100); do
-    (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && return 0
+    # Listening, it runs in its own session (not before: the group set would be this script's).
+    (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && { broker_yields "$NISSHI_PID" "${NISSHI_NICE:-0}"; return 0; }
     kill -0 "$NISSHI_PID" 2>/dev/null || { cat "$logfile" >&2; die "nisshi did not start on port $port"; }
     sleep 0.1
   done
@@ -283,8 +283,11 @@ start_nisshi() {
 # 5–8 ms at 10 (docs/performance.md, "The broker's CPU priority"). Its work is asynchronous to
 # every answer (the producer's queue and the outbox absorb a slower broker).
 broker_yields() {
-  local pid=$1 nice=$2
+  local pid=$1 nice=$2 stat
   [ "$nice" = 0 ] && return 0
+  # Only the broker's own session's group: field 6 of /proc/PID/stat is its session id.
+  stat=$(sed 's/.*) //' "/proc/$pid/stat" 2>/dev/null) || return 0
+  [ "$(echo "$stat" | cut -d' ' -f4)" = "$pid" ] || { log "the broker is not in a session of its own; its CPU priority is left as it is"; return 0; }
   [ -w "/proc/$pid/autogroup" ] && echo "$nice" >"/proc/$pid/autogroup" 2>/dev/null
   return 0
 }
