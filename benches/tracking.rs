@@ -20,7 +20,8 @@
 //!
 //! `BENCH_SECONDS` (default 20, each load), `BENCH_CONNECTIONS` (32) and `BENCH_THREADS` (2)
 //! for wrk, `BENCH_RATE` (20000; 0 skips the fixed-rate load) and `BENCH_RATE_CONNECTIONS`
-//! (64). Needs `wrk` (Debian's package). `BENCH_VISITORS=N` makes wrk send the beacons of N
+//! (64); `BENCH_FLAT_OUT=0` skips `/healthz` and the flat-out load (the fixed rate alone, to
+//! profile one load). Needs `wrk` (Debian's package). `BENCH_VISITORS=N` makes wrk send the beacons of N
 //! browsers that hold the store's cookies (each got them from a first beacon before the load),
 //! as pages' beacons come; by default, and always at the fixed rate, every beacon comes
 //! without cookies (each a new visitor, whose cookies the server mints and signs).
@@ -173,15 +174,19 @@ async fn main() {
         .await
         .expect("BENCH_DATABASE_URL answers");
 
-    println!(
-        "GET /healthz, {} s (the server's own ceiling, same run)",
-        seconds / 2
-    );
-    let health = wrk(&format!("{base}/healthz"), None, seconds / 2);
-    println!(
-        "  {:.0} req/s, p50 {:.2} ms, p99 {:.2} ms",
-        health.per_second, health.p50_ms, health.p99_ms
-    );
+    let flat_out = env("BENCH_FLAT_OUT", "1") != "0";
+    let health = flat_out.then(|| {
+        println!(
+            "GET /healthz, {} s (the server's own ceiling, same run)",
+            seconds / 2
+        );
+        let health = wrk(&format!("{base}/healthz"), None, seconds / 2);
+        println!(
+            "  {:.0} req/s, p50 {:.2} ms, p99 {:.2} ms",
+            health.per_second, health.p50_ms, health.p99_ms
+        );
+        health.per_second
+    });
 
     let before = count(&pool).await;
     // Every run adds its beacons to the raw events (kept 30 days), and inserts into a larger
@@ -205,23 +210,25 @@ async fn main() {
 
     // 1. Flat out: wrk's connections each send their next beacon as soon as the last is
     // answered. The rate is the store's ceiling; the latency is mostly the queue wrk builds.
-    let started_at = chrono::Utc::now();
-    println!(
-        "GET /hawk.png flat out (wrk, {} connections), {seconds} s",
-        env("BENCH_CONNECTIONS", "32")
-    );
-    let lua = script(&cookies);
-    let hawk = wrk(&format!("{base}/hawk.png"), Some(&lua), seconds);
-    let _ = std::fs::remove_file(lua);
-    println!(
-        "  {} beacons, {:.0} /s, p50 {:.2} ms, p99 {:.2} ms, {} errors",
-        hawk.requests, hawk.per_second, hawk.p50_ms, hawk.p99_ms, hawk.errors
-    );
-    settle(&pool, before, hawk.requests - hawk.errors, started_at).await;
-    println!(
-        "  hawk.png at {:.0}% of /healthz's rate",
-        100.0 * hawk.per_second / health.per_second
-    );
+    if let Some(health) = health {
+        let started_at = chrono::Utc::now();
+        println!(
+            "GET /hawk.png flat out (wrk, {} connections), {seconds} s",
+            env("BENCH_CONNECTIONS", "32")
+        );
+        let lua = script(&cookies);
+        let hawk = wrk(&format!("{base}/hawk.png"), Some(&lua), seconds);
+        let _ = std::fs::remove_file(lua);
+        println!(
+            "  {} beacons, {:.0} /s, p50 {:.2} ms, p99 {:.2} ms, {} errors",
+            hawk.requests, hawk.per_second, hawk.p50_ms, hawk.p99_ms, hawk.errors
+        );
+        settle(&pool, before, hawk.requests - hawk.errors, started_at).await;
+        println!(
+            "  hawk.png at {:.0}% of /healthz's rate",
+            100.0 * hawk.per_second / health
+        );
+    }
 
     // 2. At a fixed rate (BENCH_RATE, the tracking issue's 20,000 /s by default), each beacon
     // timed from when it was due: the latency browsers get from a store taking that load.

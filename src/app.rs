@@ -222,6 +222,7 @@ impl AppState {
 }
 
 pub fn router(state: AppState, roles: &crate::Roles) -> Router {
+    let mut beacons = None;
     let mut app = Router::new()
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
@@ -269,6 +270,7 @@ pub fn router(state: AppState, roles: &crate::Roles) -> Router {
             pool: state.pool.clone(),
             staff: state.staff.clone(),
         });
+        beacons = Some(tracker_state.clone());
         app = app.merge(tracker::router(tracker_state.clone())).layer(
             axum::middleware::from_fn_with_state(
                 tracker_state,
@@ -276,40 +278,81 @@ pub fn router(state: AppState, roles: &crate::Roles) -> Router {
             ),
         );
     }
-    app.layer(axum::middleware::from_fn_with_state(
-        state.pool.clone(),
-        command::idempotency::layer,
-    ))
-    .layer(axum::middleware::from_fn_with_state(
-        state.cookies.clone(),
-        command::identity::identity_layer,
-    ))
-    .layer(axum::middleware::from_fn(cache_headers))
-    .layer(tower_http::catch_panic::CatchPanicLayer::custom(
-        panic_response,
-    ))
-    .layer(tower_http::limit::RequestBodyLimitLayer::new(
-        MAX_BODY_BYTES,
-    ))
-    .layer(axum::middleware::from_fn(reject_nul_in_url))
-    // A request that takes longer than this answers 503 and its work is dropped.
-    .layer(tower_http::timeout::TimeoutLayer::with_status_code(
-        StatusCode::SERVICE_UNAVAILABLE,
-        REQUEST_TIMEOUT,
-    ))
-    .layer(axum::middleware::from_fn_with_state(
-        std::sync::Arc::new(tokio::sync::Semaphore::new(MAX_IN_FLIGHT)),
-        shed_load,
-    ))
-    .layer(axum::middleware::from_fn(json_errors))
-    // Brotli or gzip for what the client accepts (JSON, HTML, SVG; pictures and the tracking
-    // pixel as they are); the web build's files come precompressed from disk instead.
-    .layer(tower_http::compression::CompressionLayer::new().quality(API_COMPRESSION))
-    .layer(axum::middleware::from_fn_with_state(
-        state.cookies.secure,
-        security_headers,
-    ))
-    .layer(tower_http::trace::TraceLayer::new_for_http())
+    let app = app
+        .layer(axum::middleware::from_fn_with_state(
+            state.pool.clone(),
+            command::idempotency::layer,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            state.cookies.clone(),
+            command::identity::identity_layer,
+        ))
+        .layer(axum::middleware::from_fn(cache_headers))
+        .layer(tower_http::catch_panic::CatchPanicLayer::custom(
+            panic_response,
+        ))
+        .layer(tower_http::limit::RequestBodyLimitLayer::new(
+            MAX_BODY_BYTES,
+        ))
+        .layer(axum::middleware::from_fn(reject_nul_in_url))
+        // A request that takes longer than this answers 503 and its work is dropped.
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+            StatusCode::SERVICE_UNAVAILABLE,
+            REQUEST_TIMEOUT,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            std::sync::Arc::new(tokio::sync::Semaphore::new(MAX_IN_FLIGHT)),
+            shed_load,
+        ))
+        .layer(axum::middleware::from_fn(json_errors))
+        // Brotli or gzip for what the client accepts (JSON, HTML, SVG; pictures and the tracking
+        // pixel as they are); the web build's files come precompressed from disk instead.
+        .layer(tower_http::compression::CompressionLayer::new().quality(API_COMPRESSION))
+        .layer(axum::middleware::from_fn_with_state(
+            state.cookies.secure,
+            security_headers,
+        ))
+        .layer(tower_http::trace::TraceLayer::new_for_http());
+    match beacons {
+        Some(tracker_state) => beacon_path(tracker_state, &state.cookies, app),
+        None => app,
+    }
+}
+
+/// `GET /hawk.png` by a short way round: the pixel answers every input with the same 67
+/// bytes at once, so of the layers above it needs only the visitor's cookies, the security
+/// headers, the panic guard and the trace. The rest has nothing to do for it (no body is
+/// read, nothing waits, nothing is compressed or turned into a JSON error, and it is never
+/// a POST), yet at thousands of beacons a second their boxed futures were a tenth of the
+/// store's CPU (docs/performance.md, "Beacons by a short way round"). Other methods on the
+/// path, and every other path, go the whole way.
+fn beacon_path(
+    tracker_state: tracker::TrackerState,
+    cookies: &command::identity::CookieSettings,
+    app: Router,
+) -> Router {
+    use std::convert::Infallible;
+    let pixel = get(tracker::hawk::hawk)
+        .with_state(tracker_state)
+        .layer::<_, Infallible>(axum::middleware::from_fn_with_state(
+            cookies.clone(),
+            command::identity::identity_layer,
+        ))
+        .layer::<_, Infallible>(axum::middleware::map_response_with_state(
+            cookies.secure,
+            |State(tls): State<bool>, mut response: Response| async move {
+                set_security_headers(response.headers_mut(), tls);
+                response
+            },
+        ))
+        .layer::<_, Infallible>(tower_http::catch_panic::CatchPanicLayer::custom(
+            panic_response,
+        ))
+        .layer::<_, Infallible>(tower_http::trace::TraceLayer::new_for_http())
+        .fallback_service(app.clone());
+    Router::new()
+        .route("/hawk.png", pixel)
+        .fallback_service(app)
 }
 
 /// How hard answers made per request are compressed: brotli and gzip at their fastest level
@@ -762,7 +805,12 @@ async fn security_headers(
     next: axum::middleware::Next,
 ) -> Response {
     let mut response = next.run(request).await;
-    let headers = response.headers_mut();
+    set_security_headers(response.headers_mut(), tls);
+    response
+}
+
+/// The headers [`security_headers`] adds, where the answer has not set them itself.
+fn set_security_headers(headers: &mut axum::http::HeaderMap, tls: bool) {
     let mut set = |name: header::HeaderName, value: &'static str| {
         headers
             .entry(name)
@@ -775,7 +823,6 @@ async fn security_headers(
     if tls {
         set(header::STRICT_TRANSPORT_SECURITY, STRICT_TRANSPORT_SECURITY);
     }
-    response
 }
 
 /// Hashed assets are immutable; everything else (index.html, API answers) is revalidated.

@@ -122,6 +122,56 @@ async fn click_events_keep_their_click_details() {
     assert_eq!(details["os"], "Linux");
 }
 
+/// The pixel takes a short way round the store's layers (src/app.rs, `beacon_path`): it still
+/// sets and reads the visitor's cookies and the security headers, HEAD answers like GET, and
+/// any other method on its path gets the store's own JSON error.
+#[tokio::test]
+async fn the_pixel_keeps_the_visitor_and_headers_on_its_short_way() {
+    let env = spawn_env().await;
+    let (mut shopper, topic) = tracked_app(&env).await;
+    let first = json!({"event": "Search", "version": "v2", "keyword": "hay", "type_id": 1});
+    let answer = get_as(&mut shopper, &hawk_url(&first, "2", "k1"), CHROME).await;
+    assert_pixel(&answer);
+    assert_eq!(answer.headers["x-content-type-options"], "nosniff");
+    assert!(answer.headers.contains_key("content-security-policy"));
+    assert!(
+        shopper.cookies.contains_key("sf_vid"),
+        "{:?}",
+        shopper.cookies
+    );
+    assert!(shopper.cookies.contains_key("sf_visit"));
+    let second = json!({"event": "Search", "version": "v2", "keyword": "oats", "type_id": 1});
+    assert_pixel(&get_as(&mut shopper, &hawk_url(&second, "2", "k2"), CHROME).await);
+    let events = read_events(&topic, 2, Duration::from_secs(20)).await;
+    assert_eq!(events.len(), 2);
+    assert_eq!(
+        events[0].1.visitor_id, events[1].1.visitor_id,
+        "one visitor"
+    );
+    assert_eq!(events[0].1.visit_id, events[1].1.visit_id, "one visit");
+
+    let head = shopper
+        .send_with(
+            "HEAD",
+            "/hawk.png",
+            None,
+            String::new(),
+            &[("user-agent", CHROME)],
+        )
+        .await;
+    assert_eq!(head.status, 200);
+    assert_eq!(head.headers["content-type"], "image/png");
+    for method in ["POST", "PUT", "DELETE"] {
+        let answer = shopper
+            .send_with(method, "/hawk.png", None, String::new(), &[])
+            .await;
+        assert_eq!(answer.status, 405, "{method}");
+        assert_eq!(answer.headers["content-type"], "application/json");
+        assert_eq!(answer.headers["allow"], "GET,HEAD");
+        assert!(answer.body.contains("MethodNotAllowed"), "{}", answer.body);
+    }
+}
+
 #[tokio::test]
 async fn malformed_beacons_answer_the_pixel_and_produce_nothing() {
     let env = spawn_env().await;

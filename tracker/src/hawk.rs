@@ -3,7 +3,9 @@
 //! token. Answers a 1×1 PNG that no cache keeps, whatever the input; a valid event is queued
 //! for the topic, anything else is counted and dropped.
 
-use axum::extract::{RawQuery, State};
+use std::borrow::Cow;
+
+use axum::extract::{Request, State};
 use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig};
@@ -28,13 +30,21 @@ pub const PIXEL: [u8; 67] = [
 /// Longest query string read (a beacon is small; a longer one is dropped unread).
 pub const MAX_QUERY: usize = 16 * 1024;
 
-pub async fn hawk(
-    State(state): State<TrackerState>,
-    identity: Identity,
-    headers: HeaderMap,
-    RawQuery(query): RawQuery,
-) -> Response {
-    match decode(&state, &identity, &headers, query.as_deref().unwrap_or("")) {
+/// Reads the request in place (its headers and identity are borrowed, not copied): at
+/// thousands of beacons a second every copy shows.
+pub async fn hawk(State(state): State<TrackerState>, request: Request) -> Response {
+    let anonymous;
+    let identity = match request.extensions().get::<Identity>() {
+        Some(identity) => identity,
+        None => {
+            anonymous = Identity::anonymous(command::identity::CookieSettings::new(
+                command::secrets::Keyring::ephemeral(),
+            ));
+            &anonymous
+        }
+    };
+    let query = request.uri().query().unwrap_or("");
+    match decode(&state, identity, request.headers(), query) {
         Ok(event) => state.sink.send(&event),
         Err(why) => state.sink.stats.reject(why),
     }
@@ -57,32 +67,36 @@ pub fn pixel() -> Response {
         .into_response()
 }
 
-fn engine(url_safe: bool) -> GeneralPurpose {
-    let config = GeneralPurposeConfig::new()
-        .with_decode_padding_mode(DecodePaddingMode::Indifferent)
-        .with_decode_allow_trailing_bits(true);
-    let alphabet = if url_safe {
-        &base64::alphabet::URL_SAFE
-    } else {
-        &base64::alphabet::STANDARD
-    };
-    GeneralPurpose::new(alphabet, config)
-}
+const LENIENT: GeneralPurposeConfig = GeneralPurposeConfig::new()
+    .with_decode_padding_mode(DecodePaddingMode::Indifferent)
+    .with_decode_allow_trailing_bits(true);
+const STANDARD: GeneralPurpose = GeneralPurpose::new(&base64::alphabet::STANDARD, LENIENT);
+const URL_SAFE: GeneralPurpose = GeneralPurpose::new(&base64::alphabet::URL_SAFE, LENIENT);
 
 /// Base64 in either alphabet, padded or not. A '+' that arrived as a space (not URL-encoded
-/// by the sender) is read as '+'.
+/// by the sender) is read as '+'; other whitespace is skipped.
 pub fn decode_base64(text: &str) -> Option<Vec<u8>> {
+    let text = text.trim();
+    if text.is_empty() {
+        return None;
+    }
+    let engine = |t: &str| {
+        if t.contains(['-', '_']) {
+            URL_SAFE
+        } else {
+            STANDARD
+        }
+    };
+    if !text.bytes().any(|b| b.is_ascii_whitespace()) {
+        // The usual beacon: decoded as it came, without a copy.
+        return engine(text).decode(text.as_bytes()).ok();
+    }
     let text: String = text
-        .trim()
         .chars()
         .map(|c| if c == ' ' { '+' } else { c })
         .filter(|c| !c.is_ascii_whitespace())
         .collect();
-    if text.is_empty() {
-        return None;
-    }
-    let url_safe = text.contains(['-', '_']);
-    engine(url_safe).decode(text.as_bytes()).ok()
+    engine(&text).decode(text.as_bytes()).ok()
 }
 
 /// Reads a hawk.png query into an event.
@@ -95,12 +109,13 @@ pub fn decode(
     if query.len() > MAX_QUERY {
         return Err(Rejection::TooLarge);
     }
-    let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query).unwrap_or_default();
+    // Borrowed from the query where nothing needed unescaping (the usual beacon).
+    let pairs: Vec<(Cow<str>, Cow<str>)> = form_urlencoded::parse(query.as_bytes()).collect();
     let param = |name: &str| {
         pairs
             .iter()
             .find(|(k, _)| k.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
+            .map(|(_, v)| v.as_ref())
     };
     let event_type = param("et")
         .and_then(|et| match et.trim().parse::<i64>() {
@@ -130,8 +145,12 @@ pub fn decode(
     // The random token, under whatever name the sender used: any parameter but the known.
     let token = pairs
         .iter()
-        .find(|(k, _)| !["t", "et", "cg", "bu", "cd"].contains(&k.to_ascii_lowercase().as_str()))
-        .map(|(_, v)| v.as_str());
+        .find(|(k, _)| {
+            !["t", "et", "cg", "bu", "cd"]
+                .iter()
+                .any(|known| k.eq_ignore_ascii_case(known))
+        })
+        .map(|(_, v)| v.as_ref());
     let mut e = state.event(identity, headers, Source::Hawk, event_type.name(), token);
     e.event_type = Some(event_type.code());
     e.client_id = param("cg").filter(|v| !v.is_empty()).map(|v| cut(v, 200));
