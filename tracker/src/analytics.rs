@@ -471,10 +471,15 @@ async fn fold_raw(pool: &PgPool, rows: RawRows) -> Result<usize, sqlx::Error> {
     // PostgreSQL read the whole table instead while it held fewer than about 20 rows per id of
     // the batch (a new store, or right after a purge): 30–45 ms a batch at 50,000 rows, against
     // a few milliseconds through the index (docs/performance.md, "The fold's probe").
+    // Planned for each batch (an unnamed statement), never from a plan the connection kept: a
+    // kept generic plan made while the table was empty (a TRUNCATE under a running store) read
+    // the whole table for every id until the next ANALYZE, 33 s for one batch at 100,000 rows;
+    // a plan made at bind time sees the table's current size.
     let kept: Vec<uuid::Uuid> = sqlx::query_scalar(
         "SELECT k.event_id FROM unnest($1::uuid[]) AS u(id) \
          CROSS JOIN LATERAL (SELECT t.event_id FROM tracking_events t WHERE t.event_id = u.id LIMIT 1) AS k",
     )
+    .persistent(false)
     .bind(&rows.ids)
     .fetch_all(&mut *tx)
     .await?;
