@@ -313,8 +313,10 @@ pub fn router(state: AppState, roles: &crate::Roles) -> Router {
             security_headers,
         ))
         .layer(tower_http::trace::TraceLayer::new_for_http());
+    // Added after the layers above, so that they do not wrap it (a router's layers wrap the
+    // routes it has when they are added).
     match beacons {
-        Some(tracker_state) => beacon_path(tracker_state, &state.cookies, app),
+        Some(tracker_state) => app.merge(beacon_path(tracker_state, &state.cookies)),
         None => app,
     }
 }
@@ -325,35 +327,35 @@ pub fn router(state: AppState, roles: &crate::Roles) -> Router {
 /// read, nothing waits, nothing is compressed or turned into a JSON error, and it is never
 /// a POST), yet each boxed a future per request: with the copies the handler no longer makes,
 /// the short way takes a sixth off the store's CPU per beacon (docs/performance.md, "Beacons
-/// by a short way round"). Other methods on the path, and every other path, go the whole way.
-/// A layer the pixel needs too must be added here as well.
+/// by a short way round"). Other methods on the path get the whole way's 405; every other path
+/// goes the whole way. A layer the pixel needs too must be added here as well.
 fn beacon_path(
     tracker_state: tracker::TrackerState,
     cookies: &command::identity::CookieSettings,
-    app: Router,
 ) -> Router {
     use std::convert::Infallible;
-    let pixel = get(tracker::hawk::hawk)
-        .with_state(tracker_state)
-        .layer::<_, Infallible>(axum::middleware::from_fn_with_state(
-            cookies.clone(),
-            command::identity::identity_layer,
-        ))
-        .layer::<_, Infallible>(axum::middleware::map_response_with_state(
-            cookies.secure,
-            |State(tls): State<bool>, mut response: Response| async move {
-                set_security_headers(response.headers_mut(), tls);
-                response
-            },
-        ))
-        .layer::<_, Infallible>(tower_http::catch_panic::CatchPanicLayer::custom(
-            panic_response,
-        ))
-        .layer::<_, Infallible>(tower_http::trace::TraceLayer::new_for_http())
-        .fallback_service(app.clone());
-    Router::new()
-        .route("/hawk.png", pixel)
-        .fallback_service(app)
+    Router::new().route(
+        "/hawk.png",
+        get(tracker::hawk::hawk)
+            .with_state(tracker_state)
+            // Any other method: the whole way's answer (405 in the JSON shape).
+            .fallback(|| async { error_for(StatusCode::METHOD_NOT_ALLOWED, Some("GET,HEAD")) })
+            .layer::<_, Infallible>(axum::middleware::from_fn_with_state(
+                cookies.clone(),
+                command::identity::identity_layer,
+            ))
+            .layer::<_, Infallible>(axum::middleware::map_response_with_state(
+                cookies.secure,
+                |State(tls): State<bool>, mut response: Response| async move {
+                    set_security_headers(response.headers_mut(), tls);
+                    response
+                },
+            ))
+            .layer::<_, Infallible>(tower_http::catch_panic::CatchPanicLayer::custom(
+                panic_response,
+            ))
+            .layer::<_, Infallible>(tower_http::trace::TraceLayer::new_for_http()),
+    )
 }
 
 /// How hard answers made per request are compressed: brotli and gzip at their fastest level
@@ -709,6 +711,18 @@ async fn json_errors(request: Request, next: axum::middleware::Next) -> Response
     if !api && status != StatusCode::PAYLOAD_TOO_LARGE {
         return response;
     }
+    let mut r = error_for(status, None);
+    for name in [header::ALLOW, header::RETRY_AFTER] {
+        if let Some(value) = response.headers().get(&name) {
+            r.headers_mut().insert(name, value.clone());
+        }
+    }
+    r
+}
+
+/// The store's JSON error for a bare status (what [`json_errors`] makes of an empty one), with
+/// the methods allowed where it is a 405.
+fn error_for(status: StatusCode, allow: Option<&'static str>) -> Response {
     let (code, message) = match status {
         StatusCode::PAYLOAD_TOO_LARGE => ("TooLarge", "The request is too large."),
         StatusCode::METHOD_NOT_ALLOWED => ("MethodNotAllowed", "This method is not allowed here."),
@@ -722,10 +736,9 @@ async fn json_errors(request: Request, next: axum::middleware::Next) -> Response
         _ => ("BadRequest", "The request could not be read."),
     };
     let mut r = command::http::error_response(status, code, message);
-    for name in [header::ALLOW, header::RETRY_AFTER] {
-        if let Some(value) = response.headers().get(&name) {
-            r.headers_mut().insert(name, value.clone());
-        }
+    if let Some(allow) = allow {
+        r.headers_mut()
+            .insert(header::ALLOW, HeaderValue::from_static(allow));
     }
     r
 }

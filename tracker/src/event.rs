@@ -251,6 +251,10 @@ impl Rejection {
 
 /// Text cut to `max` characters, control characters removed.
 pub fn cut(text: &str, max: usize) -> String {
+    // Most texts are short and clean: one copy, without rebuilding them a character at a time.
+    if text.len() <= max && !text.chars().any(char::is_control) {
+        return text.to_owned();
+    }
     text.chars().filter(|c| !c.is_control()).take(max).collect()
 }
 
@@ -266,10 +270,30 @@ pub const PHONE_REDACTED: &str = "[phone]";
 /// or 11 digits written with spaces, dots, dashes, brackets or a leading `+`, standing apart
 /// from letters and other digits (product numbers, tire sizes, prices and dates stay).
 pub fn redact(text: &str) -> String {
-    // Most texts hold neither an '@' (nor its '%40') nor the ten digits a phone number needs:
-    // they are kept as they are without the scans.
+    match suspect(text) {
+        (false, false) => text.to_string(),
+        found => redact_found(text, found),
+    }
+}
+
+/// [`redact`] of a text the caller owns: kept without a copy when nothing is found.
+pub fn redact_owned(text: String) -> String {
+    match suspect(&text) {
+        (false, false) => text,
+        found => redact_found(&text, found),
+    }
+}
+
+/// Whether `text` may hold an email address and whether it may hold a phone number. Most texts
+/// hold neither an '@' (nor its '%40') nor the ten digits a phone number needs: they are kept
+/// as they are without the scans.
+fn suspect(text: &str) -> (bool, bool) {
     let email = text.contains('@') || text.contains("%40");
     let phone = text.bytes().filter(u8::is_ascii_digit).count() >= 10;
+    (email, phone)
+}
+
+fn redact_found(text: &str, (email, phone): (bool, bool)) -> String {
     match (email, phone) {
         (false, false) => text.to_string(),
         (true, false) => redact_emails(text),
@@ -363,7 +387,7 @@ fn redact_phones(text: &str) -> String {
 pub fn scalar(value: &Value) -> Option<Value> {
     match value {
         Value::String(s) if s.trim().is_empty() => None,
-        Value::String(s) => Some(Value::String(redact(&cut(s, MAX_TEXT)))),
+        Value::String(s) => Some(Value::String(redact_owned(cut(s, MAX_TEXT)))),
         Value::Number(_) | Value::Bool(_) => Some(value.clone()),
         _ => None,
     }
@@ -534,6 +558,30 @@ mod tests {
 
     fn obj(v: Value) -> Map<String, Value> {
         v.as_object().unwrap().clone()
+    }
+
+    #[test]
+    fn texts_are_cut_by_characters_without_control_characters() {
+        assert_eq!(cut("dog food", 500), "dog food");
+        assert_eq!(cut("dog\u{0}\nfood\t", 500), "dogfood");
+        assert_eq!(cut("ünïcödé", 3), "ünï");
+        // Short in characters, long in bytes: still whole.
+        assert_eq!(cut("ééé", 3), "ééé");
+        assert_eq!(cut("abcdef", 4), "abcd");
+    }
+
+    #[test]
+    fn redacting_an_owned_text_gives_what_redact_gives() {
+        for text in [
+            "dog food",
+            "mail me at jo@example.com",
+            "jo%40example.com",
+            "call 555-123-4567 now",
+            "jo@example.com or (555) 123 4567",
+            "tire 225/65R17 102H",
+        ] {
+            assert_eq!(redact_owned(text.to_string()), redact(text), "{text}");
+        }
     }
 
     #[test]

@@ -53,10 +53,10 @@ pub struct TrackerShared {
     pub staff: Arc<command::staff::StaffTokens>,
 }
 
-/// Routes of the tracker role.
+/// Routes of the tracker role. `GET /hawk.png` (`hawk::hawk`) is routed by the app itself, by
+/// a short way round its layers (`beacon_path` in `src/app.rs`).
 pub fn router(state: TrackerState) -> Router {
     Router::new()
-        .route("/hawk.png", get(hawk::hawk))
         .route("/event/a/productview", post(beacons::product_view))
         .route("/event/a/carousel-click", post(beacons::carousel_click))
         .route("/event/a/sponsored-ad-click", post(beacons::ad_click))
