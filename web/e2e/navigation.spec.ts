@@ -78,8 +78,18 @@ test.describe('mega menu on desktop', () => {
     // follows real time until paused, and a busy machine moving the pointer slowly over the
     // second department for longer than the hover intent switched to it.
     await page.clock.runFor(2000);
-    const now = await page.evaluate(() => Date.now());
-    await page.clock.pauseAt(now + 1000);
+    // pauseAt needs a time still ahead of the page's clock, which follows real time until it is
+    // paused: on a busy machine more than a second passed between reading the time and pausing
+    // ("Cannot fast-forward to the past"), so read it again and retry.
+    for (let attempt = 1; ; attempt++) {
+      const now = await page.evaluate(() => Date.now());
+      try {
+        await page.clock.pauseAt(now + 1000);
+        break;
+      } catch (error) {
+        if (attempt >= 5 || !String(error).includes('fast-forward to the past')) throw error;
+      }
+    }
     await page.getByRole('button', { name: 'Departments' }).click();
     const firstButton = page.getByRole('button', { name: first!.name, exact: true });
     const secondButton = page.getByRole('button', { name: second!.name, exact: true });
