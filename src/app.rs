@@ -338,7 +338,7 @@ fn beacon_path(
         "/hawk.png",
         get(tracker::hawk::hawk)
             .with_state(tracker_state)
-            // Any other method: the whole way's answer (405 in the JSON shape).
+            // Any other method: the answer the whole way gives (405 in the JSON shape).
             .fallback(|| async { error_for(StatusCode::METHOD_NOT_ALLOWED, Some("GET,HEAD")) })
             .layer::<_, Infallible>(axum::middleware::from_fn_with_state(
                 cookies.clone(),

@@ -218,16 +218,24 @@ pub async fn identity_layer(
     response
 }
 
+impl Identity {
+    /// The identity the identity layer gave a request, borrowed. Without the layer nothing can
+    /// be verified: a fresh, cookie-less visitor.
+    pub fn of(extensions: &axum::http::Extensions) -> std::borrow::Cow<'_, Identity> {
+        match extensions.get::<Identity>() {
+            Some(identity) => std::borrow::Cow::Borrowed(identity),
+            None => std::borrow::Cow::Owned(Identity::anonymous(CookieSettings::new(
+                Keyring::ephemeral(),
+            ))),
+        }
+    }
+}
+
 impl<S: Send + Sync> FromRequestParts<S> for Identity {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
-        Ok(parts
-            .extensions
-            .get::<Identity>()
-            .cloned()
-            // Without the identity layer nothing can be verified: a fresh, cookie-less visitor.
-            .unwrap_or_else(|| Identity::anonymous(CookieSettings::new(Keyring::ephemeral()))))
+        Ok(Identity::of(&parts.extensions).into_owned())
     }
 }
 

@@ -270,35 +270,20 @@ pub const PHONE_REDACTED: &str = "[phone]";
 /// or 11 digits written with spaces, dots, dashes, brackets or a leading `+`, standing apart
 /// from letters and other digits (product numbers, tire sizes, prices and dates stay).
 pub fn redact(text: &str) -> String {
-    match suspect(text) {
-        (false, false) => text.to_string(),
-        found => redact_found(text, found),
-    }
+    redact_owned(text.to_owned())
 }
 
 /// [`redact`] of a text the caller owns: kept without a copy when nothing is found.
 pub fn redact_owned(text: String) -> String {
-    match suspect(&text) {
-        (false, false) => text,
-        found => redact_found(&text, found),
-    }
-}
-
-/// Whether `text` may hold an email address and whether it may hold a phone number. Most texts
-/// hold neither an '@' (nor its '%40') nor the ten digits a phone number needs: they are kept
-/// as they are without the scans.
-fn suspect(text: &str) -> (bool, bool) {
+    // Most texts hold neither an '@' (nor its '%40') nor the ten digits a phone number needs:
+    // they are kept as they are without the scans.
     let email = text.contains('@') || text.contains("%40");
     let phone = text.bytes().filter(u8::is_ascii_digit).count() >= 10;
-    (email, phone)
-}
-
-fn redact_found(text: &str, (email, phone): (bool, bool)) -> String {
     match (email, phone) {
-        (false, false) => text.to_string(),
-        (true, false) => redact_emails(text),
-        (false, true) => redact_phones(text),
-        (true, true) => redact_phones(&redact_emails(text)),
+        (false, false) => text,
+        (true, false) => redact_emails(&text),
+        (false, true) => redact_phones(&text),
+        (true, true) => redact_phones(&redact_emails(&text)),
     }
 }
 

@@ -33,18 +33,9 @@ pub const MAX_QUERY: usize = 16 * 1024;
 /// Reads the request in place (its headers and identity are borrowed, not copied): at
 /// thousands of beacons a second every copy shows.
 pub async fn hawk(State(state): State<TrackerState>, request: Request) -> Response {
-    let anonymous;
-    let identity = match request.extensions().get::<Identity>() {
-        Some(identity) => identity,
-        None => {
-            anonymous = Identity::anonymous(command::identity::CookieSettings::new(
-                command::secrets::Keyring::ephemeral(),
-            ));
-            &anonymous
-        }
-    };
+    let identity = Identity::of(request.extensions());
     let query = request.uri().query().unwrap_or("");
-    match decode(&state, identity, request.headers(), query) {
+    match decode(&state, &identity, request.headers(), query) {
         Ok(event) => state.sink.send(&event),
         Err(why) => state.sink.stats.reject(why),
     }

@@ -161,15 +161,7 @@ pub async fn autocomplete_click(
     if !param(&pairs, &["f"]).is_some_and(|f| f.eq_ignore_ascii_case("GetAutoCompleteClick")) {
         return next.run(request).await;
     }
-    let identity = request
-        .extensions()
-        .get::<Identity>()
-        .cloned()
-        .unwrap_or_else(|| {
-            Identity::anonymous(command::identity::CookieSettings::new(
-                command::secrets::Keyring::ephemeral(),
-            ))
-        });
+    let identity = Identity::of(request.extensions()).into_owned();
     let mut data = Map::new();
     copy(&pairs, &mut data, "keyword", &["keyword", "q"]);
     copy(&pairs, &mut data, "name", &["name", "term"]);
