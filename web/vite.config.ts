@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { APP_PATHS, CONTENT_PAGES, PLACEHOLDER_PAGES } from './src/content/siteLinks';
+import { APP_PATHS, CONTENT_PAGES, PLACEHOLDER_PAGES } from './src/content/siteLinks.ts';
 
 /**
  * dist/routes.json: the SPA's fixed page paths, so the server answers any other path (that
