@@ -292,10 +292,17 @@ pub fn flush(producer: &BusProducer, timeout: Duration) {
 /// the end of its handler: a handler that took longer than `max_wait` is followed at once by
 /// what arrived meanwhile, so a loop behind its topic spends no time waiting and a short wait
 /// costs no throughput. The first message after a quiet spell is handed over at once.
+///
+/// With `min_wait` below `max_wait` the wait adapts to the handler: it is twice the last
+/// handler's time, kept between the two. A handler that keeps up easily then gets small,
+/// frequent batches (its work spread evenly over time); one that takes longer gets larger
+/// batches, at less work per message, until it is busy at most about half the time or the
+/// wait reaches `max_wait`.
 #[derive(Debug, Clone, Copy)]
 pub struct BatchPolicy {
     pub max_messages: usize,
     pub max_wait: Duration,
+    pub min_wait: Duration,
 }
 
 impl Default for BatchPolicy {
@@ -303,14 +310,24 @@ impl Default for BatchPolicy {
         Self {
             max_messages: 500,
             max_wait: Duration::from_millis(50),
+            min_wait: Duration::from_millis(50),
         }
+    }
+}
+
+impl BatchPolicy {
+    /// The wait after a batch whose handler took `took`.
+    pub fn wait_after(&self, took: Duration) -> Duration {
+        took.saturating_mul(2)
+            .clamp(self.min_wait.min(self.max_wait), self.max_wait)
     }
 }
 
 /// Consumes `topics` in consumer group `group` until `shutdown` turns true.
 ///
-/// Messages are handed to `handler` in batches; the batch's offsets are committed only after
-/// the handler returned `Ok`, so delivery is at-least-once and handlers must be idempotent.
+/// Messages are handed to `handler` in batches (shared, so a retry needs no copy); the batch's
+/// offsets are committed only after the handler returned `Ok`, so delivery is at-least-once and
+/// handlers must be idempotent.
 /// A failing batch is retried (with back-off) until it succeeds or the loop is stopped; on stop
 /// the current batch finishes and its offsets are committed synchronously.
 pub async fn consume<F, Fut, E>(
@@ -322,13 +339,14 @@ pub async fn consume<F, Fut, E>(
     mut handler: F,
 ) -> Result<(), BusError>
 where
-    F: FnMut(Vec<OwnedMessage>) -> Fut,
+    F: FnMut(Arc<Vec<OwnedMessage>>) -> Fut,
     Fut: Future<Output = Result<(), E>>,
     E: std::fmt::Display,
 {
     let consumer = bus.consumer(group, topics)?;
     let limiter = LogLimiter::default();
     let mut last_handover: Option<tokio::time::Instant> = None;
+    let mut wait = policy.max_wait;
     loop {
         if *shutdown.borrow() {
             break;
@@ -353,10 +371,10 @@ where
                 }
             }
         }
-        // What is already queued is always taken; beyond it, wait until max_wait after the
+        // What is already queued is always taken; beyond it, wait until `wait` after the
         // previous hand-over.
         let deadline = match last_handover {
-            Some(at) => (at + policy.max_wait).max(tokio::time::Instant::now()),
+            Some(at) => (at + wait).max(tokio::time::Instant::now()),
             None => tokio::time::Instant::now(),
         };
         while batch.len() < policy.max_messages {
@@ -371,8 +389,10 @@ where
                 Err(_) => break,
             }
         }
-        last_handover = Some(tokio::time::Instant::now());
+        let handed_over = tokio::time::Instant::now();
+        last_handover = Some(handed_over);
         let offsets = next_offsets(&batch);
+        let batch = Arc::new(batch);
         let mut backoff = Duration::from_millis(100);
         loop {
             match handler(batch.clone()).await {
@@ -389,6 +409,7 @@ where
                 }
             }
         }
+        wait = policy.wait_after(handed_over.elapsed());
         let mode = if *shutdown.borrow() {
             CommitMode::Sync
         } else {
@@ -419,4 +440,43 @@ fn next_offsets(batch: &[OwnedMessage]) -> TopicPartitionList {
             .expect("valid offset");
     }
     tpl
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn the_wait_follows_the_handler_between_its_bounds() {
+        let policy = BatchPolicy {
+            max_messages: 5000,
+            max_wait: ms(100),
+            min_wait: ms(30),
+        };
+        // A quick handler: batches as often as the shortest wait allows.
+        assert_eq!(policy.wait_after(ms(2)), ms(30));
+        // A slower one: twice its time, so it is busy about half the time.
+        assert_eq!(policy.wait_after(ms(40)), ms(80));
+        // One that takes longer than the longest wait: the longest wait.
+        assert_eq!(policy.wait_after(ms(400)), ms(100));
+    }
+
+    #[test]
+    fn a_fixed_wait_stays_fixed() {
+        let policy = BatchPolicy::default();
+        for took in [ms(0), ms(10), ms(60), ms(10_000)] {
+            assert_eq!(policy.wait_after(took), policy.max_wait);
+        }
+        // A shortest wait above the longest does not lengthen it.
+        let odd = BatchPolicy {
+            max_messages: 1,
+            max_wait: ms(20),
+            min_wait: ms(90),
+        };
+        assert_eq!(odd.wait_after(ms(1)), ms(20));
+    }
 }

@@ -7,6 +7,7 @@
 //! and the rest of the batch applies. Outages (database unreachable) make the batch retry
 //! until it passes.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use rdkafka::message::{Message, OwnedMessage};
@@ -58,10 +59,10 @@ fn origin<'a>(group: &'a str, m: &'a OwnedMessage) -> Origin<'a> {
 pub async fn apply_batch(
     pool: &PgPool,
     group: &str,
-    batch: Vec<OwnedMessage>,
+    batch: Arc<Vec<OwnedMessage>>,
 ) -> Result<(), ProjectionError> {
     let mut events: Vec<(StoredEvent, &OwnedMessage)> = Vec::with_capacity(batch.len());
-    for m in &batch {
+    for m in batch.iter() {
         let body = m.payload().unwrap_or_default();
         match serde_json::from_slice::<Envelope>(body) {
             Ok(e) => events.push((StoredEvent::from(e), m)),

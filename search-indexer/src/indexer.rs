@@ -55,6 +55,7 @@ pub async fn run_indexer(
     let policy = BatchPolicy {
         max_messages: 1000,
         max_wait: Duration::from_millis(20),
+        min_wait: Duration::from_millis(20),
     };
     bus::consume(
         &bus,
@@ -67,7 +68,7 @@ pub async fn run_indexer(
             async move {
                 let mut ids = BTreeSet::new();
                 let mut departments = false;
-                for m in &batch {
+                for m in batch.iter() {
                     let Some(body) = m.payload() else { continue };
                     if let Ok(e) = serde_json::from_slice::<projections::envelope::Envelope>(body) {
                         departments |= touched(&e.aggregate_type, &e.aggregate_id, &mut ids);

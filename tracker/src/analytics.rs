@@ -7,6 +7,7 @@
 //! the transaction (a replayed or redelivered batch changes nothing).
 
 use std::collections::{BTreeMap, HashMap, HashSet};
+use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::{NaiveDate, Utc};
@@ -35,13 +36,17 @@ pub struct AnalyticsSettings {
     pub popular_refresh: Duration,
     /// Raw events (and per-visit views) are kept this many days (`TRACKING_RETENTION_DAYS`).
     pub retention_days: i32,
-    /// The fold takes a batch at most this often (`ANALYTICS_BATCH_MS`): shorter spreads the
-    /// fold's work more evenly over time, at more work per event.
+    /// The fold takes a batch at least this often (`ANALYTICS_BATCH_MS`): shorter spreads the
+    /// fold's work more evenly over time, at more work per event. While the fold keeps up
+    /// easily it takes batches more often, down to every `MIN_BATCH_MS`.
     pub batch_wait: Duration,
 }
 
 /// The analytics fold's batch wait by default (`ANALYTICS_BATCH_MS`).
 pub const DEFAULT_BATCH_MS: u64 = 100;
+/// The fold's shortest batch wait: while it keeps up easily it takes a batch this often, and
+/// its wait grows toward `ANALYTICS_BATCH_MS` as its batches take longer (`BatchPolicy`).
+pub const MIN_BATCH_MS: u64 = 30;
 
 impl Default for AnalyticsSettings {
     fn default() -> Self {
@@ -101,6 +106,7 @@ pub async fn run_analytics(
         BatchPolicy {
             max_messages: 5000,
             max_wait: settings.batch_wait,
+            min_wait: settings.batch_wait.min(Duration::from_millis(MIN_BATCH_MS)),
         },
         shutdown,
         |batch| {
@@ -115,10 +121,13 @@ pub async fn run_analytics(
 
 /// Decodes a batch of messages and folds it. Messages that are not tracking events are logged
 /// and skipped (they can never fold).
-pub async fn fold_messages(pool: &PgPool, batch: Vec<OwnedMessage>) -> Result<usize, sqlx::Error> {
+pub async fn fold_messages(
+    pool: &PgPool,
+    batch: Arc<Vec<OwnedMessage>>,
+) -> Result<usize, sqlx::Error> {
     let rows = off_the_workers(move || {
         let mut events = Vec::with_capacity(batch.len());
-        for m in &batch {
+        for m in batch.iter() {
             let payload = m.payload().unwrap_or_default();
             match serde_json::from_slice::<TrackingEvent>(payload) {
                 // The raw event is kept as the message's own JSON text (valid UTF-8: it decoded).
