@@ -54,8 +54,37 @@ pub const API_PREFIXES: &[&str] = &[
     "/ops/",
 ];
 
+/// What the app's own routes and layers need, behind one `Arc`: axum hands a copy of the state
+/// to every request (several, through the router), and a copy of the parts themselves was a
+/// dozen reference counts and two allocations, a fifth of the store's CPU on `/healthz`
+/// (docs/performance.md, "One reference count per request's state"). Fields read through
+/// `Deref`; a mutable borrow (tests, before serving) copies the parts if they are shared.
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState(std::sync::Arc<AppParts>);
+
+impl std::ops::Deref for AppState {
+    type Target = AppParts;
+
+    fn deref(&self) -> &AppParts {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for AppState {
+    fn deref_mut(&mut self) -> &mut AppParts {
+        std::sync::Arc::make_mut(&mut self.0)
+    }
+}
+
+impl From<AppParts> for AppState {
+    fn from(parts: AppParts) -> Self {
+        Self(std::sync::Arc::new(parts))
+    }
+}
+
+/// The parts of [`AppState`].
+#[derive(Clone)]
+pub struct AppParts {
     pub pool: PgPool,
     pub bus: BusConfig,
     pub web_dir: PathBuf,
@@ -198,7 +227,7 @@ impl AppState {
 
     /// State for tests and tools: an ephemeral signing key, default bounds.
     pub fn new(pool: PgPool, bus: BusConfig, web_dir: PathBuf) -> Self {
-        Self {
+        Self::from(AppParts {
             pages: std::sync::Arc::new(load_pages(&web_dir)),
             pool,
             web_dir,
@@ -217,7 +246,7 @@ impl AppState {
             readiness: Default::default(),
             header: Default::default(),
             stores: Default::default(),
-        }
+        })
     }
 }
 
@@ -238,22 +267,24 @@ pub fn router(state: AppState, roles: &crate::Roles) -> Router {
         .fallback(spa)
         .with_state(state.clone());
     if roles.command {
-        app = app.merge(command::routes::router(command::routes::CommandState {
-            pool: state.pool.clone(),
-            cart_services: command::cart::CartServices {
-                catalog: std::sync::Arc::new(command::cart::catalog_pg::PgCatalog {
+        app = app.merge(command::routes::router(
+            command::routes::CommandState::from(command::routes::CommandParts {
+                pool: state.pool.clone(),
+                cart_services: command::cart::CartServices {
+                    catalog: std::sync::Arc::new(command::cart::catalog_pg::PgCatalog {
+                        pool: state.pool.clone(),
+                    }),
+                },
+                inline: std::sync::Arc::new(projections::shopping::InlineShopping),
+                sealer: std::sync::Arc::new(command::privacy::vault::PgSealer {
                     pool: state.pool.clone(),
                 }),
-            },
-            inline: std::sync::Arc::new(projections::shopping::InlineShopping),
-            sealer: std::sync::Arc::new(command::privacy::vault::PgSealer {
-                pool: state.pool.clone(),
+                staff: state.staff.clone(),
             }),
-            staff: state.staff.clone(),
-        }));
+        ));
     }
     if roles.query {
-        app = app.merge(query::router(query::QueryState {
+        app = app.merge(query::router(query::QueryState::from(query::QueryParts {
             pool: state.pool.clone(),
             search: state.search.clone(),
             staff: state.staff.clone(),
@@ -261,7 +292,7 @@ pub fn router(state: AppState, roles: &crate::Roles) -> Router {
             home: Default::default(),
             header: state.header.clone(),
             stores: state.stores.clone(),
-        }));
+        })));
     }
     if roles.tracker {
         let tracker_state = tracker::TrackerState::new(tracker::TrackerShared {
@@ -473,6 +504,7 @@ fn tracking_json(state: &AppState) -> serde_json::Value {
         "delivered": stats.delivered.load(Relaxed),
         "dropped": stats.dropped.load(Relaxed),
         "failed": stats.failed.load(Relaxed),
+        "producerRenewals": stats.renewals.load(Relaxed),
     })
 }
 
@@ -520,6 +552,9 @@ fn tracking_metrics(sink: &tracker::TrackingSink) -> String {
          storefront_tracking_events_total{{outcome=\"delivered\"}} {}\n\
          storefront_tracking_events_total{{outcome=\"dropped\"}} {}\n\
          storefront_tracking_events_total{{outcome=\"failed\"}} {}\n\
+         # HELP storefront_tracking_producer_renewals_total Producers replaced after a fatal error.\n\
+         # TYPE storefront_tracking_producer_renewals_total counter\n\
+         storefront_tracking_producer_renewals_total {}\n\
          # HELP storefront_tracking_rejected_total Beacons not recorded, by reason.\n\
          # TYPE storefront_tracking_rejected_total counter\n",
         sink.depth(),
@@ -528,6 +563,7 @@ fn tracking_metrics(sink: &tracker::TrackingSink) -> String {
         stats.delivered.load(Relaxed),
         stats.dropped.load(Relaxed),
         stats.failed.load(Relaxed),
+        stats.renewals.load(Relaxed),
     );
     for why in tracker::event::Rejection::ALL {
         text.push_str(&format!(

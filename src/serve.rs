@@ -213,7 +213,7 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
         });
     }
 
-    let state = AppState {
+    let state = AppState::from(app::AppParts {
         pool: pool.clone(),
         bus: bus.clone(),
         web_dir: options.web_dir.clone(),
@@ -229,7 +229,7 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
         readiness: Default::default(),
         header: Default::default(),
         stores: Default::default(),
-    };
+    });
     app::start_readiness_checks(&state);
     if options.roles.query {
         background.spawn(query::header::listen_for_changes(

@@ -383,6 +383,67 @@ async fn beacons_reach_the_topic_under_their_own_names() {
 }
 
 #[tokio::test]
+async fn beacons_keep_reaching_the_topic_after_the_producer_fails_for_good() {
+    let env = spawn_env().await;
+    let topic = unique("test.tracking");
+    env.bus
+        .ensure_topics(&[&topic])
+        .await
+        .expect("create topic");
+    let sink = std::sync::Arc::new(
+        tracker::TrackingSink::new(&env.bus, tracker::SinkSettings::new(&topic))
+            .expect("tracking producer"),
+    );
+    let mut state = storefront::app::AppState::new(
+        env.pool.clone(),
+        env.bus.clone(),
+        std::env::temp_dir().join("no-web-dir"),
+    );
+    state.tracking = sink.clone();
+    let mut shopper = Client {
+        app: storefront::app::router(state, &storefront::Roles::all()),
+        cookies: Default::default(),
+    };
+    let delivered = || {
+        sink.stats
+            .delivered
+            .load(std::sync::atomic::Ordering::Relaxed)
+    };
+    let before = hawk_url(&search_event("before", 2), "2", "tok-before");
+    assert_pixel(&get_as(&mut shopper, &before, CHROME).await);
+    assert!(eventually(Duration::from_secs(20), || async { delivered() == 1 }).await);
+
+    // As librdkafka does after the run command's broker answered a batch sent again with
+    // "out of order sequence number": the producer refuses every event from then on.
+    sink.fail_for_good();
+    let after = hawk_url(&search_event("after", 2), "2", "tok-after");
+    assert_pixel(&get_as(&mut shopper, &after, CHROME).await);
+
+    let events = read_events(&topic, 2, Duration::from_secs(20)).await;
+    let keywords: Vec<_> = events
+        .iter()
+        .map(|(_, e)| e.data["keyword"].as_str().unwrap_or_default().to_string())
+        .collect();
+    assert_eq!(
+        keywords,
+        ["before", "after"],
+        "the beacon after the failure reached the topic"
+    );
+    assert_eq!(
+        sink.stats.failed.load(std::sync::atomic::Ordering::Relaxed),
+        0
+    );
+    let metrics = get_as(&mut shopper, "/metrics", CHROME).await;
+    assert!(
+        metrics
+            .body
+            .contains("storefront_tracking_producer_renewals_total 1\n"),
+        "operators see the renewal: {}",
+        metrics.body
+    );
+}
+
+#[tokio::test]
 async fn a_retried_beacon_is_one_event() {
     let env = spawn_env().await;
     let (mut shopper, topic) = tracked_app(&env).await;

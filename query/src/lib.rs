@@ -24,9 +24,27 @@ pub mod tires;
 use axum::Router;
 use sqlx::PgPool;
 
-/// What read handlers need.
+/// What read handlers need, behind one `Arc`: axum hands every request a copy, which is then one
+/// reference count instead of one per part.
 #[derive(Clone)]
-pub struct QueryState {
+pub struct QueryState(std::sync::Arc<QueryParts>);
+
+impl std::ops::Deref for QueryState {
+    type Target = QueryParts;
+
+    fn deref(&self) -> &QueryParts {
+        &self.0
+    }
+}
+
+impl From<QueryParts> for QueryState {
+    fn from(parts: QueryParts) -> Self {
+        Self(std::sync::Arc::new(parts))
+    }
+}
+
+/// The parts of [`QueryState`].
+pub struct QueryParts {
     pub pool: PgPool,
     /// This process's search index.
     pub search: std::sync::Arc<search_indexer::SearchEngine>,

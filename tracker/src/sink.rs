@@ -10,9 +10,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use arc_swap::ArcSwap;
 use projections::bus::{BusConfig, BusContext, BusError};
 use rdkafka::client::ClientContext;
-use rdkafka::config::RDKafkaLogLevel;
+use rdkafka::config::{ClientConfig, RDKafkaLogLevel};
 use rdkafka::error::{KafkaError, RDKafkaErrorCode};
 use rdkafka::producer::{BaseRecord, DeliveryResult, Producer, ProducerContext, ThreadedProducer};
 
@@ -35,6 +36,8 @@ pub struct TrackingStats {
     pub failed: AtomicU64,
     /// Events dropped because the queue was full.
     pub dropped: AtomicU64,
+    /// Producers replaced after librdkafka declared one failed for good (a fatal error).
+    pub renewals: AtomicU64,
     rejected: Mutex<HashMap<Rejection, u64>>,
 }
 
@@ -90,8 +93,18 @@ impl ProducerContext for SinkContext {
 }
 
 /// Where tracking events go.
+///
+/// librdkafka may declare an idempotent producer failed for good (a fatal error), after which
+/// it refuses every event. Seen with the run command's broker: after a stall of more than a
+/// minute with the connection open, the producer timed its batch out, sent it again, and the
+/// broker answered "out of order sequence number"; every beacon after that failed while the
+/// store answered as usual. The sink then makes a new producer (a new producer id) and carries
+/// on; what the failed one still held is counted as failed.
 pub struct TrackingSink {
-    producer: ThreadedProducer<SinkContext>,
+    producer: ArcSwap<ThreadedProducer<SinkContext>>,
+    /// The producer's settings, to make a new one.
+    config: ClientConfig,
+    renewing: Mutex<()>,
     topic: String,
     queue_max: usize,
     pub stats: Arc<TrackingStats>,
@@ -124,13 +137,9 @@ impl SinkSettings {
 impl TrackingSink {
     pub fn new(bus: &BusConfig, settings: SinkSettings) -> Result<Self, BusError> {
         let stats = Arc::new(TrackingStats::default());
-        let context = SinkContext {
-            bus: BusContext::default(),
-            stats: stats.clone(),
-        };
         let queue_max = settings.queue_max.clamp(1, 10_000_000);
-        let producer: ThreadedProducer<SinkContext> = bus
-            .client_config()
+        let mut config = bus.client_config();
+        config
             .set("enable.idempotence", "true")
             .set("acks", "all")
             .set(
@@ -144,15 +153,72 @@ impl TrackingSink {
                 "message.timeout.ms",
                 settings.delivery_timeout.as_millis().to_string(),
             )
-            .set("compression.type", "none")
-            .create_with_context(context)
-            .map_err(BusError::from_kafka)?;
+            .set("compression.type", "none");
+        let producer = Self::producer(&config, &stats)?;
         Ok(Self {
-            producer,
+            producer: ArcSwap::from_pointee(producer),
+            config,
+            renewing: Mutex::new(()),
             topic: settings.topic,
             queue_max,
             stats,
         })
+    }
+
+    fn producer(
+        config: &ClientConfig,
+        stats: &Arc<TrackingStats>,
+    ) -> Result<ThreadedProducer<SinkContext>, BusError> {
+        config
+            .create_with_context(SinkContext {
+                bus: BusContext::default(),
+                stats: stats.clone(),
+            })
+            .map_err(BusError::from_kafka)
+    }
+
+    /// Replaces a producer that failed for good; `false` when no new one could be made.
+    fn renew(&self) -> bool {
+        let _one_at_a_time = self.renewing.lock().unwrap_or_else(|p| p.into_inner());
+        let reason = match self.producer.load().client().fatal_error() {
+            Some((_, reason)) => reason,
+            // Another request renewed it meanwhile.
+            None => return true,
+        };
+        match Self::producer(&self.config, &self.stats) {
+            Ok(fresh) => {
+                let failed = self.producer.swap(Arc::new(fresh));
+                let renewals = self.stats.renewals.fetch_add(1, Ordering::Relaxed) + 1;
+                tracing::error!(
+                    %reason,
+                    renewals,
+                    lost = failed.in_flight_count(),
+                    "the tracking producer failed for good; a new one takes over (what it still held is counted as failed)"
+                );
+                // Its end reports what it held and joins its threads: not on a request's worker.
+                std::thread::spawn(move || drop(failed));
+                true
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "the tracking producer failed for good and no new one could be made");
+                false
+            }
+        }
+    }
+
+    /// Makes the producer fail for good, as librdkafka does on a fatal error (tests).
+    #[doc(hidden)]
+    pub fn fail_for_good(&self) {
+        let reason = c"a test made the producer fail for good";
+        // SAFETY: the client pointer is valid while the producer is loaded; librdkafka copies
+        // the reason.
+        unsafe {
+            rdkafka::bindings::rd_kafka_test_fatal_error(
+                self.producer.load().client().native_ptr(),
+                rdkafka::bindings::rd_kafka_resp_err_t::RD_KAFKA_RESP_ERR_OUT_OF_ORDER_SEQUENCE_NUMBER,
+                reason.as_ptr(),
+            );
+        }
     }
 
     pub fn topic(&self) -> &str {
@@ -161,7 +227,7 @@ impl TrackingSink {
 
     /// Events waiting for the broker.
     pub fn depth(&self) -> i32 {
-        self.producer.in_flight_count()
+        self.producer.load().in_flight_count()
     }
 
     pub fn queue_max(&self) -> usize {
@@ -181,7 +247,15 @@ impl TrackingSink {
         let record = BaseRecord::to(&self.topic)
             .key(event.visitor_id.as_bytes())
             .payload(&payload);
-        match self.producer.send(record) {
+        let result = match self.producer.load().send(record) {
+            Err((KafkaError::MessageProduction(RDKafkaErrorCode::Fatal), record))
+                if self.renew() =>
+            {
+                self.producer.load().send(record)
+            }
+            result => result,
+        };
+        match result {
             Ok(()) => {
                 self.stats.accepted.fetch_add(1, Ordering::Relaxed);
             }
@@ -204,7 +278,7 @@ impl TrackingSink {
 
     /// Waits up to `timeout` for queued events to reach the broker (shutdown).
     pub fn flush(&self, timeout: Duration) {
-        if let Err(e) = self.producer.flush(timeout) {
+        if let Err(e) = self.producer.load().flush(timeout) {
             tracing::warn!(
                 error = %e,
                 waiting = self.depth(),

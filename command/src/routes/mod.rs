@@ -14,9 +14,27 @@ use sqlx::PgPool;
 use crate::cart::CartServices;
 use crate::eventstore::InlineProjection;
 
-/// What command handlers need.
+/// What command handlers need, behind one `Arc`: axum hands every request a copy, which is then one
+/// reference count instead of one per part.
 #[derive(Clone)]
-pub struct CommandState {
+pub struct CommandState(std::sync::Arc<CommandParts>);
+
+impl std::ops::Deref for CommandState {
+    type Target = CommandParts;
+
+    fn deref(&self) -> &CommandParts {
+        &self.0
+    }
+}
+
+impl From<CommandParts> for CommandState {
+    fn from(parts: CommandParts) -> Self {
+        Self(std::sync::Arc::new(parts))
+    }
+}
+
+/// The parts of [`CommandState`].
+pub struct CommandParts {
     pub pool: PgPool,
     pub cart_services: CartServices,
     /// Read models updated in the appending transaction (carts, visitors, pins).
