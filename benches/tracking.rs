@@ -159,6 +159,30 @@ async fn count(pool: &sqlx::PgPool) -> i64 {
         .unwrap()
 }
 
+/// The size of the run command's broker's table of messages (nisshi's `record`, in its own
+/// database `nisshi` of the same cluster), or `None` where there is none (a Kafka broker). It
+/// keeps every message for the topics' retention, and once it held millions of rows autovacuum
+/// on it took the cores in later runs (docs/performance.md, fifth session).
+async fn broker_records_mib(database: &str) -> Option<f64> {
+    let (cluster, _) = database.rsplit_once('/')?;
+    let pool = sqlx::postgres::PgPoolOptions::new()
+        .max_connections(1)
+        .acquire_timeout(Duration::from_secs(2))
+        .connect(&format!("{cluster}/nisshi"))
+        .await
+        .ok()?;
+    // `record` is partitioned: its own size is its partitions'.
+    let bytes: i64 = sqlx::query_scalar(
+        "SELECT (coalesce((SELECT sum(pg_total_relation_size(inhrelid)) FROM pg_inherits \
+           WHERE inhparent = to_regclass('record')), 0) \
+         + coalesce(pg_total_relation_size(to_regclass('record')), 0))::int8",
+    )
+    .fetch_one(&pool)
+    .await
+    .ok()?;
+    (bytes > 0).then_some(bytes as f64 / 1048576.0)
+}
+
 #[tokio::main]
 async fn main() {
     let base = env("BENCH_STORE_URL", "http://127.0.0.1:8080");
@@ -199,6 +223,11 @@ async fn main() {
         "tracking_events before the load: {before} rows, {:.0} MiB with its indexes",
         size as f64 / 1048576.0
     );
+    if let Some(mib) = broker_records_mib(&database).await {
+        println!(
+            "the broker's messages before the load: {mib:.0} MiB (nisshi's `record` table; empty it between runs to compare them, docs/performance.md)"
+        );
+    }
     let visitors: usize = env("BENCH_VISITORS", "0").parse().unwrap();
     let cookies: Vec<String> = (0..visitors).map(|_| visitor_cookies(&base)).collect();
     if visitors > 0 {
