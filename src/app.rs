@@ -57,8 +57,9 @@ pub const API_PREFIXES: &[&str] = &[
 /// What the app's own routes and layers need, behind one `Arc`: axum hands a copy of the state
 /// to every request (several, through the router), and a copy of the parts themselves was a
 /// dozen reference counts and two allocations, a fifth of the store's CPU on `/healthz`
-/// (docs/performance.md, "One reference count per request's state"). Fields read through
-/// `Deref`; a mutable borrow (tests, before serving) copies the parts if they are shared.
+/// (docs/performance.md, "… state behind one `Arc` (2026-11-26, fifth session)"). Fields
+/// read through `Deref`; a mutable borrow (tests, before serving) copies the parts if they are
+/// shared.
 #[derive(Clone)]
 pub struct AppState(std::sync::Arc<AppParts>);
 

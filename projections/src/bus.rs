@@ -307,15 +307,20 @@ pub struct BatchPolicy {
 
 impl Default for BatchPolicy {
     fn default() -> Self {
-        Self {
-            max_messages: 500,
-            max_wait: Duration::from_millis(50),
-            min_wait: Duration::from_millis(50),
-        }
+        Self::fixed(500, Duration::from_millis(50))
     }
 }
 
 impl BatchPolicy {
+    /// Batches of at most `max_messages`, `wait` apart (the wait does not adapt).
+    pub fn fixed(max_messages: usize, wait: Duration) -> Self {
+        Self {
+            max_messages,
+            max_wait: wait,
+            min_wait: wait,
+        }
+    }
+
     /// The wait after a batch whose handler took `took`.
     pub fn wait_after(&self, took: Duration) -> Duration {
         took.saturating_mul(2)

@@ -52,11 +52,7 @@ pub async fn run_indexer(
     group: String,
     shutdown: watch::Receiver<bool>,
 ) -> Result<(), BusError> {
-    let policy = BatchPolicy {
-        max_messages: 1000,
-        max_wait: Duration::from_millis(20),
-        min_wait: Duration::from_millis(20),
-    };
+    let policy = BatchPolicy::fixed(1000, Duration::from_millis(20));
     bus::consume(
         &bus,
         &group.clone(),

@@ -36,9 +36,9 @@ pub struct AnalyticsSettings {
     pub popular_refresh: Duration,
     /// Raw events (and per-visit views) are kept this many days (`TRACKING_RETENTION_DAYS`).
     pub retention_days: i32,
-    /// The fold takes a batch at least this often (`ANALYTICS_BATCH_MS`): shorter spreads the
-    /// fold's work more evenly over time, at more work per event. While the fold keeps up
-    /// easily it takes batches more often, down to every `MIN_BATCH_MS`.
+    /// The longest wait between two batches of the fold (`ANALYTICS_BATCH_MS`): shorter spreads
+    /// the fold's work more evenly over time, at more work per event. While the fold keeps up
+    /// easily it waits less, down to `MIN_BATCH_MS`.
     pub batch_wait: Duration,
 }
 
