@@ -62,8 +62,18 @@ nisshi_build_start() {
   NISSHI_BUILD_LOG=$PWD/var/nisshi-build.log
   NISSHI_BUILD_STARTED=$(date +%s)
   log "building the nisshi $NISSHI_VERSION broker in the background (once: $NISSHI_CRATES crates, about $NISSHI_BUILD_MINUTES on 2 cores; log in var/nisshi-build.log)"
-  # Its own process group, so stop_services can stop the whole build.
-  setsid bash -c "$(declare -f nisshi_install); NISSHI_VERSION=$NISSHI_VERSION nisshi_install" \
+  # Its own process group, so stop_services can stop the whole build. One build at a time per
+  # user: a second script (infra/test beside infra/run, or another checkout) waits for the
+  # first's build under the lock, then finds the broker installed.
+  local lock="${CARGO_HOME:-$HOME/.cargo}/nisshi-build.lock"
+  mkdir -p "$(dirname "$lock")"
+  setsid bash -c "$(declare -f nisshi_install)
+    exec 9>>'$lock'
+    if ! flock -n 9; then
+      echo 'another build of the broker is under way; waiting for it'
+      flock 9
+    fi
+    command -v nisshi >/dev/null || NISSHI_VERSION=$NISSHI_VERSION nisshi_install" \
     >"$NISSHI_BUILD_LOG" 2>&1 &
   NISSHI_BUILD_PID=$!
 }
@@ -80,7 +90,11 @@ nisshi_build_wait() {
     now=$(date +%s)
     if [ $((now - shown)) -ge 30 ]; then
       built=$(grep -c '^ *Compiling ' "$NISSHI_BUILD_LOG" 2>/dev/null || true)
-      log "waiting for the broker's build: ${built:-0} of about $NISSHI_CRATES crates after $(( (now - NISSHI_BUILD_STARTED) / 60 )) min (a first build takes about $NISSHI_BUILD_MINUTES on 2 cores)"
+      if [ "${built:-0}" = 0 ] && grep -q '^another build of the broker' "$NISSHI_BUILD_LOG" 2>/dev/null; then
+        log "waiting for another script's build of the broker to finish ($(( (now - NISSHI_BUILD_STARTED) / 60 )) min so far)"
+      else
+        log "waiting for the broker's build: ${built:-0} of about $NISSHI_CRATES crates after $(( (now - NISSHI_BUILD_STARTED) / 60 )) min (a first build takes about $NISSHI_BUILD_MINUTES on 2 cores)"
+      fi
       shown=$now
     fi
     sleep 2

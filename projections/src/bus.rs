@@ -248,6 +248,20 @@ impl BusConfig {
             Some(Err((_, RDKafkaErrorCode::TopicAlreadyExists))) | None => {}
             Some(Err((_, code))) => return Err(self.err(KafkaError::AdminOp(code))),
         }
+        // Already so (a restart): nothing to alter. The run command's broker cannot alter a
+        // topic's configuration, so asking first keeps every start from warning about it.
+        let described = admin
+            .describe_configs(&[ResourceSpecifier::Topic(topic)], &options)
+            .await
+            .map_err(|e| self.err(e))?;
+        let current = described
+            .into_iter()
+            .next()
+            .and_then(Result::ok)
+            .and_then(|resource| resource.get("retention.ms").and_then(|e| e.value.clone()));
+        if current.as_deref() == Some(millis.as_str()) {
+            return Ok(());
+        }
         let config = AlterConfig::new(ResourceSpecifier::Topic(topic)).set("retention.ms", &millis);
         let results = admin
             .alter_configs(&[config], &options)
