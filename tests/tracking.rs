@@ -810,3 +810,19 @@ async fn the_report_is_for_staff() {
     assert_eq!(answer.status, 401);
     assert_eq!(answer.headers["www-authenticate"], "Bearer");
 }
+
+#[tokio::test]
+async fn a_restart_finds_the_topics_retention_already_set() {
+    let env = spawn_env().await;
+    let topic = unique("test.tracking");
+    env.bus
+        .set_retention(&topic, 30)
+        .await
+        .expect("a new topic is created with its retention");
+    // Every start of the store asks again. The test broker, like the run command's, cannot
+    // alter a topic's configuration: an unchanged retention must not need it.
+    env.bus
+        .set_retention(&topic, 30)
+        .await
+        .expect("an unchanged retention is left as it is");
+}
