@@ -12,7 +12,6 @@ use common::tracking::*;
 use common::*;
 use serde_json::{json, Value};
 
-const CHROME: &str = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.8078.73 Safari/537.36";
 const GOOGLEBOT: &str = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
 async fn get_as(client: &mut Client, path: &str, agent: &str) -> Answer {

@@ -4,7 +4,7 @@
 //!
 //! librdkafka's idempotent producer sends one request per partition at a time. Unpatched, once
 //! the next batch was due while that request waited, its broker thread woke again at once, over
-//! and over: a whole core for as long as the broker took to answer, taken from the request
+//! and over: up to a core for as long as the broker took to answer, taken from the request
 //! workers and from the broker itself (docs/performance.md, "The producer's busy loop while a
 //! request is in flight"). The workspace builds librdkafka with a fix (vendor/README.md).
 //!
@@ -18,9 +18,6 @@ use std::time::Duration;
 
 use common::tracking::*;
 use common::*;
-
-const CHROME: &str = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) \
-                      Chrome/126.0 Safari/537.36";
 
 /// CPU seconds used so far by this process's librdkafka broker threads (`rdk:broker…`).
 fn producer_threads_cpu() -> f64 {

@@ -11,6 +11,9 @@ use tracker::event::TrackingEvent;
 
 use super::{unique, Client, TestEnv};
 
+/// A desktop Chrome's user agent: the beacons of a browser, not of a bot.
+pub const CHROME: &str = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.8078.73 Safari/537.36";
+
 /// The whole app (all roles) with its tracker producing to a fresh topic; answers the topic.
 pub async fn tracked_app(env: &TestEnv) -> (Client, String) {
     let topic = unique("test.tracking");
