@@ -506,6 +506,10 @@ fn tracking_json(state: &AppState) -> serde_json::Value {
         "dropped": stats.dropped.load(Relaxed),
         "failed": stats.failed.load(Relaxed),
         "producerRenewals": stats.renewals.load(Relaxed),
+        "producer": match sink.failure() {
+            None => "ok".to_string(),
+            Some(reason) => format!("failed for good ({reason}): a new one takes over at the next event"),
+        },
     })
 }
 
@@ -556,6 +560,9 @@ fn tracking_metrics(sink: &tracker::TrackingSink) -> String {
          # HELP storefront_tracking_producer_renewals_total Producers replaced after a fatal error.\n\
          # TYPE storefront_tracking_producer_renewals_total counter\n\
          storefront_tracking_producer_renewals_total {}\n\
+         # HELP storefront_tracking_producer_failed 1 while the producer has failed for good and no event has come since to replace it.\n\
+         # TYPE storefront_tracking_producer_failed gauge\n\
+         storefront_tracking_producer_failed {}\n\
          # HELP storefront_tracking_rejected_total Beacons not recorded, by reason.\n\
          # TYPE storefront_tracking_rejected_total counter\n",
         sink.depth(),
@@ -565,6 +572,7 @@ fn tracking_metrics(sink: &tracker::TrackingSink) -> String {
         stats.dropped.load(Relaxed),
         stats.failed.load(Relaxed),
         stats.renewals.load(Relaxed),
+        u8::from(sink.failure().is_some()),
     );
     for why in tracker::event::Rejection::ALL {
         text.push_str(&format!(

@@ -415,6 +415,18 @@ async fn beacons_keep_reaching_the_topic_after_the_producer_fails_for_good() {
     // As librdkafka does after the run command's broker answered a batch sent again with
     // "out of order sequence number": the producer refuses every event from then on.
     sink.fail_for_good();
+    let failed_gauge = |body: &str| {
+        body.lines()
+            .find_map(|l| l.strip_prefix("storefront_tracking_producer_failed "))
+            .map(str::to_string)
+    };
+    let metrics = get_as(&mut shopper, "/metrics", CHROME).await;
+    assert_eq!(
+        failed_gauge(&metrics.body).as_deref(),
+        Some("1"),
+        "operators see the failed producer before any event renews it: {}",
+        metrics.body
+    );
     let after = hawk_url(&search_event("after", 2), "2", "tok-after");
     assert_pixel(&get_as(&mut shopper, &after, CHROME).await);
 
@@ -439,6 +451,11 @@ async fn beacons_keep_reaching_the_topic_after_the_producer_fails_for_good() {
             .contains("storefront_tracking_producer_renewals_total 1\n"),
         "operators see the renewal: {}",
         metrics.body
+    );
+    assert_eq!(
+        failed_gauge(&metrics.body).as_deref(),
+        Some("0"),
+        "the new producer takes events"
     );
 }
 

@@ -225,6 +225,16 @@ impl TrackingSink {
         &self.topic
     }
 
+    /// Why the producer refuses every event, while librdkafka has declared it failed for good
+    /// and no event has come since to renew it (`None`: it takes events).
+    pub fn failure(&self) -> Option<String> {
+        self.producer
+            .load()
+            .client()
+            .fatal_error()
+            .map(|(_, reason)| reason)
+    }
+
     /// Events waiting for the broker.
     pub fn depth(&self) -> i32 {
         self.producer.load().in_flight_count()
