@@ -180,10 +180,9 @@ impl TrackingSink {
     /// Replaces a producer that failed for good; `false` when no new one could be made.
     fn renew(&self) -> bool {
         let _one_at_a_time = self.renewing.lock().unwrap_or_else(|p| p.into_inner());
-        let reason = match self.producer.load().client().fatal_error() {
-            Some((_, reason)) => reason,
+        let Some(reason) = self.failure() else {
             // Another request renewed it meanwhile.
-            None => return true,
+            return true;
         };
         match Self::producer(&self.config, &self.stats) {
             Ok(fresh) => {
