@@ -9,7 +9,7 @@ use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use command::http::ApiError;
+use kernel::http::ApiError;
 use projections::bus::BusConfig;
 use serde_json::json;
 use sqlx::PgPool;
@@ -90,13 +90,13 @@ pub struct AppParts {
     pub bus: BusConfig,
     pub web_dir: PathBuf,
     /// Signing keys and flags of the identity cookies.
-    pub cookies: command::identity::CookieSettings,
+    pub cookies: kernel::identity::CookieSettings,
     /// What `/readyz` holds against (outbox lag bound, dead letters).
     pub health: HealthSettings,
     /// This process's search index.
     pub search: std::sync::Arc<search_indexer::SearchEngine>,
     /// Staff bearer tokens (merchandiser calls).
-    pub staff: std::sync::Arc<command::staff::StaffTokens>,
+    pub staff: std::sync::Arc<kernel::staff::StaffTokens>,
     /// Where the tracker role queues beacons for `storefront.tracking.v1`.
     pub tracking: std::sync::Arc<tracker::TrackingSink>,
     /// The SPA's fixed page paths (`web/dist/routes.json`); `None` when the build has none, and
@@ -232,7 +232,7 @@ impl AppState {
             pages: std::sync::Arc::new(load_pages(&web_dir)),
             pool,
             web_dir,
-            cookies: command::identity::CookieSettings::new(command::secrets::Keyring::ephemeral()),
+            cookies: kernel::identity::CookieSettings::new(kernel::secrets::Keyring::ephemeral()),
             health: HealthSettings::default(),
             search: std::sync::Arc::new(search_indexer::SearchEngine::in_memory()),
             staff: Default::default(),
@@ -313,11 +313,11 @@ pub fn router(state: AppState, roles: &crate::Roles) -> Router {
     let app = app
         .layer(axum::middleware::from_fn_with_state(
             state.pool.clone(),
-            command::idempotency::layer,
+            kernel::idempotency::layer,
         ))
         .layer(axum::middleware::from_fn_with_state(
             state.cookies.clone(),
-            command::identity::identity_layer,
+            kernel::identity::identity_layer,
         ))
         .layer(axum::middleware::from_fn(cache_headers))
         .layer(tower_http::catch_panic::CatchPanicLayer::custom(
@@ -363,7 +363,7 @@ pub fn router(state: AppState, roles: &crate::Roles) -> Router {
 /// goes the whole way. A layer the pixel needs too must be added here as well.
 fn beacon_path(
     tracker_state: tracker::TrackerState,
-    cookies: &command::identity::CookieSettings,
+    cookies: &kernel::identity::CookieSettings,
 ) -> Router {
     use std::convert::Infallible;
     Router::new().route(
@@ -374,7 +374,7 @@ fn beacon_path(
             .fallback(|| async { error_for(StatusCode::METHOD_NOT_ALLOWED, Some("GET,HEAD")) })
             .layer::<_, Infallible>(axum::middleware::from_fn_with_state(
                 cookies.clone(),
-                command::identity::identity_layer,
+                kernel::identity::identity_layer,
             ))
             .layer::<_, Infallible>(axum::middleware::map_response_with_state(
                 cookies.secure,
@@ -777,10 +777,10 @@ fn error_for(status: StatusCode, allow: Option<&'static str>) -> Response {
             "The request must be JSON (Content-Type: application/json).",
         ),
         StatusCode::UNPROCESSABLE_ENTITY => ("InvalidInput", "The request is not valid."),
-        s if s.is_server_error() => ("Internal", command::http::GENERIC_MESSAGE),
+        s if s.is_server_error() => ("Internal", kernel::http::GENERIC_MESSAGE),
         _ => ("BadRequest", "The request could not be read."),
     };
-    let mut r = command::http::error_response(status, code, message);
+    let mut r = kernel::http::error_response(status, code, message);
     if let Some(allow) = allow {
         r.headers_mut()
             .insert(header::ALLOW, HeaderValue::from_static(allow));
@@ -798,7 +798,7 @@ async fn reject_nul_in_url(request: Request, next: axum::middleware::Next) -> Re
         .path_and_query()
         .map_or(0, |p| p.as_str().len());
     if length > MAX_URL_BYTES && !pixel {
-        return command::http::error_response(
+        return kernel::http::error_response(
             StatusCode::URI_TOO_LONG,
             "UriTooLong",
             "The address is too long.",
@@ -810,10 +810,10 @@ async fn reject_nul_in_url(request: Request, next: axum::middleware::Next) -> Re
             .path_and_query()
             .is_some_and(|p| p.as_str().as_bytes().windows(3).any(|w| w == b"%00"));
     if has_nul {
-        return command::http::error_response(
+        return kernel::http::error_response(
             StatusCode::BAD_REQUEST,
             "InvalidText",
-            command::http::INVALID_TEXT_MESSAGE,
+            kernel::http::INVALID_TEXT_MESSAGE,
         );
     }
     next.run(request).await
@@ -831,7 +831,7 @@ async fn shed_load(
         return next.run(request).await;
     }
     let Ok(_permit) = in_flight.try_acquire() else {
-        let mut r = command::http::error_response(
+        let mut r = kernel::http::error_response(
             StatusCode::SERVICE_UNAVAILABLE,
             "Overloaded",
             "The store is very busy right now. Please try again in a moment.",

@@ -358,14 +358,14 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let roles = Roles::parse(&roles)?;
             let bind = config::parse_bind(&bind)?;
             let keyring = match cookie_keys {
-                Some(list) => command::secrets::Keyring::parse(&list)
+                Some(list) => kernel::secrets::Keyring::parse(&list)
                     .map_err(|e| config::setting_error("COOKIE_KEYS", e.to_string()))?,
                 None => {
                     tracing::warn!(
                         "COOKIE_KEYS is not set: signing cookies with a random key of this process \
                          (visitors lose their carts at restart; infra/run sets one)"
                     );
-                    command::secrets::Keyring::ephemeral()
+                    kernel::secrets::Keyring::ephemeral()
                 }
             };
             let pool = config::connect_database(&cli.database_url, db_pool_size.max(2)).await?;
@@ -378,13 +378,13 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     roles,
                     events_topic: cli.events_topic,
                     group_prefix: cli.consumer_group_prefix,
-                    cookies: command::identity::CookieSettings {
+                    cookies: kernel::identity::CookieSettings {
                         keyring: std::sync::Arc::new(keyring),
                         secure: cookie_secure,
                     },
                     outbox_lag_max: std::time::Duration::from_secs(outbox_lag_max_secs),
                     staff: match staff_tokens {
-                        Some(list) => command::staff::StaffTokens::parse(&list)
+                        Some(list) => kernel::staff::StaffTokens::parse(&list)
                             .map_err(|e| config::setting_error("STAFF_TOKENS", e))?,
                         None => Default::default(),
                     },

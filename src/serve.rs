@@ -22,7 +22,7 @@ pub struct ServeOptions {
     pub events_topic: String,
     /// Prefix of the consumer group ids.
     pub group_prefix: String,
-    pub cookies: command::identity::CookieSettings,
+    pub cookies: kernel::identity::CookieSettings,
     pub outbox_lag_max: Duration,
     /// Where this process keeps its search index.
     pub index_dir: PathBuf,
@@ -33,7 +33,7 @@ pub struct ServeOptions {
     pub search_facet_cache: usize,
     /// Product summaries kept beside the index (`SEARCH_ITEM_CACHE`).
     pub search_item_cache: usize,
-    pub staff: command::staff::StaffTokens,
+    pub staff: kernel::staff::StaffTokens,
     /// Topic of the tracker and the analytics consumer (`TRACKING_TOPIC`).
     pub tracking_topic: String,
     /// Beacons held while the broker is away (`TRACKING_QUEUE_MAX`).
@@ -195,7 +195,7 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
         let (pool, mut stop) = (pool.clone(), stop_rx.clone());
         background.spawn(async move {
             loop {
-                match command::idempotency::purge_expired(&pool).await {
+                match kernel::idempotency::purge_expired(&pool).await {
                     Ok(0) => {}
                     Ok(n) => tracing::info!(deleted = n, "expired idempotency keys purged"),
                     Err(e) => tracing::warn!(error = %e, "could not purge idempotency keys"),

@@ -126,8 +126,8 @@ async fn client_chosen_and_forged_ids_are_not_adopted() {
 
 #[tokio::test]
 async fn signed_cookies_survive_a_restart_and_key_rotation() {
-    use command::identity::CookieSettings;
-    use command::secrets::Keyring;
+    use kernel::identity::CookieSettings;
+    use kernel::secrets::Keyring;
     let env = spawn_env().await;
     small_catalog(&env).await;
     let old_key = "k1-0123456789abcdef0123456789abcdef";

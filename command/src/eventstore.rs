@@ -14,7 +14,7 @@ use cqrs_es::{Aggregate, DomainEvent};
 use serde_json::Value;
 use sqlx::{PgPool, Row};
 
-use crate::idempotency::{lookup, store, IdempotencyKey, Lookup, StoredAnswer};
+use kernel::idempotency::{lookup, store, IdempotencyKey, Lookup, StoredAnswer};
 
 /// Every migration of the system (event store, outbox, read models), embedded in the binary.
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../infra/migrations");

@@ -11,3 +11,11 @@ pub mod relay;
 pub mod runner;
 pub mod shopping;
 pub mod verify;
+
+/// The write side's value types that read models are made of (catalog hours, attributes,
+/// warranties, the pin boards' names), for the read side to name without depending on the
+/// write side's crate.
+pub mod model {
+    pub use command::catalog;
+    pub use command::merch::pinboard;
+}

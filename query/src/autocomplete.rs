@@ -10,7 +10,7 @@ use crate::QueryState;
 use axum::extract::{Query, State};
 use axum::routing::get;
 use axum::{Json, Router};
-use command::http::ApiError;
+use kernel::http::ApiError;
 use serde::{Deserialize, Serialize};
 
 pub const MAX_KEYWORD_CHARS: usize = 150;

@@ -3,8 +3,8 @@
 use axum::extract::State;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use command::http::{ApiError, ApiJson};
-use command::identity::Identity;
+use kernel::http::{ApiError, ApiJson};
+use kernel::identity::Identity;
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
-use command::http::ApiError;
+use kernel::http::ApiError;
 use serde::Serialize;
 use sqlx::Row;
 

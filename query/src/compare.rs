@@ -11,7 +11,7 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use command::http::ApiError;
+use kernel::http::ApiError;
 use serde::Serialize;
 
 use crate::autocomplete::escape_html;
@@ -76,7 +76,7 @@ pub async fn comparison(state: &QueryState, list: &str) -> Result<Comparison, Ap
     let per_item: Vec<Vec<(String, String)>> = items
         .iter()
         .map(|p| {
-            let attrs: Vec<command::catalog::Attribute> =
+            let attrs: Vec<projections::model::catalog::Attribute> =
                 serde_json::from_value(p.attributes.clone()).unwrap_or_default();
             attrs.into_iter().map(|a| (a.name, a.value)).collect()
         })

@@ -21,8 +21,8 @@ use axum::http::{header, HeaderMap, HeaderValue, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use command::http::ApiError;
-use command::identity::Identity;
+use kernel::http::ApiError;
+use kernel::identity::Identity;
 use search_indexer::document::ProductDoc;
 use search_indexer::explain::{Explained, ScoreParts, NUMBER_FIELD};
 use search_indexer::url::{self, Contract};
@@ -120,7 +120,7 @@ pub async fn explain(
     let contract = Contract::default();
     let url_state = url::parse(uri.query().unwrap_or(""), &contract)
         .map_err(|e| ApiError::bad_request("InvalidSearch", e.to_string()))?;
-    let store = command::routes::local_store(&state.pool, &identity.visitor_id).await?;
+    let store = crate::visitor::local_store(&state.pool, &identity.visitor_id).await?;
     let engine = state.search.clone();
     let mut query = crate::search::search_query(&engine, &url_state, store)?;
     let docs = search_indexer::document::load_products(&state.pool, &[docid.to_string()]).await?;
@@ -129,8 +129,8 @@ pub async fn explain(
     };
     // The board's pins (the search's own rule: the keyword's board, else the landing page's).
     let board = match (&query.keyword, query.landing) {
-        (Some(k), _) => Some(command::merch::pinboard::keyword_board(k)),
-        (None, Some(lp)) => Some(command::merch::pinboard::landing_board(lp)),
+        (Some(k), _) => Some(projections::model::pinboard::keyword_board(k)),
+        (None, Some(lp)) => Some(projections::model::pinboard::landing_board(lp)),
         (None, None) => None,
     };
     if let (true, Some(board)) = (staff, &board) {

@@ -8,7 +8,7 @@
 
 use chrono::{DateTime, Datelike, Duration, NaiveDateTime, NaiveTime, TimeZone, Utc};
 use chrono_tz::Tz;
-use command::catalog::{WeeklyHours, WEEKDAYS};
+use projections::model::catalog::{WeeklyHours, WEEKDAYS};
 use serde::Serialize;
 
 /// A store closing within this many minutes is "closing soon".
@@ -174,7 +174,7 @@ pub fn current_hours(
 mod tests {
     use super::*;
     use chrono::TimeZone;
-    use command::catalog::DayHours;
+    use projections::model::catalog::DayHours;
 
     fn day(text: &str) -> Option<DayHours> {
         if text == "Closed" {

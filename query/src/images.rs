@@ -69,7 +69,7 @@ fn svg_response(svg: String) -> Response {
 }
 
 fn not_found() -> Response {
-    command::http::ApiError::NotFoundMessage("Picture not found.").into_response()
+    kernel::http::ApiError::NotFoundMessage("Picture not found.").into_response()
 }
 
 /// `name.svg` → Some("name"); `name.jpg` → a redirect to `name.svg`; anything else → 404.
@@ -366,7 +366,7 @@ async fn product_image(State(state): State<QueryState>, Path(file): Path<String>
     let row = match row {
         Ok(Some(r)) => r,
         Ok(None) => return not_found(),
-        Err(e) => return command::http::ApiError::from(e).into_response(),
+        Err(e) => return kernel::http::ApiError::from(e).into_response(),
     };
     let name: String = row.get("name");
     let brand: String = row.get("vendor_brand");

@@ -20,6 +20,7 @@ pub mod search;
 pub mod stock;
 pub mod stores;
 pub mod tires;
+pub mod visitor;
 
 use axum::Router;
 use sqlx::PgPool;
@@ -49,7 +50,7 @@ pub struct QueryParts {
     /// This process's search index.
     pub search: std::sync::Arc<search_indexer::SearchEngine>,
     /// Who may call staff reads and commands (merchandisers).
-    pub staff: std::sync::Arc<command::staff::StaffTokens>,
+    pub staff: std::sync::Arc<kernel::staff::StaffTokens>,
     /// Popular searches from analytics (autocomplete).
     pub popular: std::sync::Arc<autocomplete::PopularSearches>,
     /// The home page's answer, built at most once per `home::HOME_TTL`.

@@ -7,7 +7,7 @@ use axum::extract::{FromRequestParts, Query, State};
 use axum::http::request::Parts;
 use axum::routing::get;
 use axum::{Json, Router};
-use command::http::ApiError;
+use kernel::http::ApiError;
 use serde::Serialize;
 use sqlx::postgres::PgRow;
 use sqlx::{PgPool, Row};
@@ -129,7 +129,7 @@ pub fn format_price(cents: i64) -> String {
     format!("{sign}${grouped}.{:02}", cents % 100)
 }
 
-pub use command::catalog::slug;
+pub use projections::model::catalog::slug;
 
 /// "/product/{blainNumber}/{slug}/"
 pub fn product_url(blain_number: &str, name: &str) -> String {
@@ -452,7 +452,7 @@ pub struct ProductDetails {
     #[serde(flatten)]
     pub summary: ProductSummary,
     pub description: String,
-    pub warranties: Vec<command::catalog::Warranty>,
+    pub warranties: Vec<projections::model::catalog::Warranty>,
 }
 
 /// `GET /api/product/{blainNumber}`: the product page's data; 404 'Product not found.' for an

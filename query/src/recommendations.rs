@@ -25,7 +25,7 @@ use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use command::http::{ApiError, ApiJson};
+use kernel::http::{ApiError, ApiJson};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -275,7 +275,7 @@ fn check_properties(field: &str, props: Option<&BTreeMap<String, Value>>) -> Res
             .map_err(IntoResponse::into_response)?,
             Value::Null | Value::Bool(_) | Value::Number(_) => {}
             Value::Array(_) | Value::Object(_) => {
-                return Err(command::http::error_response(
+                return Err(kernel::http::error_response(
                     axum::http::StatusCode::UNPROCESSABLE_ENTITY,
                     "InvalidInput",
                     format!(

@@ -7,7 +7,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use command::http::error_response;
+use kernel::http::error_response;
 
 use crate::QueryState;
 
@@ -44,7 +44,7 @@ async fn start(State(state): State<QueryState>, headers: HeaderMap) -> Response 
         Err(search_indexer::SearchError::Busy) => {
             return error_response(StatusCode::CONFLICT, "Busy", BUSY_MESSAGE)
         }
-        Err(e) => return command::http::ApiError::internal(e).into_response(),
+        Err(e) => return kernel::http::ApiError::internal(e).into_response(),
     }
     (
         StatusCode::ACCEPTED,

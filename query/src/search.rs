@@ -15,8 +15,8 @@ use axum::extract::State;
 use axum::http::Uri;
 use axum::routing::get;
 use axum::{Json, Router};
-use command::http::ApiError;
-use command::identity::Identity;
+use kernel::http::ApiError;
+use kernel::identity::Identity;
 use search_indexer::search::{attribute_params, Availability, FacetResult, SearchQuery, Sort};
 use search_indexer::url::{self, Contract, SearchState};
 use search_indexer::SearchEngine;
@@ -197,7 +197,7 @@ async fn search(
     let store = if identity.new_visitor {
         None
     } else {
-        command::routes::local_store(&state.pool, &identity.visitor_id).await?
+        crate::visitor::local_store(&state.pool, &identity.visitor_id).await?
     };
     let engine: Arc<SearchEngine> = state.search.clone();
     let mut query = search_query(&engine, &url_state, store)?;
@@ -208,8 +208,8 @@ async fn search(
         .as_ref()
         .map(|k| k.chars().take(MAX_KEYWORD_CHARS).collect::<String>());
     let board = match (&typed, query.landing) {
-        (Some(k), _) => Some(command::merch::pinboard::keyword_board(k)),
-        (None, Some(lp)) => Some(command::merch::pinboard::landing_board(lp)),
+        (Some(k), _) => Some(projections::model::pinboard::keyword_board(k)),
+        (None, Some(lp)) => Some(projections::model::pinboard::landing_board(lp)),
         (None, None) => None,
     };
     let mut redirect = None;
@@ -312,7 +312,7 @@ async fn search(
         facets: hits.facets,
         applied,
         query: url::write(&url_state, &contract, &bounds),
-        query_id: command::identity::new_id(),
+        query_id: kernel::identity::new_id(),
         did_you_mean,
         redirect,
     }))

@@ -11,10 +11,10 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Extension, Json, Router};
 use chrono::{DateTime, Utc};
-use command::catalog::{LocalDeliveryInformation, WeeklyHours};
-use command::http::{ApiError, ApiJson};
-use command::idempotency::SafeRead;
-use command::identity::Identity;
+use kernel::http::{ApiError, ApiJson};
+use kernel::idempotency::SafeRead;
+use kernel::identity::Identity;
+use projections::model::catalog::{LocalDeliveryInformation, WeeklyHours};
 use serde::{Deserialize, Serialize};
 use sqlx::postgres::PgRow;
 use sqlx::{PgPool, Row};
@@ -460,7 +460,7 @@ async fn product_and_local_store(
     };
     let Some(blain_number) = blain_number else {
         let store = match visitor {
-            Some(v) => command::routes::local_store(pool, v).await?,
+            Some(v) => crate::visitor::local_store(pool, v).await?,
             None => known,
         };
         return Ok((None, store));
@@ -906,7 +906,7 @@ mod tests {
     }
 
     fn store(store_num: i32, tz: &str, week: [&str; 7], coming_soon: bool) -> CachedStore {
-        use command::catalog::DayHours;
+        use projections::model::catalog::DayHours;
         let hours = WeeklyHours(week.map(DayHours::parse));
         let store = Store {
             store_num,

@@ -4,7 +4,7 @@
 use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
-use command::http::ApiError;
+use kernel::http::ApiError;
 use sqlx::PgPool;
 
 use crate::products::Params;

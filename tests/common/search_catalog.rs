@@ -258,7 +258,7 @@ pub async fn indexed_app(env: &TestEnv) -> (Client, Arc<SearchEngine>) {
     let mut state =
         storefront::app::AppState::new(env.pool.clone(), env.bus.clone(), std::env::temp_dir());
     state.staff =
-        Arc::new(command::staff::StaffTokens::parse(&format!("merch:{STAFF_TOKEN}")).unwrap());
+        Arc::new(kernel::staff::StaffTokens::parse(&format!("merch:{STAFF_TOKEN}")).unwrap());
     let engine = state.search.clone();
     engine.reindex(&env.pool, &|_, _| {}).await.unwrap();
     let app = storefront::app::router(state, &storefront::Roles::all());

@@ -16,8 +16,8 @@ use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use command::http::ApiError;
-use command::identity::Identity;
+use kernel::http::ApiError;
+use kernel::identity::Identity;
 use serde_json::{Map, Value};
 
 use crate::codes;

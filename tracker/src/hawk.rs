@@ -11,7 +11,7 @@ use axum::response::{IntoResponse, Response};
 use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig};
 use base64::engine::DecodePaddingMode;
 use base64::Engine;
-use command::identity::Identity;
+use kernel::identity::Identity;
 use serde_json::Value;
 
 use crate::codes::EventType;

@@ -12,8 +12,8 @@ use axum::extract::{RawQuery, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use command::identity::Identity;
-use command::validation::is_local_url;
+use kernel::identity::Identity;
+use kernel::validation::is_local_url;
 use serde_json::{Map, Value};
 
 use crate::codes::{self, EventType};

@@ -17,8 +17,8 @@ use axum::http::HeaderMap;
 use axum::routing::{get, post};
 use axum::Router;
 use chrono::Utc;
-use command::identity::Identity;
-use command::secrets::Keyring;
+use kernel::identity::Identity;
+use kernel::secrets::Keyring;
 
 use event::{agent_class, Agent, Source, TrackingEvent};
 pub use sink::{SinkSettings, TrackingSink};
@@ -50,7 +50,7 @@ pub struct TrackerShared {
     /// The analytics read models (the dashboards' report).
     pub pool: sqlx::PgPool,
     /// Who may read the dashboards' report (analysts; staff tokens until Accounts lands).
-    pub staff: Arc<command::staff::StaffTokens>,
+    pub staff: Arc<kernel::staff::StaffTokens>,
 }
 
 /// Routes of the tracker role. `GET /hawk.png` (`hawk::hawk`) is routed by the app itself, by
@@ -96,7 +96,7 @@ async fn report_json(
         Some(s) => match chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d") {
             Ok(d) => d,
             Err(_) => {
-                return command::http::ApiError::BadRequest {
+                return kernel::http::ApiError::BadRequest {
                     code: "InvalidSince",
                     message: "since must be a date like 2026-11-01.".into(),
                 }
@@ -106,7 +106,7 @@ async fn report_json(
     };
     match report::report(&state.pool, since).await {
         Ok(r) => axum::Json(r).into_response(),
-        Err(e) => command::http::ApiError::from(e).into_response(),
+        Err(e) => kernel::http::ApiError::from(e).into_response(),
     }
 }
 
@@ -117,7 +117,7 @@ const EVENT_PURPOSE: &str = "tracking-event";
 /// A visitor id as it appears on the tracking topic: a keyed hash of the cookie's id, so the
 /// topic never carries the id the browser holds.
 pub fn pseudonymous_visitor(keyring: &Keyring, visitor_id: &str) -> String {
-    command::identity::tracking_visitor(keyring, visitor_id)
+    kernel::identity::tracking_visitor(keyring, visitor_id)
 }
 
 impl TrackerState {

@@ -145,7 +145,7 @@ impl Aggregate for PinBoard {
             }
             PinCommand::SetRedirect { url } => {
                 let url = url.trim().to_string();
-                if !crate::validation::is_local_url(&url)
+                if !kernel::validation::is_local_url(&url)
                     || url.len() > 2048
                     || url.chars().any(char::is_control)
                 {

@@ -17,9 +17,9 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-use crate::secrets::Keyring;
-use crate::validation::normalize_email;
 use envelope::{EnvelopeError, MasterKey};
+use kernel::secrets::Keyring;
+use kernel::validation::normalize_email;
 
 /// A personal field as events carry it: ciphertext under the subject's data key `key`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

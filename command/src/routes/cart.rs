@@ -8,14 +8,15 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::{Extension, Json, Router};
 use serde::{Deserialize, Serialize};
+use sqlx::PgPool;
 
-use super::{local_store, CommandState};
+use super::CommandState;
 use crate::cart::command_types::FulfillmentType;
 use crate::cart::{Cart, CartCommand, CartError, Placement};
 use crate::eventstore::{execute_idempotent, Executed, Idempotent, IdempotentCommand};
-use crate::http::{ApiError, ApiJson};
-use crate::idempotency::{IdempotencyKey, StoredAnswer};
-use crate::identity::{new_id, Identity};
+use kernel::http::{ApiError, ApiJson};
+use kernel::idempotency::{IdempotencyKey, StoredAnswer};
+use kernel::identity::{new_id, Identity};
 
 pub fn router(state: CommandState) -> Router {
     Router::new()
@@ -331,4 +332,12 @@ async fn remove_line(
         line_id: request.line_id,
     };
     run(&state, &identity, &key, command, false).await
+}
+
+/// The visitor's chosen store, from the visitors read model.
+async fn local_store(pool: &PgPool, visitor_id: &str) -> Result<Option<i32>, sqlx::Error> {
+    sqlx::query_scalar("SELECT store_num FROM visitors WHERE visitor_id = $1")
+        .bind(visitor_id)
+        .fetch_optional(pool)
+        .await
 }

@@ -22,9 +22,9 @@ use serde::Deserialize;
 use sqlx::PgPool;
 
 use super::CommandState;
-use crate::csrf::SameSiteForms;
-use crate::http::{log_safe, ApiError, JsonOrForm};
-use crate::identity::Identity;
+use kernel::csrf::SameSiteForms;
+use kernel::http::{log_safe, ApiError, JsonOrForm};
+use kernel::identity::Identity;
 
 pub const MAX_URL_CHARS: usize = 2048;
 pub const MAX_ERROR_CHARS: usize = 8192;

@@ -12,9 +12,9 @@ use serde::Deserialize;
 
 use super::CommandState;
 use crate::eventstore::{execute_with_metadata, Executed, Idempotent, IdempotentCommand};
-use crate::http::{error_response, ApiError, ApiJson};
-use crate::idempotency::{IdempotencyKey, StoredAnswer};
 use crate::merch::pinboard::{keyword_board, landing_board, PinBoard, PinCommand, PinError};
+use kernel::http::{error_response, ApiError, ApiJson};
+use kernel::idempotency::{IdempotencyKey, StoredAnswer};
 
 pub fn router(state: CommandState) -> Router {
     Router::new()

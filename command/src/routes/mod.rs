@@ -42,7 +42,7 @@ pub struct CommandParts {
     /// Seals personal fields under their subject's data key (docs/privacy.md).
     pub sealer: crate::privacy::vault::SealerRef,
     /// Who may call staff commands (merchandisers).
-    pub staff: Arc<crate::staff::StaffTokens>,
+    pub staff: Arc<kernel::staff::StaffTokens>,
 }
 
 pub fn router(state: CommandState) -> Router {
@@ -52,12 +52,4 @@ pub fn router(state: CommandState) -> Router {
         .merge(stores::router(state.clone()))
         .merge(merch::router(state.clone()))
         .merge(log::router(state))
-}
-
-/// The visitor's chosen store, from the visitors read model.
-pub async fn local_store(pool: &PgPool, visitor_id: &str) -> Result<Option<i32>, sqlx::Error> {
-    sqlx::query_scalar("SELECT store_num FROM visitors WHERE visitor_id = $1")
-        .bind(visitor_id)
-        .fetch_optional(pool)
-        .await
 }

@@ -11,14 +11,14 @@ use serde::Deserialize;
 
 use super::CommandState;
 use crate::eventstore::{execute_idempotent, Idempotent, IdempotentCommand};
-use crate::http::{ApiError, JsonOrForm};
-use crate::idempotency::{IdempotencyKey, StoredAnswer};
-use crate::identity::Identity;
 use crate::privacy;
 use crate::shopping::subscription::{
     Subscription, SubscriptionCommand, SubscriptionError, UnsubscribeReason,
 };
-use crate::validation::{normalize_email, valid_email, EMAIL_MESSAGE};
+use kernel::http::{ApiError, JsonOrForm};
+use kernel::idempotency::{IdempotencyKey, StoredAnswer};
+use kernel::identity::Identity;
+use kernel::validation::{normalize_email, valid_email, EMAIL_MESSAGE};
 
 /// The answer to an unsubscribe link we did not issue (forged, foreign, cut short).
 pub const INVALID_TOKEN_MESSAGE: &str = "This unsubscribe link is not valid.";
@@ -95,7 +95,7 @@ async fn run(
 }
 
 async fn subscribe(
-    _same_site: crate::csrf::SameSiteForms,
+    _same_site: kernel::csrf::SameSiteForms,
     State(state): State<CommandState>,
     identity: Identity,
     key: Option<Extension<IdempotencyKey>>,
@@ -141,7 +141,7 @@ pub struct UnsubscribeQuery {
 }
 
 async fn unsubscribe(
-    _same_site: crate::csrf::SameSiteForms,
+    _same_site: kernel::csrf::SameSiteForms,
     State(state): State<CommandState>,
     key: Option<Extension<IdempotencyKey>>,
     Query(query): Query<UnsubscribeQuery>,
@@ -154,7 +154,7 @@ async fn unsubscribe(
     let token = request.token.or(query.token).unwrap_or_default();
     let Some(subject) = keys.verify_unsubscribe_token(&token) else {
         // Missing, cut short, forged or another store's: 403, and nothing changes.
-        return crate::http::error_response(
+        return kernel::http::error_response(
             StatusCode::FORBIDDEN,
             "InvalidToken",
             INVALID_TOKEN_MESSAGE,

@@ -7,9 +7,9 @@ use axum::{Json, Router};
 
 use super::CommandState;
 use crate::eventstore::execute;
-use crate::http::ApiError;
-use crate::identity::Identity;
 use crate::shopping::visitor::{Visitor, VisitorCommand};
+use kernel::http::ApiError;
+use kernel::identity::Identity;
 
 pub fn router(state: CommandState) -> Router {
     Router::new()

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::privacy::vault::SealerRef;
 use crate::privacy::Sealed;
-use crate::validation::{normalize_email, valid_email, EMAIL_MESSAGE};
+use kernel::validation::{normalize_email, valid_email, EMAIL_MESSAGE};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum SubscriptionCommand {

@@ -1,0 +1,12 @@
+//! The shared kernel: what every layer (write side, read side, tracker, the binary) uses and no
+//! domain logic. The one error type and JSON error shape, the JSON/form extractors with their
+//! text checks, the visitor's identity and the signed-cookie keyring, the idempotency layer,
+//! the cross-site checks, staff access, secrets loading and shared validation.
+
+pub mod csrf;
+pub mod http;
+pub mod idempotency;
+pub mod identity;
+pub mod secrets;
+pub mod staff;
+pub mod validation;
