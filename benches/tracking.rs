@@ -162,7 +162,7 @@ async fn count(pool: &sqlx::PgPool) -> i64 {
 /// The size of the run command's broker's table of messages (nisshi's `record`, in its own
 /// database `nisshi` of the same cluster), or `None` where there is none (a Kafka broker). It
 /// keeps every message for the topics' retention, and once it held millions of rows autovacuum
-/// on it took the cores in later runs (docs/performance.md, fifth session).
+/// on it took the cores in later runs (docs/performance.md, "Comparable beacon runs").
 async fn broker_records_mib(database: &str) -> Option<f64> {
     let (cluster, _) = database.rsplit_once('/')?;
     let pool = sqlx::postgres::PgPoolOptions::new()
