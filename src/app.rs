@@ -57,7 +57,7 @@ pub const API_PREFIXES: &[&str] = &[
 /// What the app's own routes and layers need, behind one `Arc`: axum hands a copy of the state
 /// to every request (several, through the router), and a copy of the parts themselves was a
 /// dozen reference counts and two allocations, a fifth of the store's CPU on `/healthz`
-/// (docs/performance.md, "… state behind one `Arc` (2026-11-26, fifth session)"). Fields
+/// (docs/performance.md, "… state behind one `Arc` (2026-11-26)"). Fields
 /// read through `Deref`; a mutable borrow (tests, before serving) copies the parts if they are
 /// shared.
 #[derive(Clone)]
@@ -215,6 +215,12 @@ impl Default for HealthSettings {
     }
 }
 
+impl axum::extract::FromRef<AppState> for std::sync::Arc<kernel::staff::StaffTokens> {
+    fn from_ref(state: &AppState) -> Self {
+        state.staff.clone()
+    }
+}
+
 impl AppState {
     /// What the catalog-change listener (`query::header::listen_for_changes`) calls: the
     /// header's shared parts and the store directory are rebuilt on their next use.
@@ -267,25 +273,29 @@ pub fn router(state: AppState, roles: &crate::Roles) -> Router {
         )
         .fallback(spa)
         .with_state(state.clone());
+    // Every staff operation, under `/api/staff/…` behind one layer (401 without staff
+    // credentials; each handler checks its role: 403).
+    let mut staff = Router::new();
     if roles.command {
-        app = app.merge(command::routes::router(
-            command::routes::CommandState::from(command::routes::CommandParts {
-                pool: state.pool.clone(),
-                cart_services: command::cart::CartServices {
-                    catalog: std::sync::Arc::new(command::cart::catalog_pg::PgCatalog {
-                        pool: state.pool.clone(),
-                    }),
-                },
-                inline: std::sync::Arc::new(projections::shopping::InlineShopping),
-                sealer: std::sync::Arc::new(command::privacy::vault::PgSealer {
+        let command_state = command::routes::CommandState::from(command::routes::CommandParts {
+            pool: state.pool.clone(),
+            cart_services: command::cart::CartServices {
+                catalog: std::sync::Arc::new(command::cart::catalog_pg::PgCatalog {
                     pool: state.pool.clone(),
                 }),
-                staff: state.staff.clone(),
+            },
+            inline: std::sync::Arc::new(projections::shopping::InlineShopping),
+            sealer: std::sync::Arc::new(command::privacy::vault::PgSealer {
+                pool: state.pool.clone(),
             }),
-        ));
+            staff: state.staff.clone(),
+            purge_clock: Default::default(),
+        });
+        staff = staff.merge(command::routes::staff_router(command_state.clone()));
+        app = app.merge(command::routes::router(command_state));
     }
     if roles.query {
-        app = app.merge(query::router(query::QueryState::from(query::QueryParts {
+        let query_state = query::QueryState::from(query::QueryParts {
             pool: state.pool.clone(),
             search: state.search.clone(),
             staff: state.staff.clone(),
@@ -293,7 +303,9 @@ pub fn router(state: AppState, roles: &crate::Roles) -> Router {
             home: Default::default(),
             header: state.header.clone(),
             stores: state.stores.clone(),
-        })));
+        });
+        staff = staff.merge(query::staff_router(query_state.clone()));
+        app = app.merge(query::router(query_state));
     }
     if roles.tracker {
         let tracker_state = tracker::TrackerState::new(tracker::TrackerShared {
@@ -303,6 +315,7 @@ pub fn router(state: AppState, roles: &crate::Roles) -> Router {
             staff: state.staff.clone(),
         });
         beacons = Some(tracker_state.clone());
+        staff = staff.merge(tracker::staff_router(tracker_state.clone()));
         app = app.merge(tracker::router(tracker_state.clone())).layer(
             axum::middleware::from_fn_with_state(
                 tracker_state,
@@ -311,6 +324,10 @@ pub fn router(state: AppState, roles: &crate::Roles) -> Router {
         );
     }
     let app = app
+        .merge(staff.layer(axum::middleware::from_fn_with_state(
+            state.staff.clone(),
+            kernel::staff::require_staff,
+        )))
         .layer(axum::middleware::from_fn_with_state(
             state.pool.clone(),
             kernel::idempotency::layer,
@@ -428,10 +445,10 @@ async fn readyz(State(state): State<AppState>) -> Response {
 
 /// Readiness with every check, the pipeline's backlog and the tracker's queue, for staff
 /// (a staff bearer token; 401 otherwise).
-async fn readyz_detail(State(state): State<AppState>, headers: axum::http::HeaderMap) -> Response {
-    if let Err(refusal) = state.staff.merchandiser(&headers) {
-        return refusal;
-    }
+async fn readyz_detail(
+    State(state): State<AppState>,
+    _staff: kernel::staff::Staff<kernel::staff::AnyStaff>,
+) -> Response {
     let Some(report) = current_readiness(&state).await else {
         return ApiError::Unavailable("readiness: no check has finished yet".into())
             .into_response();

@@ -98,8 +98,9 @@ enum Command {
         /// Without it a random key is made for this process (cookies end with it).
         #[arg(long, env = "COOKIE_KEYS", hide_env_values = true)]
         cookie_keys: Option<String>,
-        /// Merchandisers' bearer tokens until staff accounts land: `staffid:token,…` (tokens of
-        /// at least 24 characters).
+        /// Staff bearer tokens until staff accounts land: `staffid:role:token,…` (roles
+        /// merchandiser, analyst, operator, several joined by `+`; tokens of at least 24
+        /// characters).
         #[arg(long, env = "STAFF_TOKENS", hide_env_values = true)]
         staff_tokens: Option<String>,
         /// Mark cookies `Secure` (served over TLS, or behind a TLS proxy).

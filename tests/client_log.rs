@@ -124,8 +124,8 @@ async fn reports_older_than_the_window_are_purged() {
     assert_eq!(left, vec!["/kept".to_string()]);
 }
 
-/// The handler purges at most once an hour per process: this test relies on running in a
-/// process of its own (cargo nextest, as `infra/test` runs them).
+/// The handler purges at most once an hour per app (one per process); each test's app has
+/// its own clock.
 #[tokio::test]
 async fn a_report_starts_the_purge() {
     let env = spawn_env().await;

@@ -95,7 +95,7 @@ async fn get(app: &axum::Router, path: &str) -> (StatusCode, axum::http::HeaderM
 fn state(env: &TestEnv, bus: BusConfig) -> AppState {
     let mut state = AppState::new(env.pool.clone(), bus, web_dir());
     state.staff = std::sync::Arc::new(
-        kernel::staff::StaffTokens::parse(&format!("ops:{OPS_TOKEN}")).unwrap(),
+        kernel::staff::StaffTokens::parse(&format!("ops:operator:{OPS_TOKEN}")).unwrap(),
     );
     state
 }

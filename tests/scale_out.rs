@@ -138,7 +138,7 @@ async fn roles_scale_out_as_processes_and_survive_losing_a_query_replica_and_the
     env.ensure_topic().await;
     catalog(&env).await;
     let tracking_topic = unique("test.tracking");
-    let staff = format!("merch:{STAFF_TOKEN}");
+    let staff = format!("merch:merchandiser:{STAFF_TOKEN}");
     let prefix = unique("scale");
     let shared = [
         ("COOKIE_KEYS", KEYS),

@@ -1,22 +1,75 @@
-//! Staff access until Accounts lands: merchandiser calls carry `Authorization: Bearer TOKEN`,
-//! checked against `STAFF_TOKENS` (`staffid:token,…`, each token at least 24 characters).
-//! Tokens are kept as SHA-256 digests and compared in constant time; no token is ever logged.
-//! A bearer header is never sent by a browser on its own, so these calls need no anti-forgery
-//! token (a cookie session will, when staff sign in through Accounts).
+//! Staff access until staff accounts land: staff calls carry `Authorization: Bearer TOKEN`,
+//! checked against `STAFF_TOKENS` (`staffid:role:token,…`, each token at least 24 characters;
+//! roles `merchandiser`, `analyst`, `operator`, several joined by `+`). Tokens are kept as
+//! SHA-256 digests and compared in constant time; no token is ever logged. A bearer header is
+//! never sent by a browser on its own, so these calls need no anti-forgery token (a cookie
+//! session will, when staff sign in through Accounts).
+//!
+//! A handler states the role it needs by its argument, [`Staff<Merchandiser>`],
+//! [`Staff<Analyst>`] or [`Staff<AnyStaff>`]: 401 (with `WWW-Authenticate: Bearer`) without
+//! valid staff credentials, 403 with credentials of another role. [`require_staff`] is the one
+//! layer in front of every `/api/staff/…` route.
 
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+use axum::extract::{FromRef, FromRequestParts, Request, State};
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode};
+use axum::middleware::Next;
 use axum::response::Response;
 use sha2::{Digest, Sha256};
 
 use crate::http::error_response;
 
 pub const SIGN_IN_MESSAGE: &str = "Please sign in as staff.";
+pub const FORBIDDEN_MESSAGE: &str = "Your staff role does not allow this.";
 pub const MIN_TOKEN_CHARS: usize = 24;
+
+/// What a member of staff may do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Role {
+    /// Shapes search: pins, keyword redirects, reindex, explain.
+    Merchandiser,
+    /// Reads the analytics report.
+    Analyst,
+    /// Reads the operational detail (`/ops/readyz`).
+    Operator,
+}
+
+impl Role {
+    pub const ALL: [Role; 3] = [Role::Merchandiser, Role::Analyst, Role::Operator];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::Merchandiser => "merchandiser",
+            Role::Analyst => "analyst",
+            Role::Operator => "operator",
+        }
+    }
+
+    fn parse(name: &str) -> Option<Role> {
+        Role::ALL.into_iter().find(|r| r.name() == name.trim())
+    }
+}
+
+/// A member of staff who presented valid credentials.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StaffMember {
+    pub id: String,
+    pub roles: Vec<Role>,
+}
+
+impl StaffMember {
+    pub fn has(&self, role: Role) -> bool {
+        self.roles.contains(&role)
+    }
+}
 
 #[derive(Clone, Default)]
 pub struct StaffTokens {
-    /// (staff id, SHA-256 of the token).
-    tokens: Vec<(String, [u8; 32])>,
+    /// (staff id, roles, SHA-256 of the token).
+    tokens: Vec<(String, Vec<Role>, [u8; 32])>,
 }
 
 impl std::fmt::Debug for StaffTokens {
@@ -30,7 +83,8 @@ fn digest(token: &str) -> [u8; 32] {
 }
 
 impl StaffTokens {
-    /// `alice:token,bob:token`; answers what is wrong, naming the entry, never the token.
+    /// `alice:merchandiser:token,bob:analyst+merchandiser:token`; answers what is wrong, naming
+    /// the entry, never the token.
     pub fn parse(list: &str) -> Result<Self, String> {
         let mut tokens = Vec::new();
         for (i, entry) in list
@@ -39,8 +93,10 @@ impl StaffTokens {
             .filter(|e| !e.is_empty())
             .enumerate()
         {
-            let Some((id, token)) = entry.split_once(':') else {
-                return Err(format!("entry {} is not staffid:token", i + 1));
+            let mut parts = entry.splitn(3, ':');
+            let (Some(id), Some(roles), Some(token)) = (parts.next(), parts.next(), parts.next())
+            else {
+                return Err(format!("entry {} is not staffid:role:token", i + 1));
             };
             if id.trim().is_empty() || token.len() < MIN_TOKEN_CHARS {
                 return Err(format!(
@@ -48,13 +104,25 @@ impl StaffTokens {
                     i + 1
                 ));
             }
-            tokens.push((id.trim().to_string(), digest(token)));
+            let mut parsed = Vec::new();
+            for name in roles.split('+') {
+                match Role::parse(name) {
+                    Some(role) => parsed.push(role),
+                    None => {
+                        return Err(format!(
+                            "entry {}: the role must be one of merchandiser, analyst, operator (several joined by +)",
+                            i + 1
+                        ))
+                    }
+                }
+            }
+            tokens.push((id.trim().to_string(), parsed, digest(token)));
         }
         Ok(Self { tokens })
     }
 
-    /// The staff id of a valid bearer token.
-    pub fn staff(&self, headers: &HeaderMap) -> Option<String> {
+    /// The member of staff a valid bearer token names.
+    pub fn member(&self, headers: &HeaderMap) -> Option<StaffMember> {
         let value = headers
             .get(axum::http::header::AUTHORIZATION)?
             .to_str()
@@ -62,7 +130,7 @@ impl StaffTokens {
         let token = value.strip_prefix("Bearer ")?.trim();
         let given = digest(token);
         let mut found = None;
-        for (id, expected) in &self.tokens {
+        for (id, roles, expected) in &self.tokens {
             // Constant time per entry: no early exit on the first differing byte.
             let same = given
                 .iter()
@@ -70,25 +138,116 @@ impl StaffTokens {
                 .fold(0u8, |acc, (a, b)| acc | (a ^ b))
                 == 0;
             if same {
-                found = Some(id.clone());
+                found = Some(StaffMember {
+                    id: id.clone(),
+                    roles: roles.clone(),
+                });
             }
         }
         found
     }
 
-    /// The merchandiser acting, or the refusal: 401 (with `WWW-Authenticate: Bearer`) without
-    /// valid staff credentials. (403 is for a signed-in user without the merchandiser role, once
-    /// staff accounts with roles land.)
-    #[allow(clippy::result_large_err)] // the refusal is the response itself
-    pub fn merchandiser(&self, headers: &HeaderMap) -> Result<String, Response> {
-        self.staff(headers).ok_or_else(|| {
-            let mut r = error_response(StatusCode::UNAUTHORIZED, "Unauthorized", SIGN_IN_MESSAGE);
-            r.headers_mut().insert(
-                axum::http::header::WWW_AUTHENTICATE,
-                axum::http::HeaderValue::from_static("Bearer"),
-            );
-            r
+    /// The staff id of a valid bearer token, whatever its role.
+    pub fn staff(&self, headers: &HeaderMap) -> Option<String> {
+        self.member(headers).map(|m| m.id)
+    }
+}
+
+/// 401 with `WWW-Authenticate: Bearer`: no valid staff credentials.
+pub fn unauthorized() -> Response {
+    let mut r = error_response(StatusCode::UNAUTHORIZED, "Unauthorized", SIGN_IN_MESSAGE);
+    r.headers_mut().insert(
+        axum::http::header::WWW_AUTHENTICATE,
+        axum::http::HeaderValue::from_static("Bearer"),
+    );
+    r
+}
+
+/// 403: valid staff credentials of another role.
+pub fn forbidden() -> Response {
+    error_response(StatusCode::FORBIDDEN, "Forbidden", FORBIDDEN_MESSAGE)
+}
+
+/// The role a handler needs, as a type: [`Merchandiser`], [`Analyst`], [`Operator`] or
+/// [`AnyStaff`].
+pub trait RoleNeeded: Send + Sync + 'static {
+    fn allows(member: &StaffMember) -> bool;
+}
+
+macro_rules! role_needed {
+    ($($name:ident => $role:expr),*) => {$(
+        #[derive(Debug, Clone, Copy)]
+        pub struct $name;
+        impl RoleNeeded for $name {
+            fn allows(member: &StaffMember) -> bool {
+                member.has($role)
+            }
+        }
+    )*};
+}
+role_needed!(Merchandiser => Role::Merchandiser, Analyst => Role::Analyst, Operator => Role::Operator);
+
+/// Any member of staff, whatever the role.
+#[derive(Debug, Clone, Copy)]
+pub struct AnyStaff;
+impl RoleNeeded for AnyStaff {
+    fn allows(_: &StaffMember) -> bool {
+        true
+    }
+}
+
+/// The member of staff acting, holding role `R`: the extractor every staff handler takes.
+#[derive(Debug, Clone)]
+pub struct Staff<R: RoleNeeded> {
+    pub member: StaffMember,
+    role: PhantomData<R>,
+}
+
+impl<R: RoleNeeded> Staff<R> {
+    /// The acting staff id (recorded in events' metadata and logs).
+    pub fn id(&self) -> &str {
+        &self.member.id
+    }
+}
+
+impl<R, S> FromRequestParts<S> for Staff<R>
+where
+    R: RoleNeeded,
+    Arc<StaffTokens>: FromRef<S>,
+    S: Send + Sync,
+{
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let member = match parts.extensions.get::<StaffMember>() {
+            Some(member) => member.clone(),
+            None => Arc::<StaffTokens>::from_ref(state)
+                .member(&parts.headers)
+                .ok_or_else(unauthorized)?,
+        };
+        if !R::allows(&member) {
+            return Err(forbidden());
+        }
+        Ok(Staff {
+            member,
+            role: PhantomData,
         })
+    }
+}
+
+/// The one layer in front of `/api/staff/…`: 401 without valid staff credentials; the member
+/// goes on as a request extension, where each handler's [`Staff`] checks its role.
+pub async fn require_staff(
+    State(tokens): State<Arc<StaffTokens>>,
+    mut request: Request,
+    next: Next,
+) -> Response {
+    match tokens.member(request.headers()) {
+        Some(member) => {
+            request.extensions_mut().insert(member);
+            next.run(request).await
+        }
+        None => unauthorized(),
     }
 }
 
@@ -99,7 +258,7 @@ mod tests {
     #[test]
     fn only_configured_bearer_tokens_name_a_merchandiser() {
         let tokens = StaffTokens::parse(
-            "alice:aaaaaaaaaaaaaaaaaaaaaaaaaaaa, bob:bbbbbbbbbbbbbbbbbbbbbbbbbbbb",
+            "alice:merchandiser:aaaaaaaaaaaaaaaaaaaaaaaaaaaa, bob:analyst+merchandiser:bbbbbbbbbbbbbbbbbbbbbbbbbbbb",
         )
         .unwrap();
         let mut h = HeaderMap::new();
@@ -119,7 +278,12 @@ mod tests {
             "bbbbbbbbbbbbbbbbbbbbbbbbbbbb".parse().unwrap(),
         );
         assert_eq!(tokens.staff(&h), None, "Bearer is required");
-        assert!(StaffTokens::parse("alice:short").is_err());
+        assert!(StaffTokens::parse("alice:merchandiser:short").is_err());
+        assert!(StaffTokens::parse("alice:cashier:aaaaaaaaaaaaaaaaaaaaaaaaaaaa").is_err());
+        assert!(
+            StaffTokens::parse("alice:aaaaaaaaaaaaaaaaaaaaaaaaaaaa").is_err(),
+            "a role is required"
+        );
         assert!(StaffTokens::parse("justatoken").is_err());
         assert!(!format!("{tokens:?}").contains("aaaa"));
         assert_eq!(StaffTokens::default().staff(&h), None);

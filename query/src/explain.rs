@@ -23,6 +23,7 @@ use axum::routing::get;
 use axum::{Json, Router};
 use kernel::http::ApiError;
 use kernel::identity::Identity;
+use kernel::staff::{Merchandiser, Role, Staff};
 use search_indexer::document::ProductDoc;
 use search_indexer::explain::{Explained, ScoreParts, NUMBER_FIELD};
 use search_indexer::url::{self, Contract};
@@ -41,9 +42,17 @@ const MAX_EXPLANATION_DEPTH: usize = 24;
 pub const UNKNOWN_FN: &str = "Unknown fn: the search page's calls are fn=compare and fn=ajax.";
 pub const UNKNOWN_F: &str =
     "Unknown f: the ajax calls here are MoreLikeThis, GetItemImageToCompare and GetAutoCompleteClick.";
-pub const PINS_ARE_POSTS: &str = "Pins are changed by a merchandiser with POST /api/merch/AddItemToTop, UnpinItem or UpdateItemPinOrder.";
+pub const PINS_ARE_POSTS: &str = "Pins are changed by a merchandiser with POST /api/staff/merch/AddItemToTop, UnpinItem or UpdateItemPinOrder.";
 pub const NO_CALL: &str =
     "Say what to show: docid (item details), fn=compare (with Items) or fn=ajax (with f).";
+
+/// Item details with the score parts, pins and rules, under `/api/staff/…` (behind the staff
+/// layer; merchandisers).
+pub fn staff_router(state: QueryState) -> Router {
+    Router::new()
+        .route("/api/staff/search/explain", get(staff_explain_json))
+        .with_state(state)
+}
 
 pub fn router(state: QueryState) -> Router {
     Router::new()
@@ -175,12 +184,42 @@ async fn explain_json(
     uri: Uri,
     params: Params,
 ) -> Response {
+    let staff = merchandiser(&state, &headers);
+    explain_answer(&state, &identity, &uri, &params, staff).await
+}
+
+/// Whether the request carries a merchandiser's credentials (the staff view of item details).
+fn merchandiser(state: &QueryState, headers: &HeaderMap) -> bool {
+    state
+        .staff
+        .member(headers)
+        .is_some_and(|m| m.has(Role::Merchandiser))
+}
+
+/// `GET /api/staff/search/explain`: always the staff view.
+async fn staff_explain_json(
+    State(state): State<QueryState>,
+    _staff: Staff<Merchandiser>,
+    identity: Identity,
+    uri: Uri,
+    params: Params,
+) -> Response {
+    explain_answer(&state, &identity, &uri, &params, true).await
+}
+
+/// Item details for the `docid` parameter as JSON (private when `staff`).
+async fn explain_answer(
+    state: &QueryState,
+    identity: &Identity,
+    uri: &Uri,
+    params: &Params,
+    staff: bool,
+) -> Response {
     let docid = match params.required_text("docid") {
         Ok(d) => d.to_string(),
         Err(e) => return e.into_response(),
     };
-    let staff = state.staff.staff(&headers).is_some();
-    match explain(&state, &identity, &uri, &docid, staff).await {
+    match explain(state, identity, uri, &docid, staff).await {
         Ok(answer) => private(Json(answer).into_response(), staff),
         Err(e) => e.into_response(),
     }
@@ -229,7 +268,7 @@ async fn legacy(
             let Some(docid) = params.text("docid").map(str::to_string) else {
                 return ApiError::bad_request("MissingParameter", NO_CALL).into_response();
             };
-            let staff = state.staff.staff(&headers).is_some();
+            let staff = merchandiser(&state, &headers);
             match explain(&state, &identity, &uri, &docid, staff).await {
                 Ok(answer) => private(
                     Json(serde_json::json!({ "html": render_explain(&answer) })).into_response(),

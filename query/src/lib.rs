@@ -61,6 +61,20 @@ pub struct QueryParts {
     pub stores: std::sync::Arc<stores::StoreDirectory>,
 }
 
+impl axum::extract::FromRef<QueryState> for std::sync::Arc<kernel::staff::StaffTokens> {
+    fn from_ref(state: &QueryState) -> Self {
+        state.staff.clone()
+    }
+}
+
+/// The read side's staff operations, all under `/api/staff/…` (reindex, explain, rule explain).
+pub fn staff_router(state: QueryState) -> Router {
+    Router::new()
+        .merge(reindex::staff_router(state.clone()))
+        .merge(explain::staff_router(state.clone()))
+        .merge(recommendations::staff_router(state))
+}
+
 pub fn router(state: QueryState) -> Router {
     Router::new()
         .merge(catalog::router(state.clone()))

@@ -21,11 +21,12 @@
 use std::collections::{BTreeMap, HashMap};
 
 use axum::extract::State;
-use axum::http::{header, HeaderMap, HeaderValue};
+use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use kernel::http::{ApiError, ApiJson};
+use kernel::staff::{Merchandiser, Staff};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -73,6 +74,16 @@ pub const CONTEXT_KEYS: &[&str] = &["uniqueId", "itemId"];
 
 pub const TOO_MANY_WIDGETS: &str = "You can ask for up to 10 widgets.";
 pub const JSONP_REFUSED: &str = "JSONP is not served: call this with a bearer token and read JSON.";
+
+/// Rule explain under `/api/staff/…` (behind the staff layer).
+pub fn staff_router(state: QueryState) -> Router {
+    Router::new()
+        .route(
+            "/api/staff/recommendation/getruleexplain",
+            get(rule_explain),
+        )
+        .with_state(state)
+}
 
 pub fn router(state: QueryState) -> Router {
     Router::new()
@@ -564,15 +575,11 @@ pub fn explain(guid: &str) -> Vec<RuleExplain> {
 
 /// Staff only. JSONP is refused: a `callback` would hand staff data to any site that includes
 /// the URL as a script.
-async fn rule_explain(
-    State(state): State<QueryState>,
-    headers: HeaderMap,
-    params: Params,
-) -> Response {
+async fn rule_explain(staff: Result<Staff<Merchandiser>, Response>, params: Params) -> Response {
     if params.0.contains_key("callback") {
         return ApiError::bad_request("JsonpNotSupported", JSONP_REFUSED).into_response();
     }
-    if let Err(refused) = state.staff.merchandiser(&headers) {
+    if let Err(refused) = staff {
         return refused;
     }
     // Required, but any text is a question: a blank or unknown widget has no rules.

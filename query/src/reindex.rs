@@ -1,18 +1,28 @@
-//! Reindex over HTTP, for merchandisers: `POST /api/search/reindex` starts a rebuild of this
-//! process's search index in the background (202; 409 when one is running), and
-//! `GET /api/search/reindex` reads its progress. Searches keep answering throughout.
+//! Reindex over HTTP, for merchandisers: `POST /api/staff/search/reindex` starts a rebuild of
+//! this process's search index in the background (202; 409 when one is running), and
+//! `GET /api/staff/search/reindex` reads its progress. Searches keep answering throughout.
 
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use kernel::http::error_response;
+use kernel::staff::{Merchandiser, Staff};
 
 use crate::QueryState;
 
 pub const BUSY_MESSAGE: &str = "A reindex is already running.";
 
+/// Reindex under `/api/staff/…` (behind the staff layer).
+pub fn staff_router(state: QueryState) -> Router {
+    Router::new()
+        .route("/api/staff/search/reindex", get(progress))
+        .route("/api/staff/search/reindex", post(start))
+        .with_state(state)
+}
+
+/// The former paths, answered for one release (deprecated in the OpenAPI document).
 pub fn router(state: QueryState) -> Router {
     Router::new()
         .route("/api/search/reindex", get(progress))
@@ -20,10 +30,7 @@ pub fn router(state: QueryState) -> Router {
         .with_state(state)
 }
 
-async fn progress(State(state): State<QueryState>, headers: HeaderMap) -> Response {
-    if let Err(refused) = state.staff.merchandiser(&headers) {
-        return refused;
-    }
+async fn progress(State(state): State<QueryState>, _staff: Staff<Merchandiser>) -> Response {
     let p = state.search.progress();
     Json(serde_json::json!({
         "running": p.running,
@@ -34,11 +41,8 @@ async fn progress(State(state): State<QueryState>, headers: HeaderMap) -> Respon
     .into_response()
 }
 
-async fn start(State(state): State<QueryState>, headers: HeaderMap) -> Response {
-    let staff = match state.staff.merchandiser(&headers) {
-        Ok(staff) => staff,
-        Err(refused) => return refused,
-    };
+async fn start(State(state): State<QueryState>, staff: Staff<Merchandiser>) -> Response {
+    let staff = staff.id();
     match state.search.spawn_reindex(state.pool.clone()) {
         Ok(()) => tracing::info!(%staff, "reindex started over HTTP"),
         Err(search_indexer::SearchError::Busy) => {

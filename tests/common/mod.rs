@@ -318,7 +318,7 @@ impl Client {
             std::env::temp_dir().join("no-web-dir"),
         );
         state.staff = std::sync::Arc::new(
-            kernel::staff::StaffTokens::parse(&format!("ops:{OPS_TOKEN}")).unwrap(),
+            kernel::staff::StaffTokens::parse(&format!("ops:operator:{OPS_TOKEN}")).unwrap(),
         );
         let app = storefront::app::router(state, &storefront::Roles::all());
         Client {

@@ -257,8 +257,9 @@ pub async fn shop(env: &TestEnv) -> (Client, Arc<SearchEngine>) {
 pub async fn indexed_app(env: &TestEnv) -> (Client, Arc<SearchEngine>) {
     let mut state =
         storefront::app::AppState::new(env.pool.clone(), env.bus.clone(), std::env::temp_dir());
-    state.staff =
-        Arc::new(kernel::staff::StaffTokens::parse(&format!("merch:{STAFF_TOKEN}")).unwrap());
+    state.staff = Arc::new(
+        kernel::staff::StaffTokens::parse(&format!("merch:merchandiser:{STAFF_TOKEN}")).unwrap(),
+    );
     let engine = state.search.clone();
     engine.reindex(&env.pool, &|_, _| {}).await.unwrap();
     let app = storefront::app::router(state, &storefront::Roles::all());

@@ -49,7 +49,7 @@ pub struct TrackerShared {
     pub keyring: Arc<Keyring>,
     /// The analytics read models (the dashboards' report).
     pub pool: sqlx::PgPool,
-    /// Who may read the dashboards' report (analysts; staff tokens until Accounts lands).
+    /// Who may read the dashboards' report (the analyst role; staff tokens until Accounts lands).
     pub staff: Arc<kernel::staff::StaffTokens>,
 }
 
@@ -71,21 +71,32 @@ pub fn router(state: TrackerState) -> Router {
         .with_state(state)
 }
 
+/// The analysts' report under `/api/staff/…` (behind the staff layer); `/api/analytics/report`
+/// answers for one release (deprecated in the OpenAPI document).
+pub fn staff_router(state: TrackerState) -> Router {
+    Router::new()
+        .route("/api/staff/analytics/report", get(report_json))
+        .with_state(state)
+}
+
+impl axum::extract::FromRef<TrackerState> for Arc<kernel::staff::StaffTokens> {
+    fn from_ref(state: &TrackerState) -> Self {
+        state.staff.clone()
+    }
+}
+
 #[derive(Debug, serde::Deserialize)]
 struct ReportParams {
     since: Option<String>,
 }
 
-/// `GET /api/analytics/report?since=YYYY-MM-DD` (default: seven days ago), staff only.
+/// `GET /api/staff/analytics/report?since=YYYY-MM-DD` (default: seven days ago), analysts only.
 async fn report_json(
     axum::extract::State(state): axum::extract::State<TrackerState>,
-    headers: HeaderMap,
+    _analyst: kernel::staff::Staff<kernel::staff::Analyst>,
     axum::extract::Query(params): axum::extract::Query<ReportParams>,
 ) -> axum::response::Response {
     use axum::response::IntoResponse;
-    if let Err(refusal) = state.staff.merchandiser(&headers) {
-        return refusal;
-    }
     let since = match params
         .since
         .as_deref()

@@ -195,17 +195,20 @@ static LIMITER: LazyLock<RateLimiter> = LazyLock::new(|| {
     )
 });
 
-/// When this process last started a purge.
-static LAST_PURGE: Mutex<Option<Instant>> = Mutex::new(None);
+/// When this app (one per process) last started a purge.
+#[derive(Debug, Default)]
+pub struct PurgeClock(Mutex<Option<Instant>>);
 
-/// Whether a purge is due at `now` (at most once per [`PURGE_EVERY`]); claims it if so.
-fn purge_due(now: Instant) -> bool {
-    let mut last = LAST_PURGE.lock().unwrap_or_else(|e| e.into_inner());
-    match *last {
-        Some(at) if now.saturating_duration_since(at) < PURGE_EVERY => false,
-        _ => {
-            *last = Some(now);
-            true
+impl PurgeClock {
+    /// Whether a purge is due at `now` (at most once per [`PURGE_EVERY`]); claims it if so.
+    fn due(&self, now: Instant) -> bool {
+        let mut last = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        match *last {
+            Some(at) if now.saturating_duration_since(at) < PURGE_EVERY => false,
+            _ => {
+                *last = Some(now);
+                true
+            }
         }
     }
 }
@@ -231,7 +234,7 @@ async fn log(
     JsonOrForm(request): JsonOrForm<LogRequest>,
 ) -> Response {
     let now = Instant::now();
-    if purge_due(now) {
+    if state.purge_clock.due(now) {
         let pool = state.pool.clone();
         tokio::spawn(async move {
             match purge_expired(&pool).await {

@@ -4,7 +4,7 @@
 //! merchandiser only (403 otherwise), with the staff id in the events' metadata.
 
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::{Extension, Router};
@@ -15,7 +15,30 @@ use crate::eventstore::{execute_with_metadata, Executed, Idempotent, IdempotentC
 use crate::merch::pinboard::{keyword_board, landing_board, PinBoard, PinCommand, PinError};
 use kernel::http::{error_response, ApiError, ApiJson};
 use kernel::idempotency::{IdempotencyKey, StoredAnswer};
+use kernel::staff::{Merchandiser, Staff};
 
+/// The merchandising commands under `/api/staff/merch/…` (behind the staff layer).
+pub fn staff_router(state: CommandState) -> Router {
+    Router::new()
+        .route("/api/staff/merch/AddItemToTop", post(add_item_to_top))
+        .route("/api/staff/merch/UnpinItem", post(unpin_item))
+        .route(
+            "/api/staff/merch/UpdateItemPinOrder",
+            post(update_item_pin_order),
+        )
+        .route(
+            "/api/staff/merch/SetKeywordRedirect",
+            post(set_keyword_redirect),
+        )
+        .route(
+            "/api/staff/merch/RemoveKeywordRedirect",
+            post(remove_keyword_redirect),
+        )
+        .with_state(state)
+}
+
+/// The same commands at their former paths, answered for one release (deprecated in the
+/// OpenAPI document).
 pub fn router(state: CommandState) -> Router {
     Router::new()
         .route("/api/merch/AddItemToTop", post(add_item_to_top))
@@ -114,15 +137,11 @@ fn item_list(value: &serde_json::Value) -> Vec<String> {
 
 async fn run(
     state: &CommandState,
-    headers: &HeaderMap,
+    staff: &Staff<Merchandiser>,
     key: &Option<Extension<IdempotencyKey>>,
     request: PinRequest,
     command: impl FnOnce(&PinRequest) -> Result<PinCommand, ApiError>,
 ) -> Response {
-    let staff = match state.staff.merchandiser(headers) {
-        Ok(staff) => staff,
-        Err(refused) => return refused,
-    };
     let board = match board(state, &request).await {
         Ok(board) => board,
         Err(e) => return e.into_response(),
@@ -132,7 +151,7 @@ async fn run(
         Err(e) => return e.into_response(),
     };
     let metadata = serde_json::json!({
-        "staffId": staff,
+        "staffId": staff.id(),
         "hawkb": request.hawkb,
         "hawkaid": request.hawkaid,
         "hawkp": request.hawkp,
@@ -203,11 +222,11 @@ fn item(r: &PinRequest) -> Result<String, ApiError> {
 
 async fn add_item_to_top(
     State(state): State<CommandState>,
-    headers: HeaderMap,
+    staff: Staff<Merchandiser>,
     key: Option<Extension<IdempotencyKey>>,
     ApiJson(request): ApiJson<PinRequest>,
 ) -> Response {
-    run(&state, &headers, &key, request, |r| {
+    run(&state, &staff, &key, request, |r| {
         Ok(PinCommand::AddItemToTop { item_id: item(r)? })
     })
     .await
@@ -215,11 +234,11 @@ async fn add_item_to_top(
 
 async fn unpin_item(
     State(state): State<CommandState>,
-    headers: HeaderMap,
+    staff: Staff<Merchandiser>,
     key: Option<Extension<IdempotencyKey>>,
     ApiJson(request): ApiJson<PinRequest>,
 ) -> Response {
-    run(&state, &headers, &key, request, |r| {
+    run(&state, &staff, &key, request, |r| {
         Ok(PinCommand::UnpinItem { item_id: item(r)? })
     })
     .await
@@ -227,11 +246,11 @@ async fn unpin_item(
 
 async fn update_item_pin_order(
     State(state): State<CommandState>,
-    headers: HeaderMap,
+    staff: Staff<Merchandiser>,
     key: Option<Extension<IdempotencyKey>>,
     ApiJson(request): ApiJson<PinRequest>,
 ) -> Response {
-    run(&state, &headers, &key, request, |r| {
+    run(&state, &staff, &key, request, |r| {
         let items = r.item_list.as_ref().map(item_list).unwrap_or_default();
         Ok(PinCommand::UpdateItemPinOrder { items })
     })
@@ -247,11 +266,11 @@ fn keyword_only(r: &PinRequest) -> Result<(), ApiError> {
 
 async fn set_keyword_redirect(
     State(state): State<CommandState>,
-    headers: HeaderMap,
+    staff: Staff<Merchandiser>,
     key: Option<Extension<IdempotencyKey>>,
     ApiJson(request): ApiJson<PinRequest>,
 ) -> Response {
-    run(&state, &headers, &key, request, |r| {
+    run(&state, &staff, &key, request, |r| {
         keyword_only(r)?;
         Ok(PinCommand::SetRedirect {
             url: r.url.clone().unwrap_or_default(),
@@ -262,11 +281,11 @@ async fn set_keyword_redirect(
 
 async fn remove_keyword_redirect(
     State(state): State<CommandState>,
-    headers: HeaderMap,
+    staff: Staff<Merchandiser>,
     key: Option<Extension<IdempotencyKey>>,
     ApiJson(request): ApiJson<PinRequest>,
 ) -> Response {
-    run(&state, &headers, &key, request, |r| {
+    run(&state, &staff, &key, request, |r| {
         keyword_only(r)?;
         Ok(PinCommand::RemoveRedirect)
     })

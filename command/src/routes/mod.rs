@@ -43,6 +43,14 @@ pub struct CommandParts {
     pub sealer: crate::privacy::vault::SealerRef,
     /// Who may call staff commands (merchandisers).
     pub staff: Arc<kernel::staff::StaffTokens>,
+    /// When client errors were last purged (`log`).
+    pub purge_clock: log::PurgeClock,
+}
+
+impl axum::extract::FromRef<CommandState> for Arc<kernel::staff::StaffTokens> {
+    fn from_ref(state: &CommandState) -> Self {
+        state.staff.clone()
+    }
 }
 
 pub fn router(state: CommandState) -> Router {
@@ -52,4 +60,9 @@ pub fn router(state: CommandState) -> Router {
         .merge(stores::router(state.clone()))
         .merge(merch::router(state.clone()))
         .merge(log::router(state))
+}
+
+/// The write side's staff operations, all under `/api/staff/…`.
+pub fn staff_router(state: CommandState) -> Router {
+    merch::staff_router(state)
 }
