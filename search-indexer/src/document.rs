@@ -60,7 +60,7 @@ impl Departments {
         path
     }
 
-    /// The facet of a department: `/d/1/101/1011` (see `search::department_root`).
+    /// The facet of a department: `/d/1/101/1011` (see `facet_paths::department_root`).
     pub fn facet(&self, id: i32) -> Facet {
         let mut segments = vec!["d".to_string()];
         segments.extend(self.path(id).iter().map(i32::to_string));
@@ -239,13 +239,13 @@ impl ProductDoc {
         doc.add_text(f.words, words);
         doc.add_facet(f.department, departments.facet(self.department_id));
         if !self.brand.is_empty() {
-            doc.add_facet(f.brand_facet, crate::search::brand_facet(&self.brand));
+            doc.add_facet(f.brand_facet, crate::facet_paths::brand_facet(&self.brand));
         }
         for (name, value) in &self.attributes {
             if !name.is_empty() && !value.is_empty() {
                 doc.add_facet(
                     f.attribute_facet,
-                    crate::search::attribute_facet(name, value),
+                    crate::facet_paths::attribute_facet(name, value),
                 );
             }
         }

@@ -49,7 +49,7 @@ pub struct Live {
 /// The total and facet counts of a query, the same for each of its sorts and pages.
 pub(crate) struct CachedFacets {
     pub total: u64,
-    pub facets: Vec<crate::search::FacetResult>,
+    pub facets: Vec<crate::hits::FacetResult>,
     /// The department tree the labels came from (held, so a newer tree is never mistaken
     /// for it).
     pub departments: Arc<Departments>,
@@ -186,10 +186,13 @@ pub struct SearchEngine {
     pub(crate) attribute_names: SegmentCache<std::collections::BTreeSet<String>>,
     /// The brands of the last searcher's segments (likewise).
     /// (each with its words as autocomplete compares them).
-    pub(crate) brand_names: SegmentCache<crate::search::BrandWords>,
+    pub(crate) brand_names: SegmentCache<BrandWords>,
     /// What the query side shows of the products this index names, forgotten as they change.
     pub items: crate::items::ItemCache,
 }
+
+/// Brands, each with its words as autocomplete compares them.
+pub(crate) type BrandWords = Vec<(String, Vec<String>)>;
 
 /// A value worked out from a searcher's segments, kept until the segments change.
 pub(crate) struct SegmentCache<T>(Mutex<Option<(Vec<tantivy::index::SegmentId>, Arc<T>)>>);

@@ -5,6 +5,8 @@
 pub mod document;
 pub mod engine;
 pub mod explain;
+pub mod facet_paths;
+pub mod hits;
 pub mod indexer;
 pub mod items;
 pub mod minmax;
