@@ -144,7 +144,7 @@ pub async fn retry(pool: &PgPool, only: Option<i64>) -> Result<RetryReport, Proj
             Ok(envelope) => {
                 let event = StoredEvent::from(envelope);
                 let mut result = Ok(());
-                for projection in crate::engine::all() {
+                for projection in crate::registry::all() {
                     if let Err(e) = crate::engine::reapply(projection, pool, &event).await {
                         result = Err(e.to_string());
                         break;

@@ -17,6 +17,10 @@ use sqlx::{PgConnection, PgPool, Row};
 
 use crate::envelope::Envelope;
 
+/// Moved to [`crate::registry`] (the engine names no concrete projection); kept here for
+/// callers outside the crate.
+pub use crate::registry::all;
+
 #[derive(Debug, thiserror::Error)]
 pub enum ProjectionError {
     #[error("database error: {0}")]
@@ -670,15 +674,6 @@ pub fn into_sqlx(error: ProjectionError) -> sqlx::Error {
         ProjectionError::Database(db) => db,
         other => sqlx::Error::Protocol(other.to_string()),
     }
-}
-
-/// Every projection of the system, in rebuild order.
-pub fn all() -> Vec<&'static dyn Projection> {
-    vec![
-        &crate::catalog::CatalogProjection,
-        &crate::shopping::ShoppingProjection,
-        &crate::merch::MerchProjection,
-    ]
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@ pub mod engine;
 pub mod envelope;
 pub mod lograte;
 pub mod merch;
+pub mod registry;
 pub mod relay;
 pub mod runner;
 pub mod shopping;

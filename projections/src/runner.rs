@@ -72,7 +72,7 @@ pub async fn apply_batch(
             }
         }
     }
-    for projection in engine::all().into_iter().filter(|p| !p.inline()) {
+    for projection in crate::registry::all().into_iter().filter(|p| !p.inline()) {
         let all: Vec<StoredEvent> = events.iter().map(|(e, _)| e.clone()).collect();
         match engine::apply(projection, pool, all).await {
             Ok(_) => continue,

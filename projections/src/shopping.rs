@@ -4,7 +4,6 @@
 //! event store like any projection.
 
 use command::cart::{AddedLine, Cart, CartEvent};
-use command::eventstore::{AppendedEvent, InlineProjection};
 use command::privacy::subject::{Subject, SubjectEvent};
 use command::privacy::vault;
 use command::shopping::subscription::{Subscription, SubscriptionEvent};
@@ -12,7 +11,11 @@ use command::shopping::visitor::{Visitor, VisitorEvent};
 use cqrs_es::Aggregate;
 use sqlx::PgConnection;
 
-use crate::engine::{self, text, Projection, ProjectionError, StoredEvent};
+use crate::engine::{text, Projection, ProjectionError, StoredEvent};
+
+/// Moved to [`crate::registry`] (it names every inline projection); kept here for callers
+/// outside the crate.
+pub use crate::registry::InlineShopping;
 
 pub struct ShoppingProjection;
 
@@ -262,24 +265,4 @@ async fn forget_subscriber(conn: &mut PgConnection, subject: &str) -> Result<(),
         .execute(conn)
         .await?;
     Ok(())
-}
-
-/// Every inline projection (shopping, merchandising) applied inside the appending transaction.
-pub struct InlineShopping;
-
-#[async_trait::async_trait]
-impl InlineProjection for InlineShopping {
-    async fn apply(
-        &self,
-        conn: &mut PgConnection,
-        events: &[AppendedEvent],
-    ) -> Result<(), sqlx::Error> {
-        let events: Vec<StoredEvent> = events.iter().map(StoredEvent::from).collect();
-        for projection in engine::all().into_iter().filter(|p| p.inline()) {
-            engine::apply_inline(projection, conn, &events)
-                .await
-                .map_err(engine::into_sqlx)?;
-        }
-        Ok(())
-    }
 }
