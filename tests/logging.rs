@@ -1,6 +1,7 @@
 //! What reaches the log: client text cannot forge a line, and a broker outage writes a few
 //! lines, not several a second.
 
+#[path = "api/common/mod.rs"]
 mod common;
 
 use std::time::Duration;

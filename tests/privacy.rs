@@ -2,6 +2,7 @@
 //! newsletter's read model; forgetting a person erases them for good and no one else; the
 //! unsubscribe link works once, idempotently, and only as issued (docs/privacy.md).
 
+#[path = "api/common/mod.rs"]
 mod common;
 
 use std::time::Duration;

@@ -10,6 +10,7 @@
 //!
 //! Its own test binary: it counts the CPU of every librdkafka broker thread in the process.
 
+#[path = "api/common/mod.rs"]
 mod common;
 
 use std::sync::atomic::Ordering;

@@ -1,0 +1,360 @@
+//! The HTTP shell: probes, SPA fallback, API 404s, cache headers, body limits.
+
+use crate::common::*;
+use axum::body::Body;
+use axum::http::{header, Request, StatusCode};
+use http_body_util::BodyExt;
+use projections::bus::BusConfig;
+use storefront::app::{router, AppState};
+use storefront::Roles;
+use tower::ServiceExt;
+
+fn web_dir() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(unique("web"));
+    std::fs::create_dir_all(dir.join("assets")).unwrap();
+    std::fs::write(
+        dir.join("index.html"),
+        "<!doctype html><title>Storefront</title><div id=root></div>",
+    )
+    .unwrap();
+    std::fs::write(dir.join("assets/index-abc123.js"), "console.log('shell')").unwrap();
+    std::fs::write(dir.join("robots.txt"), "User-agent: *").unwrap();
+    dir
+}
+
+/// A web build with its routes.json (as `npm run build` writes it).
+fn web_dir_with_routes() -> std::path::PathBuf {
+    let dir = web_dir();
+    std::fs::write(
+        dir.join("routes.json"),
+        r#"{"paths": ["/", "/cart/", "/s/", "/store-finder/", "/account/login/"]}"#,
+    )
+    .unwrap();
+    dir
+}
+
+#[tokio::test]
+async fn unknown_paths_render_the_spa_with_404_while_pages_answer_200() {
+    let env = spawn_env().await;
+    small_catalog(&env).await;
+    sqlx::query(
+        "INSERT INTO departments (id, parent_id, name, url, sort_order) VALUES (101, NULL, 'Farm', '/farm-ranch/', 1)",
+    )
+    .execute(&env.pool)
+    .await
+    .unwrap();
+    let app = router(
+        AppState::new(env.pool.clone(), env.bus.clone(), web_dir_with_routes()),
+        &Roles::all(),
+    );
+    for page in [
+        "/",
+        "/cart/",
+        "/s/?keyword=rope",
+        "/store-finder",
+        "/account/login/?refUrl=/cart/",
+        "/farm-ranch/",
+        "/farm-ranch",
+        "/product/100/poly-rope-100/",
+        "/stores/janesville-wi",
+    ] {
+        let (status, _, body) = get(&app, page).await;
+        assert_eq!(status, StatusCode::OK, "{page}");
+        assert!(body.contains("<div id=root>"), "{page}");
+    }
+    for missing in [
+        "/no-such-page/",
+        "/farm-ranch/nothing-here/",
+        "/product/999999/gone/",
+        "/stores/atlantis-wi",
+    ] {
+        let (status, headers, body) = get(&app, missing).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{missing}");
+        assert!(
+            body.contains("<div id=root>"),
+            "{missing}: the SPA renders its 404 page"
+        );
+        assert_eq!(headers[header::CONTENT_TYPE], "text/html; charset=utf-8");
+    }
+}
+
+async fn get(app: &axum::Router, path: &str) -> (StatusCode, axum::http::HeaderMap, String) {
+    let response = app
+        .clone()
+        .oneshot(Request::get(path).body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    let status = response.status();
+    let headers = response.headers().clone();
+    let body = response.into_body().collect().await.unwrap().to_bytes();
+    (status, headers, String::from_utf8_lossy(&body).to_string())
+}
+
+fn state(env: &TestEnv, bus: BusConfig) -> AppState {
+    let mut state = AppState::new(env.pool.clone(), bus, web_dir());
+    state.staff = std::sync::Arc::new(
+        kernel::staff::StaffTokens::parse(&format!("ops:operator:{OPS_TOKEN}")).unwrap(),
+    );
+    state
+}
+
+async fn app(env: &TestEnv, bus: BusConfig) -> axum::Router {
+    storefront::zips::load(&env.pool).await.unwrap();
+    router(state(env, bus), &Roles::all())
+}
+
+/// `GET path` with the operator's bearer token.
+async fn get_as_operator(app: &axum::Router, path: &str) -> (StatusCode, String) {
+    let response = app
+        .clone()
+        .oneshot(
+            Request::get(path)
+                .header("authorization", format!("Bearer {OPS_TOKEN}"))
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    let status = response.status();
+    let body = response.into_body().collect().await.unwrap().to_bytes();
+    (status, String::from_utf8_lossy(&body).to_string())
+}
+
+#[tokio::test]
+async fn probes_report_liveness_and_readiness() {
+    let env = spawn_env().await;
+    let app = app(&env, env.bus.clone()).await;
+    let (status, _, body) = get(&app, "/healthz").await;
+    assert_eq!(
+        (status, body.as_str()),
+        (StatusCode::OK, r#"{"status":"ok"}"#)
+    );
+    let (status, _, body) = get(&app, "/readyz").await;
+    assert_eq!(
+        (status, body.as_str()),
+        (StatusCode::OK, r#"{"status":"ready"}"#),
+        "anyone learns ready or not, nothing more"
+    );
+    let (status, _, body) = get(&app, "/ops/readyz").await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+    assert!(!body.contains("broker"), "{body}");
+    let (status, body) = get_as_operator(&app, "/ops/readyz").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(
+        body.contains(r#""broker":"ok""#) && body.contains(r#""migrations":"ok""#),
+        "{body}"
+    );
+}
+
+#[tokio::test]
+async fn readiness_is_checked_in_the_background_not_per_request() {
+    let env = spawn_env().await;
+    storefront::zips::load(&env.pool).await.unwrap();
+    let state = state(&env, env.bus.clone());
+    let app = router(state.clone(), &Roles::all());
+    let (status, _, _) = get(&app, "/readyz").await;
+    assert_eq!(status, StatusCode::OK);
+    let checks = || {
+        state
+            .readiness
+            .checks
+            .load(std::sync::atomic::Ordering::Relaxed)
+    };
+    let before = checks();
+    let calls = (0..50).map(|_| get(&app, "/readyz"));
+    for (status, _, body) in futures::future::join_all(calls).await {
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    assert!(
+        checks() <= before + 1,
+        "50 calls ran {} checks (the interval's own tick may fall in between)",
+        checks() - before
+    );
+    assert_eq!(
+        state
+            .readiness
+            .broker_clients
+            .load(std::sync::atomic::Ordering::Relaxed),
+        1,
+        "one broker client for the life of the process"
+    );
+}
+
+#[tokio::test]
+async fn readiness_fails_and_says_why_when_the_broker_is_unreachable() {
+    let env = spawn_env().await;
+    let app = app(&env, BusConfig::new("127.0.0.1:1")).await;
+    let (status, _, body) = get(&app, "/readyz").await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(body, r#"{"status":"not ready"}"#);
+    let (status, body) = get_as_operator(&app, "/ops/readyz").await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+    assert!(body.contains(r#""broker":"unreachable""#), "{body}");
+    assert!(body.contains(r#""postgres":"ok""#), "{body}");
+}
+
+#[tokio::test]
+async fn spa_routes_fall_back_to_index_html_but_api_paths_never_do() {
+    let env = spawn_env().await;
+    let app = app(&env, env.bus.clone()).await;
+
+    for path in [
+        "/",
+        "/store-finder/",
+        "/stores/janesville-wi",
+        "/account/login/?refUrl=/cart/",
+    ] {
+        let (status, headers, body) = get(&app, path).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert!(body.contains("<div id=root>"), "{path}");
+        assert_eq!(headers[header::CACHE_CONTROL], "no-cache", "{path}");
+    }
+    for path in [
+        "/api/nope",
+        "/globalresource/nothing/",
+        "/products/a/unknown",
+        "/s/a/x",
+    ] {
+        let (status, headers, body) = get(&app, path).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
+        assert_eq!(headers[header::CONTENT_TYPE], "application/json", "{path}");
+        assert_eq!(
+            body,
+            r#"{"success":false,"code":"NotFound","message":"URL route not found"}"#
+        );
+    }
+}
+
+#[tokio::test]
+async fn hashed_assets_are_cached_for_a_year_and_top_level_files_are_served() {
+    let env = spawn_env().await;
+    let app = app(&env, env.bus.clone()).await;
+    let (status, headers, body) = get(&app, "/assets/index-abc123.js").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body, "console.log('shell')");
+    assert_eq!(
+        headers[header::CACHE_CONTROL],
+        "public, max-age=31536000, immutable"
+    );
+    let (status, headers, _) = get(&app, "/assets/missing.js").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(headers[header::CACHE_CONTROL], "no-cache");
+    let (status, _, body) = get(&app, "/robots.txt").await;
+    assert_eq!((status, body.as_str()), (StatusCode::OK, "User-agent: *"));
+}
+
+/// A GET with `Accept-Encoding`: status, headers and the raw (still encoded) body.
+async fn get_encoded(
+    app: &axum::Router,
+    path: &str,
+    accept: &str,
+) -> (StatusCode, axum::http::HeaderMap, Vec<u8>) {
+    let response = app
+        .clone()
+        .oneshot(
+            Request::get(path)
+                .header(header::ACCEPT_ENCODING, accept)
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    let status = response.status();
+    let headers = response.headers().clone();
+    let body = response.into_body().collect().await.unwrap().to_bytes();
+    (status, headers, body.to_vec())
+}
+
+#[tokio::test]
+async fn answers_are_compressed_for_clients_that_accept_it() {
+    use std::io::Read;
+    let env = spawn_env().await;
+    let dir = web_dir();
+    // The web build writes precompressed copies beside its files.
+    let script = "console.log('shell');".repeat(100);
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    std::io::Write::write_all(&mut gz, script.as_bytes()).unwrap();
+    std::fs::write(dir.join("assets/app-1.js"), &script).unwrap();
+    std::fs::write(dir.join("assets/app-1.js.gz"), gz.finish().unwrap()).unwrap();
+    let app = router(
+        AppState::new(env.pool.clone(), env.bus.clone(), dir),
+        &Roles::all(),
+    );
+
+    // A file of the build: its gzip copy, marked as such, varying by Accept-Encoding.
+    let (status, headers, body) = get_encoded(&app, "/assets/app-1.js", "gzip").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(headers[header::CONTENT_ENCODING], "gzip");
+    assert!(headers[header::VARY]
+        .to_str()
+        .unwrap()
+        .contains("accept-encoding"));
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(body.as_slice())
+        .read_to_string(&mut text)
+        .unwrap();
+    assert_eq!(text, script);
+    // Without Accept-Encoding: the file as it is.
+    let (_, headers, body) = get_encoded(&app, "/assets/app-1.js", "identity").await;
+    assert!(headers.get(header::CONTENT_ENCODING).is_none());
+    assert_eq!(body, script.as_bytes());
+
+    // An API answer: brotli when asked for (the OpenAPI document is large).
+    let (status, headers, body) = get_encoded(&app, "/api/openapi.json", "br").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(headers[header::CONTENT_ENCODING], "br");
+    assert!(
+        body.len() * 5 < storefront::app::OPENAPI.len(),
+        "{} bytes",
+        body.len()
+    );
+    let (_, headers, body) = get_encoded(&app, "/api/openapi.json", "gzip").await;
+    assert_eq!(headers[header::CONTENT_ENCODING], "gzip");
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(body.as_slice())
+        .read_to_string(&mut text)
+        .unwrap();
+    assert_eq!(text, storefront::app::OPENAPI);
+}
+
+#[tokio::test]
+async fn the_department_tree_is_served_from_the_read_model() {
+    let env = spawn_env().await;
+    sqlx::query(
+        "INSERT INTO departments (id, parent_id, name, url, sort_order) VALUES \
+         (1, NULL, 'Farm & Ranch', '/farm-ranch/', 0), (101, 1, 'Fencing', '/farm-ranch/fencing/', 0), \
+         (12, NULL, 'Automotive Service Center', '/automotive-service/', 1)",
+    )
+    .execute(&env.pool)
+    .await
+    .unwrap();
+    let app = app(&env, env.bus.clone()).await;
+    let (status, _, body) = get(&app, "/api/catalog/departments").await;
+    assert_eq!(status, StatusCode::OK);
+    let tree: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(tree[0]["name"], "Farm & Ranch");
+    assert_eq!(tree[0]["children"][0]["url"], "/farm-ranch/fencing/");
+    assert_eq!(tree[1]["id"], 12);
+}
+
+#[tokio::test]
+async fn an_oversize_body_is_refused_with_413() {
+    let env = spawn_env().await;
+    let app = app(&env, env.bus.clone()).await;
+    let big = vec![b'x'; storefront::app::MAX_BODY_BYTES + 1];
+    let response = app
+        .oneshot(
+            Request::post("/api/nope")
+                .header(header::CONTENT_LENGTH, big.len())
+                .body(Body::from(big))
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    let body = response.into_body().collect().await.unwrap().to_bytes();
+    assert_eq!(
+        String::from_utf8_lossy(&body),
+        r#"{"success":false,"code":"TooLarge","message":"The request is too large."}"#
+    );
+}

@@ -1,0 +1,46 @@
+//! The integration tests: one test binary (the app, tantivy and rdkafka linked once), a
+//! module per feature, shared fixtures in `common`. Three stay binaries of their own, since
+//! each measures its whole process: `logging.rs` and `privacy.rs` capture its log (each with a
+//! filter of its own), `tracking_stall.rs` counts the CPU of every librdkafka thread in it.
+
+mod common;
+
+mod autocomplete;
+mod bad_input;
+mod bounded_work;
+mod cart;
+mod cart_isolation;
+mod cli;
+mod client_log;
+mod crash;
+mod cross_site;
+mod deadletters;
+mod deploy;
+mod events_doc;
+mod explain;
+mod header_cache;
+mod home;
+mod http;
+mod idempotency;
+mod images;
+mod import;
+mod openapi;
+mod outbox;
+mod products;
+mod projection;
+mod recommendations;
+mod relay;
+mod relay_heal;
+mod relevance;
+mod scale_out;
+mod search;
+mod security_headers;
+mod seed;
+mod shopping;
+mod snapshots;
+mod staff;
+mod stores;
+mod timeouts;
+mod tracking;
+mod tracking_restart;
+mod verify;
