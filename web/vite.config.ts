@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { APP_PATHS, CONTENT_PAGES, PLACEHOLDER_PAGES } from './src/content/siteLinks.ts';
@@ -88,6 +89,16 @@ export default defineConfig({
     assetsDir: 'assets',
     emptyOutDir: true,
     sourcemap: false,
+    // dist/.vite/manifest.json: each chunk's imports, read by scripts/bundle-size.mjs (the
+    // server serves only dist's top-level files and dist/assets, not this).
+    manifest: true,
+    rolldownOptions: {
+      // Two entries: the shoppers' app, and the staff pages (served as /staff.html).
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        staff: fileURLToPath(new URL('./staff.html', import.meta.url)),
+      },
+    },
   },
   test: {
     environment: 'jsdom',

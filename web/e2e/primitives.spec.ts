@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 const BLOCKED = 'A browser extension appears to be blocking this feature!';
-/** What a content blocker's cosmetic filter does to the bait (class names from src/ui/adBlockBait.ts). */
+/** What a content blocker's cosmetic filter does to the bait (class names from src/shared/ui/adBlockBait.ts). */
 const BLOCKER_CSS = '.adsbox, .ad-banner, .pub_300x250 { display: none !important; }';
 
 test.describe('footer Feedback', () => {

@@ -1,24 +1,114 @@
-// Reports the initial JavaScript of the production build (the entry module and every
-// module it preloads, gzipped) and fails when it exceeds the budget.
-import { readFileSync } from 'node:fs';
+// Checks the production build, from its manifest (dist/.vite/manifest.json):
+//
+// - the shoppers' initial JavaScript (index.html's entry and every module it imports
+//   statically, gzipped) against the budget;
+// - that no chunk a shopper can load (index.html's entry, everything it imports, statically or
+//   lazily, and their CSS) holds staff code: the markers below occur only in src/staff/;
+// - the staff entry's (staff.html) initial JavaScript, reported apart.
+//
+// Any failure exits non-zero, so `npm run build` fails.
+import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 
 const BUDGET_KB = 150;
+const SHOPPER_ENTRY = 'index.html';
+const STAFF_ENTRY = 'staff.html';
+/**
+ * Text that only staff code holds: the merchandising API's path, the staff token's storage key,
+ * the token field's label and the staff pages' CSS classes. A minifier keeps strings and class
+ * names (it renames identifiers), so these survive in any chunk that holds the code.
+ */
+const STAFF_MARKERS = ['/api/staff/', 'sf.merch.token', 'Merchandiser token', 'merch-panel', 'pin-board'];
+
 const dist = new URL('../dist/', import.meta.url).pathname;
-const html = readFileSync(join(dist, 'index.html'), 'utf8');
-const files = new Set();
-for (const m of html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)) files.add(m[1]);
-for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) files.add(m[1]);
-let total = 0;
-for (const file of files) {
-  const size = gzipSync(readFileSync(join(dist, file.replace(/^\//, '')))).length;
-  total += size;
-  console.log(`  ${file}  ${(size / 1024).toFixed(1)} KB gzipped`);
-}
-const kb = total / 1024;
-console.log(`initial JS: ${kb.toFixed(1)} KB gzipped (budget ${BUDGET_KB} KB)`);
-if (kb > BUDGET_KB) {
-  console.error(`initial JS is over budget by ${(kb - BUDGET_KB).toFixed(1)} KB`);
+const manifestPath = join(dist, '.vite', 'manifest.json');
+if (!existsSync(manifestPath)) {
+  console.error('dist/.vite/manifest.json is missing: build with `manifest: true` (vite.config.ts)');
   process.exit(1);
 }
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+let failed = false;
+
+function chunk(key) {
+  const c = manifest[key];
+  if (!c) {
+    console.error(`the build's manifest has no ${key}`);
+    process.exit(1);
+  }
+  return c;
+}
+
+/** The chunks `key` loads: itself and its static imports, with `lazy` its dynamic ones too. */
+function closure(key, lazy) {
+  const seen = new Set();
+  const walk = (k) => {
+    if (seen.has(k)) return;
+    seen.add(k);
+    const c = chunk(k);
+    for (const i of c.imports ?? []) walk(i);
+    if (lazy) for (const i of c.dynamicImports ?? []) walk(i);
+  };
+  walk(key);
+  return [...seen].map(chunk);
+}
+
+function gzipKb(file) {
+  return gzipSync(readFileSync(join(dist, file))).length / 1024;
+}
+
+/** Prints the entry's initial JS file by file; answers its total in KB (gzipped). */
+function initialJs(entry) {
+  let total = 0;
+  for (const c of closure(entry, false)) {
+    if (!c.file.endsWith('.js')) continue;
+    const kb = gzipKb(c.file);
+    total += kb;
+    console.log(`  /${c.file}  ${kb.toFixed(1)} KB gzipped`);
+  }
+  return total;
+}
+
+console.log(`shoppers (${SHOPPER_ENTRY}):`);
+const shopperKb = initialJs(SHOPPER_ENTRY);
+console.log(`initial JS: ${shopperKb.toFixed(1)} KB gzipped (budget ${BUDGET_KB} KB)`);
+if (shopperKb > BUDGET_KB) {
+  console.error(`initial JS is over budget by ${(shopperKb - BUDGET_KB).toFixed(1)} KB`);
+  failed = true;
+}
+
+// Every file a shopper's page can load, lazily loaded routes included.
+const shopperFiles = new Set([SHOPPER_ENTRY]);
+for (const c of closure(SHOPPER_ENTRY, true)) {
+  shopperFiles.add(c.file);
+  for (const css of c.css ?? []) shopperFiles.add(css);
+}
+const leaks = [];
+for (const file of shopperFiles) {
+  const text = readFileSync(join(dist, file), 'utf8');
+  const found = STAFF_MARKERS.filter((m) => text.includes(m));
+  if (found.length > 0) leaks.push(`${file} (${found.map((m) => JSON.stringify(m)).join(', ')})`);
+}
+if (leaks.length > 0) {
+  console.error(`staff code in the shoppers' bundle: ${leaks.join('; ')}`);
+  console.error('only src/staff/ (the staff.html entry) may hold it; shopper modules must not import it');
+  failed = true;
+} else {
+  console.log(`no staff code in the ${shopperFiles.size} files a shopper's page can load`);
+}
+
+console.log(`staff (${STAFF_ENTRY}):`);
+const staffKb = initialJs(STAFF_ENTRY);
+console.log(`staff initial JS: ${staffKb.toFixed(1)} KB gzipped`);
+// The check above proves something only if the staff entry does hold the markers.
+const staffText = closure(STAFF_ENTRY, true)
+  .flatMap((c) => [c.file, ...(c.css ?? [])])
+  .map((file) => readFileSync(join(dist, file), 'utf8'))
+  .join('\n');
+const missing = STAFF_MARKERS.filter((m) => !staffText.includes(m));
+if (missing.length > 0) {
+  console.error(`the staff entry lacks the markers ${missing.map((m) => JSON.stringify(m)).join(', ')}: update STAFF_MARKERS`);
+  failed = true;
+}
+
+if (failed) process.exit(1);

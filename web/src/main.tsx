@@ -2,8 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { router } from './app/router';
-import './styles/variables.css';
-import './styles/base.css';
+import './shared/styles/variables.css';
+import './shared/styles/base.css';
 
 const container = document.getElementById('root');
 if (!container) {

@@ -1,4 +1,4 @@
-import { SidePanel } from '../ui/SidePanel';
+import { SidePanel } from '../shared/ui/SidePanel';
 import { SIGN_IN_PAGE_TITLES, SIGN_IN_PAGES, useSignInPanel, type SignInPage } from './signInPanelStore';
 import './SignInPanel.css';
 

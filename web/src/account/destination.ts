@@ -1,4 +1,4 @@
-import { isLocalUrl } from '../forms/redirect';
+import { isLocalUrl } from '../shared/forms/redirect';
 
 export { isLocalUrl };
 
@@ -28,7 +28,7 @@ export function rememberDestination(url: string | null | undefined): void {
 }
 
 export function rememberedDestination(): string | null {
-  let value: string | null = null;
+  let value: string | null;
   try {
     value = storage()?.getItem(DESTINATION_KEY) ?? null;
   } catch {

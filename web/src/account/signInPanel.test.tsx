@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { reloadPage } from '../api/reload';
+import { reloadPage } from '../shared/api/reload';
 import { renderInRouter, setSession, SIGNED_IN } from '../header/testing';
 import { useSession } from '../session';
 import { DESTINATION_KEY, isLocalUrl, rememberDestination, rememberedDestination } from './destination';
@@ -9,7 +9,7 @@ import { loginHref, logoutHref, signInIntent } from './signInLinks';
 import { SignInPanelHost } from './SignInPanelHost';
 import { openSignIn, SIGN_IN_PAGES, useSignInPanel } from './signInPanelStore';
 
-vi.mock('../api/reload', () => ({ reloadPage: vi.fn() }));
+vi.mock('../shared/api/reload', () => ({ reloadPage: vi.fn() }));
 
 beforeEach(() => {
   useSession.getState().reset();

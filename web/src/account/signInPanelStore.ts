@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import { reloadPage } from '../api/reload';
-import { useSession } from '../session';
+import { reloadPage } from '../shared/api/reload';
+import { refreshHeader } from '../session';
 import { forgetDestination, isLocalUrl, rememberDestination, rememberedDestination } from './destination';
 
 /**
@@ -119,7 +119,7 @@ export const useSignInPanel = create<SignInPanelState>()((set, get) => ({
 
   signInSucceeded: () => {
     set({ signedIn: true });
-    void useSession.getState().refresh();
+    void refreshHeader();
   },
 
   reset: () => set({ ...initial }),

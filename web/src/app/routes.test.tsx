@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { APP_PATHS, CONTENT_PAGES, PLACEHOLDER_PAGES, SPEC_PATHS } from '../content/siteLinks';
 import { useSession } from '../session';
-import { GENERIC_ERROR_MESSAGE, useDepartmentsStore } from '../stores';
+import { useDepartmentsStore } from '../catalog/departmentsStore';
+import { GENERIC_ERROR_MESSAGE } from '../shared/ui/errors';
 import { renderRoute } from '../test/renderRoute';
-import { resetTracking } from '../tracking/hawk';
-import { hawkRequests, recordHawkRequests } from '../tracking/testing';
+import { resetTracking } from '../shared/tracking/hawk';
+import { hawkRequests, recordHawkRequests } from '../shared/tracking/testing';
 
 const fetchMock = vi.fn<typeof fetch>();
 

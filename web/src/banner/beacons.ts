@@ -3,9 +3,9 @@
  * slot and the mega-menu ad: `POST /event/a/sponsored-ad-impression` with a
  * JSON array of ad ids (once per ad per page load) and
  * `POST /event/a/sponsored-ad-click` with the JSON of the ad id. Sent by the
- * shared beacon (`src/tracking/beacon.ts`).
+ * shared beacon (`src/shared/tracking/beacon.ts`).
  */
-import { sendJsonBeacon } from '../tracking/beacon';
+import { sendJsonBeacon } from '../shared/tracking/beacon';
 import { AD_CLICK_URL, AD_IMPRESSION_URL } from './constants';
 
 const impressed = new Set<string>();

@@ -1,4 +1,4 @@
-import { BANNER_AUTO_ADVANCE_MS, BANNER_PAUSE_MS, BANNER_SLIDE_TRANSITION_MS } from '../ui/constants';
+import { BANNER_AUTO_ADVANCE_MS, BANNER_PAUSE_MS, BANNER_SLIDE_TRANSITION_MS } from '../shared/ui/constants';
 
 /** Banner timing (spec §9), from the shared UI constants. */
 export const SLIDE_TRANSITION_MS = BANNER_SLIDE_TRANSITION_MS; // 750

@@ -1,4 +1,4 @@
-import type { CountdownMode } from '../stores/headerData';
+import type { CountdownMode } from '../session/headerData';
 
 export interface CountdownValue {
   days: number;

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { fetchSponsoredAd, type MegaMenuAd } from '../api/shell';
+import { fetchSponsoredAd, type MegaMenuAd } from '../shared/api/shell';
 
 interface SponsoredAdState {
   ad: MegaMenuAd | null;
@@ -28,6 +28,29 @@ export function loadSponsoredAd(): void {
       // No ad: the banner works without it.
       useSponsoredAdStore.setState({ settled: true });
     });
+}
+
+/**
+ * A sponsored ad shown with the site messages (the mega-menu ad's shape;
+ * the optional `text` is shown when there is no image).
+ */
+export interface SponsoredAd {
+  adId: string | number;
+  desktopImage?: string | null;
+  mobileImage?: string | null;
+  ctaLink?: string | null;
+  bannerImageAccessibleText?: string | null;
+  ctaAccessibleText?: string | null;
+  text?: string | null;
+}
+
+/**
+ * The banner's sponsored ad. It comes from site content
+ * (GET /globalresource/sponsored-ad/, fetched once per page load by
+ * `loadSponsoredAd`), not from the header data.
+ */
+export function useSponsoredAd(): SponsoredAd | null {
+  return useSponsoredAdStore((s) => s.ad);
 }
 
 /** Tests only. */

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { productFixture } from '../product/testing';
+import { productFixture } from '../shared/api/testing';
 import { Carousel } from './Carousel';
 import { ProductCarousel } from './ProductCarousel';
 import {

@@ -21,7 +21,7 @@ import {
   SWIPE_THRESHOLD_PX,
   type CarouselSettings,
 } from './settings';
-import { useDebouncedWindowEvent } from '../ui/useDebouncedWindowEvent';
+import { useDebouncedWindowEvent } from '../shared/ui/useDebouncedWindowEvent';
 import './carousel.css';
 
 export interface CarouselProps<T> {
@@ -145,14 +145,14 @@ export function Carousel<T>({
 
   const rotating =
     settings.autoRotate && !paused && !hovered && !focusWithin && !reducedMotion && count > layout.visible;
+  const { visible: visibleCount, scroll: scrollCount } = layout;
   useEffect(() => {
     if (!rotating) return;
-    const { visible, scroll } = layout;
     const id = window.setInterval(() => {
-      setStart((s) => nextStart(Math.min(s, last), count, { visible, scroll }, true) ?? 0);
+      setStart((s) => nextStart(Math.min(s, last), count, { visible: visibleCount, scroll: scrollCount }, true) ?? 0);
     }, settings.autoRotateSpeed);
     return () => window.clearInterval(id);
-  }, [rotating, settings.autoRotateSpeed, last, count, layout.visible, layout.scroll]);
+  }, [rotating, settings.autoRotateSpeed, last, count, visibleCount, scrollCount]);
 
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, type MouseEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { ProductSummary } from '../api/product';
+import type { ProductSummary } from '../shared/api/productSummary';
 import { ProductImage } from '../product/components/ProductImage';
 import { ProductPrice, showsPrice } from '../product/components/ProductPrice';
 import { ProductRating } from '../product/components/Rating';
@@ -9,7 +9,7 @@ import {
   trackCarouselClick,
   trackCarouselView,
   type CarouselTracking,
-} from '../tracking';
+} from '../shared/tracking';
 import { Carousel } from './Carousel';
 import { CAROUSEL_CLICK_DELAY_MS, DEFAULT_SETTINGS, type CarouselSettings } from './settings';
 import './carousel.css';

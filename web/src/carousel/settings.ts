@@ -3,14 +3,14 @@
  * (accounts-rewards-search §3) with the spec's defaults, and the layout for
  * a viewport width.
  */
-import type { CarouselData, ResponsiveBreakpoint } from '../api/product';
+import type { CarouselData, ResponsiveBreakpoint } from '../shared/api/product';
 
 /** Slide animation (storefront-shell §9: 0.4 s). */
 export const SLIDE_MS = 400;
 /** Carousel click navigation delay (storefront-shell §9). */
 export const CAROUSEL_CLICK_DELAY_MS = 100;
 /** Resize debounce (storefront-shell §9): the shell's one constant. */
-export { RESIZE_DEBOUNCE_MS } from '../ui/constants';
+export { RESIZE_DEBOUNCE_MS } from '../shared/ui/constants';
 /** A horizontal move of at least this many pixels is a swipe. */
 export const SWIPE_THRESHOLD_PX = 40;
 

@@ -17,10 +17,10 @@ import {
   type Cart,
   type CartResult,
   type Warranty,
-} from '../api/cart';
-import { fetchAllStores } from '../api/stores';
-import { useSession } from '../session';
-import { reportError } from '../ui/errors';
+} from '../shared/api/cart';
+import { fetchAllStores } from '../shared/api/stores';
+import { refreshHeader, useSession } from '../session';
+import { reportError } from '../shared/ui/errors';
 import { storeTitle } from '../storefinder/format';
 import { CART_ERROR_MESSAGE, itemCount, pickupStores, type StoreName } from './format';
 
@@ -130,9 +130,8 @@ export const useCartStore = create<CartState>()((set, get) => {
   }
 
   function afterCommand(result: CartResult): void {
-    useSession.getState().setCartQty(result.cartQty);
-    // The header data (badge and the rest) from the server.
-    void useSession.getState().refresh();
+    // The badge at once, then the header data (badge and the rest) from the server.
+    void refreshHeader({ cartQty: result.cartQty });
   }
 
   /**

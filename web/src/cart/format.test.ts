@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CartLine } from '../api/cart';
+import type { CartLine } from '../shared/api/cart';
 import {
   focusAfterRemove,
   fulfillmentLabel,

@@ -1,7 +1,7 @@
 /** Texts and rules of the cart page (pure; unit tested). */
-import type { CartLine, FulfillmentType, Warranty } from '../api/cart';
-import { formatCents, MAX_LINE_QUANTITY } from '../api/cart';
-import { maskQuantity } from '../forms/masks';
+import { MAX_LINE_QUANTITY, type CartLine, type FulfillmentType, type Warranty } from '../shared/api/cart';
+import { maskQuantity } from '../shared/forms/masks';
+import { formatCents } from '../shared/money';
 
 export const QUANTITY_MESSAGE = `Please enter a quantity from 1 to ${MAX_LINE_QUANTITY}.`;
 export const CART_ERROR_MESSAGE = 'Something went wrong. Please try again later.';

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { EMPTY_AUTOCOMPLETE } from '../api/shell';
+import { EMPTY_AUTOCOMPLETE } from '../shared/api/shell';
 import { SearchSuggestions } from './SearchSuggestions';
 
 function renderPanel(result = EMPTY_AUTOCOMPLETE, keyword = 'zzzq') {

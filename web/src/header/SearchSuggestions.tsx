@@ -1,8 +1,8 @@
 import { useId, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link } from 'react-router';
-import type { AutocompleteResult, ProductSuggestion, SuggestionLink } from '../api/shell';
-import { SUGGEST_TYPES, type SuggestType } from '../tracking/codes';
-import { trackEvent } from '../tracking/hawk';
+import type { AutocompleteResult, ProductSuggestion, SuggestionLink } from '../shared/api/shell';
+import { SUGGEST_TYPES, type SuggestType } from '../shared/tracking/codes';
+import { trackEvent } from '../shared/tracking/hawk';
 import { trackPopularSearch } from './analytics';
 import { decodeEntities, hasSuggestions, htmlToText, noSuggestionsMessage } from './suggestions';
 import './SearchSuggestions.css';

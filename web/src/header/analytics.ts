@@ -1,5 +1,5 @@
 /**
- * Analytics pushes of the header (spec §7). They live in `src/tracking`:
+ * Analytics pushes of the header (spec §7). They live in `src/shared/tracking`:
  * pushed to `window.dataLayer` when present and always posted to
  * `POST /event/a/analytics`.
  */
@@ -8,4 +8,4 @@ export {
   pushDataLayer,
   trackMenuClick,
   trackPopularSearch,
-} from '../tracking/analytics';
+} from '../shared/tracking/analytics';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { EMPTY_AUTOCOMPLETE, type AutocompleteResult } from '../api/shell';
+import { EMPTY_AUTOCOMPLETE, type AutocompleteResult } from '../shared/api/shell';
 import { getSuggestions, noSuggestionsMessage, resetSuggestionCache, suggestionsPanel } from './suggestions';
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -1,4 +1,4 @@
-import { fetchAutocomplete, type AutocompleteResult } from '../api/shell';
+import { fetchAutocomplete, type AutocompleteResult } from '../shared/api/shell';
 
 /** spec §5/§9: the search input's maximum; longer values are cut. */
 export const SEARCH_MAX_LENGTH = 150;

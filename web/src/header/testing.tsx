@@ -6,8 +6,8 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import type { HeaderData, MenuItem } from '../api/shell';
-import { EMPTY_HEADER } from '../api/shell';
+import type { HeaderData, MenuItem } from '../shared/api/shell';
+import { EMPTY_HEADER } from '../shared/api/shell';
 import { useSession, toSessionData } from '../session';
 
 /** Renders `ui` on every path of an in-memory router. */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { fetchHome, type HomeContent } from '../api/home';
-import { reportError } from '../ui/errors';
+import { fetchHome, type HomeContent } from '../shared/api/home';
+import { reportError } from '../shared/ui/errors';
 
 export type HomeLoad =
   | { status: 'loading' }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { fetchRecommendations, WIDGETS, type RecommendationItem } from '../api/product';
+import { fetchRecommendations, WIDGETS, type RecommendationItem } from '../shared/api/product';
 import { readRecentlyViewed } from '../product/recentlyViewed';
-import { reportError } from '../ui/errors';
+import { reportError } from '../shared/ui/errors';
 
 /** The 'customers also viewed' widget, asked about the shopper's most recent product. */
 export const RECOMMENDED_WIDGET = WIDGETS.alsoViewed;

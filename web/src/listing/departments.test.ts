@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Department } from '../api/types';
+import type { Department } from '../shared/api/types';
 import { looksLikeDepartmentPath, normalizeDepartmentUrl, trailById, trailByUrl } from './departments';
 
 const TREE: Department[] = [

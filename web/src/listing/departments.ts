@@ -1,5 +1,5 @@
 /** Finding departments in the catalog tree (GET /api/catalog/departments). */
-import type { Department } from '../api/types';
+import type { Department } from '../shared/api/types';
 
 /** Lower-cased with one leading and one trailing slash: '/Farm-Ranch' → '/farm-ranch/'. */
 export function normalizeDepartmentUrl(url: string): string {

@@ -2,7 +2,7 @@
  * What the page has seen of products (name, picture, URL), by product number, so the
  * compare bar can name items checked on another page of results.
  */
-import type { ProductSummary } from '../api/search';
+import type { ProductSummary } from '../shared/api/productSummary';
 
 export interface KnownProduct {
   blainNumber: string;

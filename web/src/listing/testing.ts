@@ -1,5 +1,5 @@
 /** Test data for the result pages (only imported by tests). */
-import type { SearchAnswer } from '../api/search';
+import type { SearchAnswer } from '../shared/api/search';
 
 export function product(n: number, extra: Record<string, unknown> = {}) {
   return {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import type { Department } from '../api/types';
-import { useDepartmentsStore } from '../stores/departmentsStore';
+import type { Department } from '../shared/api/types';
+import { useDepartmentsStore } from '../catalog/departmentsStore';
 
 /** The catalog tree (shared store), loaded once `enabled` (after the page's own answer). */
 export function useDepartmentTree(enabled: boolean): readonly Department[] {

@@ -6,8 +6,8 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { fetchSearch, isNotFound, type SearchAnswer } from '../api/search';
-import { isLocalUrl } from '../forms/redirect';
+import { fetchSearch, isNotFound, type SearchAnswer } from '../shared/api/search';
+import { isLocalUrl } from '../shared/forms/redirect';
 import {
   apiQuery,
   defaultState,

@@ -12,7 +12,7 @@ import {
   type RefObject,
 } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { MenuItem } from '../api/shell';
+import type { MenuItem } from '../shared/api/shell';
 import { useAriaCurrent } from '../app/currentPage';
 import { trackMenuClick } from '../header/analytics';
 import { useDisclosureDismiss } from '../header/useDisclosureDismiss';

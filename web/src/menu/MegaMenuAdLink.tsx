@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { MegaMenuAd } from '../api/shell';
+import type { MegaMenuAd } from '../shared/api/shell';
 import { sendAdClick, sendAdImpressions } from '../banner/beacons';
 import { BannerLink } from './BannerLink';
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useNavigate } from 'react-router';
-import type { MenuItem } from '../api/shell';
+import type { MenuItem } from '../shared/api/shell';
 import { ACCOUNT_LINKS, greetingText } from '../account/AccountMenu';
 import { openSignIn } from '../account/signInPanelStore';
 import { useAriaCurrent } from '../app/currentPage';
@@ -9,7 +9,7 @@ import { COMPANY_LINKS } from '../content/siteLinks';
 import { trackMenuClick } from '../header/analytics';
 import { openStoreMenu, storeCityState } from '../header/StoreLink';
 import { useSession } from '../session';
-import { SidePanel } from '../ui/SidePanel';
+import { SidePanel } from '../shared/ui/SidePanel';
 import {
   ANIMAL_RX_ID,
   AUTOMOTIVE_LINKS,

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { reloadPage } from '../api/reload';
+import { reloadPage } from '../shared/api/reload';
 import { LazyBoundary } from '../header/LazyBoundary';
 
 const loadDrawer = () => import('./MobileDrawer');

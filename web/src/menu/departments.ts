@@ -1,4 +1,4 @@
-import type { HeaderLink, MenuItem } from '../api/shell';
+import type { HeaderLink, MenuItem } from '../shared/api/shell';
 
 /** spec §9 "Special department ids 12 and 13". */
 export const AUTOMOTIVE_SERVICE_ID = 12;

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { fetchMegaMenuAd, type MegaMenuAd } from '../api/shell';
+import { fetchMegaMenuAd, type MegaMenuAd } from '../shared/api/shell';
 
 interface MegaMenuAdState {
   ad: MegaMenuAd | null;

@@ -1,10 +1,10 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { subscribeToNewsletter } from '../api/newsletter';
-import { MESSAGES } from '../forms/messages';
-import { isValidEmail } from '../forms/validators';
-import { trackEmailSubscribe } from '../tracking/analytics';
-import { Modal } from '../ui/Modal';
+import { subscribeToNewsletter } from '../shared/api/newsletter';
+import { MESSAGES } from '../shared/forms/messages';
+import { isValidEmail } from '../shared/forms/validators';
+import { trackEmailSubscribe } from '../shared/tracking/analytics';
+import { Modal } from '../shared/ui/Modal';
 import './NewsletterSignup.css';
 
 export const NEWSLETTER_SUCCESS_TITLE = 'Thank you!';

@@ -2,14 +2,14 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProductDetails } from '../api/product';
+import type { ProductDetails } from '../shared/api/product';
 import { headerFixture, JANESVILLE, setSession } from '../header/testing';
 import { useSession } from '../session';
-import { OPEN_STORE_MENU_EVENT, useStoreMenuStore } from '../stores/storeMenuStore';
+import { OPEN_STORE_MENU_EVENT, useStoreMenuStore } from '../storefinder/storeMenuStore';
 import { storeFixture } from '../storefinder/testing';
-import { hawkRequests, recordHawkRequests, type RecordingImage } from '../tracking/testing';
+import { hawkRequests, recordHawkRequests, type RecordingImage } from '../shared/tracking/testing';
 import { ProductPage } from './pages/ProductPage';
-import { cartResult, detailsFixture, productFixture, recommendationsFixture } from './testing';
+import { cartResult, detailsFixture, productFixture, recommendationsFixture } from '../shared/api/testing';
 
 type Handler = (body: unknown, init: RequestInit) => Response | Promise<Response>;
 let routes: Record<string, Handler>;

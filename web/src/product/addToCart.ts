@@ -18,17 +18,11 @@
  * replay the first answer.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  addToCart,
-  bundleToCart,
-  isCartResultCode,
-  type AddToCartRequest,
-  type CartResult,
-} from '../api/product';
-import { useSession } from '../session';
-import { refreshHeaderData } from '../stores/headerData';
-import { trackEvent } from '../tracking';
-import { GENERIC_ERROR_MESSAGE, reportError } from '../ui/errors';
+import { isCartResultCode, type CartResult } from '../shared/api/cart';
+import { addToCart, bundleToCart, type AddToCartRequest } from '../shared/api/product';
+import { refreshHeader } from '../session';
+import { trackEvent } from '../shared/tracking';
+import { GENERIC_ERROR_MESSAGE, reportError } from '../shared/ui/errors';
 
 export const ADD_MESSAGES = {
   success: 'Added to your cart.',
@@ -80,8 +74,7 @@ export type AddState =
 
 /** After a successful add: the badge at once, then the header data again, then the Add2Cart event. */
 export function afterSuccessfulAdd(result: CartResult, target: AddTarget): void {
-  useSession.getState().setCartQty(result.cartQty);
-  void refreshHeaderData();
+  void refreshHeader({ cartQty: result.cartQty });
   try {
     trackEvent('add2cart', {
       unique_id: target.request.blainNumber,

@@ -10,7 +10,7 @@
  * The server computes the same label for store searches (query/src/stock.rs);
  * the product page computes it again when the shopper changes the quantity.
  */
-import type { StockStatus } from '../api/stores';
+import type { StockStatus } from '../shared/api/stores';
 
 /** Stock thresholds (spec §9). */
 export const STOCK_THRESHOLD = 10;

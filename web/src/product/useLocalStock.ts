@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { searchStock, type StoreStatus } from '../api/stores';
-import { reportError } from '../ui/errors';
+import { searchStock, type StoreStatus } from '../shared/api/stores';
+import { reportError } from '../shared/ui/errors';
 import type { Inventory } from './stock';
 
 export type LocalStock =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FacetValue } from '../api/search';
+import type { FacetValue } from '../shared/api/search';
 import { FACET_LIST_MAX_ROWS, filterFacetValues } from './facets';
 
 const values = (n: number, selected: number[] = []): FacetValue[] =>

@@ -2,7 +2,7 @@
  * Facet helpers: the filter list of a facet with many values (at most 20 rows, narrowed by
  * a box; spec §9 "Nested facet filter list: at most 20 rows").
  */
-import type { FacetValue } from '../api/search';
+import type { FacetValue } from '../shared/api/search';
 
 export const FACET_LIST_MAX_ROWS = 20;
 /** A facet with more values than this gets the box to narrow its list. */

@@ -9,7 +9,7 @@
  * links carry `cref` (the landing's content reference, its department id) whenever they
  * hold a refinement without `sort` or `mpp`, so they are kept.
  */
-import { normalizeRange } from '../forms/format';
+import { normalizeRange } from '../shared/forms/format';
 import { DEFAULT_MPP, emptyState, FIXED, writeSearch, type SearchState } from './url';
 
 export const DEFAULT_PG = 1;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resetTracking } from '../tracking/hawk';
-import { hawkRequests, recordHawkRequests, type RecordingImage } from '../tracking/testing';
+import { resetTracking } from '../shared/tracking/hawk';
+import { hawkRequests, recordHawkRequests, type RecordingImage } from '../shared/tracking/testing';
 import { queryIdFor, searchTypeFor, trackResultClick, trackSearch } from './tracking';
 
 let images: RecordingImage[];

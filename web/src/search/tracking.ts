@@ -9,9 +9,9 @@
  * - a Click event (et 3) when a result is clicked: `unique_id`, `query_id`, `url`, with the
  *   result's position (`item_index`, from 1) and `keyword`, and `mlt` for More Like This.
  */
-import { newIdempotencyKey } from '../api/client';
-import { SEARCH_TYPES, trackEvent } from '../tracking';
-import type { ClickLike } from '../tracking/clickDetails';
+import { newIdempotencyKey } from '../shared/api/client';
+import { SEARCH_TYPES, trackEvent } from '../shared/tracking';
+import type { ClickLike } from '../shared/tracking/clickDetails';
 
 export type SearchTypeId = (typeof SEARCH_TYPES)[keyof typeof SEARCH_TYPES];
 

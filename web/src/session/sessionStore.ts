@@ -8,7 +8,7 @@ import {
   type LocalStoreJson,
   type MenuItem,
   type SiteMessage,
-} from '../api/shell';
+} from '../shared/api/shell';
 
 export type SessionStatus = 'idle' | 'loading' | 'success' | 'error';
 
@@ -106,3 +106,15 @@ export const useSession = create<SessionState>()((set, get) => {
     },
   };
 });
+
+/**
+ * The one way to bring the header up to date after anything that changes it (sign-in, a store
+ * change, a cart command, the page shown again from the back/forward cache): the cart badge at
+ * once when the caller knows the new count, then the header data from the server. Resolves
+ * when the header data is in (a failure keeps what is shown).
+ */
+export function refreshHeader(options: { cartQty?: number } = {}): Promise<void> {
+  const session = useSession.getState();
+  if (options.cartQty !== undefined) session.setCartQty(options.cartQty);
+  return session.refresh();
+}

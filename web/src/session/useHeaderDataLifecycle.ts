@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSession } from './sessionStore';
+import { refreshHeader, useSession } from './sessionStore';
 
 /**
  * Loads the header data on mount and refetches it when the page is shown
@@ -10,7 +10,7 @@ export function useHeaderDataLifecycle(): void {
   useEffect(() => {
     void useSession.getState().load();
     const onPageShow = (event: PageTransitionEvent) => {
-      if (event.persisted) void useSession.getState().refresh();
+      if (event.persisted) void refreshHeader();
     };
     window.addEventListener('pageshow', onPageShow);
     return () => window.removeEventListener('pageshow', onPageShow);

@@ -2,15 +2,15 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { reloadPage } from '../api/reload';
+import { reloadPage } from '../shared/api/reload';
 import { useSession } from '../session';
-import { STORE_CHANGED_EVENT, useStoreMenuStore } from '../stores/storeMenuStore';
-import { useGenericErrorStore } from '../ui/errors';
+import { STORE_CHANGED_EVENT, useStoreMenuStore } from './storeMenuStore';
+import { useGenericErrorStore } from '../shared/ui/errors';
 import ChangeStoreMenu from './ChangeStoreMenu';
 import { StoreMenuHost } from './StoreMenuHost';
 import { searchResult, storeFixture } from './testing';
 
-vi.mock('../api/reload', () => ({ reloadPage: vi.fn() }));
+vi.mock('../shared/api/reload', () => ({ reloadPage: vi.fn() }));
 
 const fetchMock = vi.fn<typeof fetch>();
 const JANESVILLE = storeFixture(1, 'Janesville', {

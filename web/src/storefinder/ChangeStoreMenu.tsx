@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { loadHeaderData, useCurrentStoreNum, useHeaderDataStatus } from '../stores/headerData';
-import type { StoreMenuProduct } from '../stores/storeMenuStore';
+import { loadHeaderData, useCurrentStoreNum, useHeaderDataStatus } from '../session/headerData';
+import type { StoreMenuProduct } from './storeMenuStore';
 import { StoreResults } from './components/StoreResults';
 import { StoreSearchForm } from './components/StoreSearchForm';
 import { loadSavedLocation } from './savedLocation';

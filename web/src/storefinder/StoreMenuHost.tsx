@@ -3,8 +3,8 @@ import {
   OPEN_STORE_MENU_EVENT,
   useStoreMenuStore,
   type OpenStoreMenuDetail,
-} from '../stores/storeMenuStore';
-import { SidePanel } from '../ui/SidePanel';
+} from './storeMenuStore';
+import { SidePanel } from '../shared/ui/SidePanel';
 
 const ChangeStoreMenu = lazy(() => import('./ChangeStoreMenu'));
 

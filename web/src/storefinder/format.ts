@@ -1,4 +1,4 @@
-import { DAYS, type DayName, type Store } from '../api/stores';
+import { DAYS, type DayName, type Store } from '../shared/api/stores';
 
 export const STATE_NAMES: Record<string, string> = {
   IA: 'Iowa',

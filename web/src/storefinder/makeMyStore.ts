@@ -1,8 +1,8 @@
-import { reloadPage } from '../api/reload';
-import { setLocalStore } from '../api/stores';
-import { refreshHeaderData } from '../stores/headerData';
-import { STORE_CHANGED_EVENT } from '../stores/storeMenuStore';
-import { reportError, showGenericError } from '../ui/errors';
+import { reloadPage } from '../shared/api/reload';
+import { setLocalStore } from '../shared/api/stores';
+import { refreshHeader } from '../session';
+import { STORE_CHANGED_EVENT } from './storeMenuStore';
+import { reportError, showGenericError } from '../shared/ui/errors';
 
 export interface StoreChangedDetail {
   storeNum: number;
@@ -36,7 +36,7 @@ export async function makeMyStore(storeNum: number): Promise<boolean> {
   if (window.dispatchEvent(event)) {
     reloadPage();
   } else {
-    await refreshHeaderData();
+    await refreshHeader();
   }
   return true;
 }

@@ -1,5 +1,5 @@
-import { MESSAGES } from '../forms/messages';
-import { GENERIC_ERROR_MESSAGE } from '../stores/departmentsStore';
+import { MESSAGES } from '../shared/forms/messages';
+import { GENERIC_ERROR_MESSAGE } from '../shared/ui/errors';
 
 /** Store search constants (spec §9). */
 export const STORE_SEARCH_MIN_LOADING_MS = 400;

@@ -1,5 +1,5 @@
 /** Test fixtures for the store finder (imported by tests only). */
-import type { Store, StoreSearchResult, StoreStatus } from '../api/stores';
+import type { Store, StoreSearchResult, StoreStatus } from '../shared/api/stores';
 
 export function storeFixture(storeNum: number, city: string, overrides: Partial<Store> = {}): Store {
   const alias = city.toLowerCase().replace(/\W+/g, '-');

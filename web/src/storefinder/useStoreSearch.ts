@@ -5,9 +5,9 @@ import {
   type StoreSearchRequest,
   type StoreSearchResult,
   type StoreStatus,
-} from '../api/stores';
-import type { StoreMenuProduct } from '../stores/storeMenuStore';
-import { reportError } from '../ui/errors';
+} from '../shared/api/stores';
+import type { StoreMenuProduct } from './storeMenuStore';
+import { reportError } from '../shared/ui/errors';
 import { GeolocationError, getCurrentPosition, type Position } from './geolocation';
 import { STORE_MESSAGES, STORE_SEARCH_MIN_LOADING_MS } from './messages';
 import { clearSavedLocation, saveLocation, type SavedLocation } from './savedLocation';

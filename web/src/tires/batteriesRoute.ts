@@ -1,5 +1,5 @@
 /**
  * The /batteries/ route module, for a lazily loaded route:
- * `{ path: 'batteries', HydrateFallback: PageLoading, lazy: () => import('../tires/batteriesRoute') }`.
+ * `{ path: 'batteries', HydrateFallback: PageLoading, lazy: () => import('./batteriesRoute') }`.
  */
 export { BatteriesPage as Component } from './pages/BatteriesPage';

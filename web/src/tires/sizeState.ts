@@ -3,7 +3,7 @@
  * `sort` and `pg` for the results). Each step counts only when the steps
  * before it are chosen; changing one step clears the later ones.
  */
-import { TIRE_SORTS, type TireSize, type TireSort } from '../api/tires';
+import { TIRE_SORTS, type TireSize, type TireSort } from '../shared/api/tires';
 
 export type TireField = 'width' | 'ratio' | 'rim';
 export const TIRE_FIELDS: readonly TireField[] = ['width', 'ratio', 'rim'];

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
-import { fetchAspectRatios, fetchRimSizes, fetchSectionWidths } from '../api/tires';
-import { reportError } from '../ui/errors';
+import { useEffect, useEffectEvent, useState } from 'react';
+import { fetchAspectRatios, fetchRimSizes, fetchSectionWidths } from '../shared/api/tires';
+import { reportError } from '../shared/ui/errors';
 
 export type OptionsState =
   | { status: 'idle'; options: number[] }
@@ -32,12 +32,14 @@ function cached(key: string, load: () => Promise<number[]>): Promise<number[]> {
 /** The options of one step; `key` null while the step can't be asked yet. */
 function useOptions(key: string | null, load: () => Promise<number[]>): OptionsState {
   const [state, setState] = useState<{ key: string | null; value: OptionsState }>({ key: null, value: IDLE });
+  // `load` is derived from `key` (a new closure every render): not a reason to ask again.
+  const loadOptions = useEffectEvent(load);
 
   useEffect(() => {
     if (key === null) return;
     let live = true;
     setState({ key, value: { status: 'loading', options: [] } });
-    cached(key, load).then(
+    cached(key, () => loadOptions()).then(
       (options) => live && setState({ key, value: { status: 'success', options } }),
       (error) => {
         reportError(error);
@@ -47,7 +49,6 @@ function useOptions(key: string | null, load: () => Promise<number[]>): OptionsS
     return () => {
       live = false;
     };
-    // `load` is derived from `key`.
   }, [key]);
 
   if (key === null) return IDLE;

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../session';
-import type { SiteMessage } from '../../stores/headerData';
+import type { SiteMessage } from '../../session/headerData';
 import { resetAdBeacons } from '../beacons';
 import { resetSponsoredAd } from '../sponsoredAd';
 import { SPONSORED_TOOLTIP } from './SponsoredAdSlot';

@@ -1,23 +1,20 @@
 import { useCallback, useEffect, useState, type FocusEvent } from 'react';
 import { Link } from 'react-router';
-import { isLocalUrl } from '../../forms/redirect';
+import { isLocalUrl } from '../../shared/forms/redirect';
 import {
   loadHeaderData,
-  loadSponsoredAd,
   useHeaderDataStatus,
   useServerTime,
   useSiteMessages,
-  useSponsoredAd,
   type SiteMessage,
-  type SponsoredAd,
-} from '../../stores/headerData';
+} from '../../session/headerData';
 import { AUTO_ADVANCE_MS, SLIDE_TRANSITION_MS } from '../constants';
 import { clockSkew, countdownValue } from '../countdown';
 import { REDUCED_MOTION_QUERY, useMediaQuery } from '../useMediaQuery';
 import { Countdown } from './Countdown';
 import { MessageIcon } from './MessageIcon';
 import { SponsoredAdSlot } from './SponsoredAdSlot';
-import { useSponsoredAdStore } from '../sponsoredAd';
+import { loadSponsoredAd, useSponsoredAd, useSponsoredAdStore, type SponsoredAd } from '../sponsoredAd';
 import './SiteBanner.css';
 
 /**

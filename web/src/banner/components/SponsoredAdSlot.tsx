@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { isLocalUrl } from '../../forms/redirect';
-import type { SponsoredAd } from '../../stores/headerData';
-import { Tooltip } from '../../ui/Tooltip';
+import { isLocalUrl } from '../../shared/forms/redirect';
+import type { SponsoredAd } from '../sponsoredAd';
+import { Tooltip } from '../../shared/ui/Tooltip';
 import { sendAdClick, sendAdImpressions } from '../beacons';
 
 /** The desktop picture's box (the drawn picture is 1200×300, shown 3rem tall). */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { CartLine, Warranty } from '../../api/cart';
+import type { CartLine, Warranty } from '../../shared/api/cart';
 import { fulfillmentLabel, type StoreName } from '../format';
 import { QuantityForm } from './QuantityForm';
 import { WarrantyControl } from './WarrantyControl';

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
-import { formatCents, type Cart } from '../../api/cart';
+import type { Cart } from '../../shared/api/cart';
+import { formatCents } from '../../shared/money';
 import { storeHref } from '../../content/siteLinks';
 import { useSession } from '../../session';
-import { openStoreMenu } from '../../stores/storeMenuStore';
+import { openStoreMenu } from '../../storefinder/storeMenuStore';
 import { merchandiseCents, pickupStores, storeLabel, warrantyTotalCents, type StoreName } from '../format';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { maskInputProps } from '../../forms/masks';
+import { maskInputProps } from '../../shared/forms/masks';
 import { maskQuantity, parseQuantity } from '../format';
 
 interface Props {

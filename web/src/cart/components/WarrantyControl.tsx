@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { formatCents, type Warranty } from '../../api/cart';
+import type { Warranty } from '../../shared/api/cart';
+import { formatCents } from '../../shared/money';
 
 interface Props {
   name: string;

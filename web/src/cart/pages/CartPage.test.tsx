@@ -2,12 +2,12 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatCents } from '../../api/cart';
+import { formatCents } from '../../shared/money';
 import { useSession } from '../../session';
 import { useCartStore } from '../cartStore';
 import { CartPage } from './CartPage';
 
-vi.mock('../../api/reload', () => ({ reloadPage: vi.fn() }));
+vi.mock('../../shared/api/reload', () => ({ reloadPage: vi.fn() }));
 
 const fetchMock = vi.fn<typeof fetch>();
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Department } from '../../api';
+import type { Department } from '../../shared/api';
 import './DepartmentList.css';
 
 interface DepartmentListProps {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { FeaturedList } from '../../api/home';
+import type { FeaturedList } from '../../shared/api/home';
 import { ProductCarousel } from '../../carousel/ProductCarousel';
 
 /** One featured list of the home page as a carousel, with its 'Shop all' link. */

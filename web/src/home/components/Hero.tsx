@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { HERO_IMAGE, HERO_IMAGE_MOBILE, type HomeHero } from '../../api/home';
+import { HERO_IMAGE, HERO_IMAGE_MOBILE, type HomeHero } from '../../shared/api/home';
 
 /** Below this width the hero shows its mobile picture (and the CSS its 4:3 box). */
 export const HERO_MOBILE_QUERY = '(max-width: 767px)';

@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { ProductCarousel, type CarouselProduct } from '../../carousel/ProductCarousel';
 import { settingsFromCarouselData } from '../../carousel/settings';
-import { trackEvent } from '../../tracking';
+import { trackEvent } from '../../shared/tracking';
 import type { RecommendedLoad } from '../useRecommendedForYou';
 import { CarouselSkeleton } from './Skeletons';
 

@@ -1,14 +1,15 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { WIDGETS } from '../../api/product';
-import { detailsFixture, productFixture, widget } from '../../product/testing';
+import { WIDGETS } from '../../shared/api/product';
+import { detailsFixture, productFixture, widget } from '../../shared/api/testing';
 import { RECENTLY_VIEWED_KEY } from '../../product/recentlyViewed';
 import { useSession } from '../../session';
-import { GENERIC_ERROR_MESSAGE, useDepartmentsStore } from '../../stores';
+import { useDepartmentsStore } from '../../catalog/departmentsStore';
+import { GENERIC_ERROR_MESSAGE } from '../../shared/ui/errors';
 import { renderRoute } from '../../test/renderRoute';
-import { resetTracking } from '../../tracking/hawk';
-import { hawkRequests, recordHawkRequests, type RecordingImage } from '../../tracking/testing';
+import { resetTracking } from '../../shared/tracking/hawk';
+import { hawkRequests, recordHawkRequests, type RecordingImage } from '../../shared/tracking/testing';
 
 // Lazy routes and a busy machine: allow time.
 vi.setConfig({ testTimeout: 30_000 });

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import type { HomeContent } from '../../api/home';
-import { GENERIC_ERROR_MESSAGE, useDepartmentsStore } from '../../stores';
+import type { HomeContent } from '../../shared/api/home';
+import { useDepartmentsStore } from '../../catalog/departmentsStore';
+import { GENERIC_ERROR_MESSAGE } from '../../shared/ui/errors';
 import { DepartmentCards, type DepartmentCard } from '../components/DepartmentCards';
 import { FeaturedCarousel } from '../components/FeaturedCarousel';
 import { Hero, HeroSkeleton } from '../components/Hero';

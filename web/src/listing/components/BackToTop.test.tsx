@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BACK_TO_TOP_FADE_MS, SCROLL_DEBOUNCE_MS } from '../../ui/constants';
+import { BACK_TO_TOP_FADE_MS, SCROLL_DEBOUNCE_MS } from '../../shared/ui/constants';
 import { BACK_TO_TOP_ANIMATION_MS, BACK_TO_TOP_FROM_PX, BackToTop } from './BackToTop';
 
 function scrollTo(y: number) {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { BACK_TO_TOP_ANIMATION_MS, BACK_TO_TOP_FADE_MS, SCROLL_DEBOUNCE_MS } from '../../ui/constants';
-import { useDebouncedWindowEvent } from '../../ui/useDebouncedWindowEvent';
+import { BACK_TO_TOP_ANIMATION_MS, BACK_TO_TOP_FADE_MS, SCROLL_DEBOUNCE_MS } from '../../shared/ui/constants';
+import { useDebouncedWindowEvent } from '../../shared/ui/useDebouncedWindowEvent';
 
 /** spec §9: back-to-top animation 500 ms, fade 200 ms; scroll debounce 250 ms (from the UI constants). */
 export { BACK_TO_TOP_ANIMATION_MS, BACK_TO_TOP_FADE_MS, SCROLL_DEBOUNCE_MS };

@@ -1,14 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  addComparisonToCart,
-  fetchComparison,
-  type CartResult,
-  type Comparison,
-} from '../../api/search';
-import { NetworkError, newIdempotencyKey } from '../../api/client';
-import { useSession } from '../../session';
-import { GENERIC_ERROR_MESSAGE } from '../../stores/departmentsStore';
+import type { CartResult } from '../../shared/api/cart';
+import { addComparisonToCart, fetchComparison, type Comparison } from '../../shared/api/search';
+import { NetworkError, newIdempotencyKey } from '../../shared/api/client';
+import { refreshHeader } from '../../session';
+import { GENERIC_ERROR_MESSAGE } from '../../shared/ui/errors';
 import { MAX_COMPARE_ITEMS, showCompareControls } from '../../search/compare';
 import { knownProduct } from '../productCache';
 import { Dialog } from './Dialog';
@@ -111,16 +107,19 @@ export function CompareDialog({
   const [adding, setAdding] = useState(false);
   const [cartMessage, setCartMessage] = useState<{ text: string; ok: boolean } | null>(null);
   const key = items.join(',');
+  // The same items in a new array (every render of the page) are not a new comparison.
+  const compared = useMemo(() => (key === '' ? [] : key.split(',')), [key]);
+  const close = useEffectEvent(onClose);
 
   useEffect(() => {
     if (!open) return;
-    if (items.length < 2) {
-      onClose();
+    if (compared.length < 2) {
+      close();
       return;
     }
     const controller = new AbortController();
     setLoad({ status: 'loading' });
-    fetchComparison(items, controller.signal).then(
+    fetchComparison(compared, controller.signal).then(
       (comparison) => {
         if (!controller.signal.aborted) setLoad({ status: 'ready', comparison });
       },
@@ -136,7 +135,7 @@ export function CompareDialog({
       },
     );
     return () => controller.abort();
-  }, [open, key]);
+  }, [open, compared]);
 
   useEffect(() => {
     if (open) setCartMessage(null);
@@ -148,10 +147,9 @@ export function CompareDialog({
     try {
       const result = await addComparisonToCart(ids, newIdempotencyKey());
       const ok = result.success || result.resultCode === 'Success';
-      if (ok) useSession.getState().setCartQty(result.cartQty);
       setCartMessage({ text: cartResultMessage(result, ids.length), ok });
       // The header's cart count follows the server.
-      void useSession.getState().refresh();
+      void refreshHeader(ok ? { cartQty: result.cartQty } : {});
     } catch {
       setCartMessage({ text: GENERIC_ERROR_MESSAGE, ok: false });
     } finally {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { useDismiss } from '../../ui/useDismiss';
+import { useDismiss } from '../../shared/ui/useDismiss';
 
 export interface DialogProps {
   open: boolean;

@@ -1,13 +1,8 @@
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import {
-  fetchExplain,
-  fetchSimilar,
-  type ItemExplain,
-  type ProductSummary,
-  type SearchItem,
-} from '../../api/search';
-import { GENERIC_ERROR_MESSAGE } from '../../stores/departmentsStore';
+import type { ProductSummary } from '../../shared/api/productSummary';
+import { fetchExplain, fetchSimilar, type ItemExplain, type SearchItem } from '../../shared/api/search';
+import { GENERIC_ERROR_MESSAGE } from '../../shared/ui/errors';
 import { Dialog } from './Dialog';
 import { PriceText, ProductImage } from './ProductCard';
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Department } from '../../api/types';
-import type { Facet, FacetValue } from '../../api/search';
+import type { Department } from '../../shared/api/types';
+import type { Facet, FacetValue } from '../../shared/api/search';
 import { FACET_FILTER_BOX_FROM, FACET_LIST_MAX_ROWS, filterFacetValues } from '../../search/facets';
 import {
   facetValues,

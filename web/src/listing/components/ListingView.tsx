@@ -1,8 +1,9 @@
 import { useEffect, useId, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Department } from '../../api/types';
-import { SORT_OPTIONS, type PinAction, type ProductSummary, type SearchItem } from '../../api/search';
-import { GENERIC_ERROR_MESSAGE } from '../../stores/departmentsStore';
+import type { Department } from '../../shared/api/types';
+import type { ProductSummary } from '../../shared/api/productSummary';
+import { SORT_OPTIONS, type SearchItem } from '../../shared/api/search';
+import { GENERIC_ERROR_MESSAGE } from '../../shared/ui/errors';
 import { compareProblem, toggleCompare } from '../../search/compare';
 import { rangeText } from '../../search/pagination';
 import {
@@ -25,7 +26,6 @@ import { BackToTop } from './BackToTop';
 import { CompareBar, CompareDialog } from './Compare';
 import { ExplainDialog, MoreLikeThisDialog } from './Dialogs';
 import { FacetPanel } from './FacetPanel';
-import { MerchPanel, PinControls, runPinAction, useMerchToken } from './MerchTools';
 import { Pagination } from './Pagination';
 import { ProductCard } from './ProductCard';
 
@@ -107,32 +107,6 @@ export function ListingView({
     );
   }
 
-  // Merchandiser pin controls, in preview mode (`prv`) with a staff token.
-  const preview = getParam(state, 'prv') !== null;
-  const [merchToken, setMerchToken] = useMerchToken();
-  const [merchMessage, setMerchMessage] = useState<string | null>(null);
-  const [merchBusy, setMerchBusy] = useState(false);
-  const pinnedOrder = answer?.items.filter((i) => i.pinned).map((i) => i.blainNumber) ?? [];
-  async function onPinAction(action: PinAction, change: { itemId?: string; itemList?: string[] }) {
-    setMerchBusy(true);
-    const landingId = answer?.landing?.id;
-    const message = await runPinAction(
-      action,
-      {
-        keyword: listing.answerState?.keyword ?? state.keyword,
-        lp: listing.kind === 'landing' && landingId !== undefined ? String(landingId) : null,
-        hawkb: getParam(state, 'hawkb'),
-        hawkaid: getParam(state, 'hawkaid'),
-        hawkp: getParam(state, 'hawkp'),
-      },
-      merchToken,
-      change,
-    );
-    setMerchBusy(false);
-    setMerchMessage(message);
-    listing.retry();
-  }
-
   const refined = hasRefinements(state);
   const appliedCount = (answer?.applied.length ?? 0) + (getParam(state, 'searchWithin') ? 1 : 0);
   const offset = answer ? (answer.pg - 1) * answer.mpp : 0;
@@ -154,7 +128,6 @@ export function ListingView({
           {listing.urlError} <Link to={listing.href({ ...state, pg: 1 })}>Start over</Link>
         </p>
       )}
-      {preview && <MerchPanel token={merchToken} onToken={setMerchToken} message={merchMessage} />}
       {notice}
       {status === 'idle' && idle}
       {status === 'error' && (
@@ -240,16 +213,6 @@ export function ListingView({
                     onOpen={(p, position, event) => onOpen(p, position, event)}
                     onMoreLikeThis={setSimilarTo}
                     onDetails={setDetailsOf}
-                    extra={
-                      preview && merchToken ? (
-                        <PinControls
-                          item={item}
-                          pinnedOrder={pinnedOrder}
-                          busy={merchBusy}
-                          onAction={(action, change) => void onPinAction(action, change)}
-                        />
-                      ) : null
-                    }
                   />
                 ))}
               </ul>

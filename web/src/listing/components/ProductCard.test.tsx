@@ -1,8 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { SORT_OPTIONS, toProduct, type SearchItem } from '../../api/search';
-import { TIRE_SORTS } from '../../api/tires';
+import { toProduct } from '../../shared/api/productSummary';
+import { SORT_OPTIONS, type SearchItem } from '../../shared/api/search';
+import { TIRE_SORTS } from '../../shared/api/tires';
 import { withSort } from '../../search/state';
 import { parseSearch, writeSearch } from '../../search/url';
 import { SORT_LABELS } from '../../tires/sizeState';

@@ -1,6 +1,7 @@
-import { useId, type MouseEvent, type ReactNode } from 'react';
+import { useId, type MouseEvent } from 'react';
 import { Link } from 'react-router';
-import type { ProductSummary, SearchItem } from '../../api/search';
+import type { ProductSummary } from '../../shared/api/productSummary';
+import type { SearchItem } from '../../shared/api/search';
 import { PriceAmount, wasPriceOf } from '../../product/components/ProductPrice';
 import { ProductRating } from '../../product/components/Rating';
 
@@ -72,8 +73,6 @@ export interface ProductCardProps {
   onMoreLikeThis: (item: SearchItem) => void;
   onDetails: (item: SearchItem) => void;
   eagerImage?: boolean;
-  /** Merchandiser controls (preview mode). */
-  extra?: ReactNode;
 }
 
 /** One result: picture, name, brand, price, link to the product, compare and tools. */
@@ -86,7 +85,6 @@ export function ProductCard({
   onMoreLikeThis,
   onDetails,
   eagerImage,
-  extra,
 }: ProductCardProps) {
   const nameId = useId();
   const compareId = useId();
@@ -137,7 +135,6 @@ export function ProductCard({
             Item details<span className="visually-hidden">: {item.name}</span>
           </button>
         </div>
-        {extra}
       </article>
     </li>
   );

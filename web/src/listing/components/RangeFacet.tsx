@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type CSSProperties, type FormEvent } from 'react';
-import type { Facet } from '../../api/search';
-import { formatCurrency } from '../../forms/format';
+import type { Facet } from '../../shared/api/search';
+import { dollarsToCents, formatCents } from '../../shared/money';
 import { rangeFromInputs } from '../../search/state';
 
 export interface RangeFacetProps {
@@ -60,7 +60,7 @@ export function RangeFacet({ facet, chosen, onChange }: RangeFacetProps) {
     if (lo !== initialFrom || hi !== initialTo) onChange(lo, hi);
   }
 
-  const label = (n: number) => (isPrice ? formatCurrency(n) : show(n));
+  const label = (n: number) => (isPrice ? formatCents(dollarsToCents(n)) : show(n));
   const span = sliderMax - sliderMin || 1;
 
   return (

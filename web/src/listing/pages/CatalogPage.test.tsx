@@ -2,7 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../session';
-import { useDepartmentsStore } from '../../stores';
+import { useDepartmentsStore } from '../../catalog/departmentsStore';
 import { renderRoute } from '../../test/renderRoute';
 import { answer, product, urlOf } from '../testing';
 

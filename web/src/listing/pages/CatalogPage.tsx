@@ -1,7 +1,8 @@
 import { Link, useLocation } from 'react-router';
-import type { Department } from '../../api/types';
+import type { Department } from '../../shared/api/types';
 import { NotFoundPage } from '../../shell/pages/NotFoundPage';
-import { GENERIC_ERROR_MESSAGE, useDepartmentsStore } from '../../stores/departmentsStore';
+import { useDepartmentsStore } from '../../catalog/departmentsStore';
+import { GENERIC_ERROR_MESSAGE } from '../../shared/ui/errors';
 import { ListingView } from '../components/ListingView';
 import { looksLikeDepartmentPath, normalizeDepartmentUrl, trailByUrl } from '../departments';
 import { useDepartmentTree } from '../useDepartmentTree';

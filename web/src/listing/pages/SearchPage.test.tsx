@@ -2,12 +2,12 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../session';
-import { useDepartmentsStore } from '../../stores';
+import { useDepartmentsStore } from '../../catalog/departmentsStore';
 import { TOO_FEW_TO_COMPARE, TOO_MANY_TO_COMPARE } from '../../search/compare';
 import { clearRecentSearches, readRecentSearches } from '../../search/recent';
 import { renderRoute } from '../../test/renderRoute';
-import { resetTracking } from '../../tracking/hawk';
-import { hawkRequests, recordHawkRequests, type RecordingImage } from '../../tracking/testing';
+import { resetTracking } from '../../shared/tracking/hawk';
+import { hawkRequests, recordHawkRequests, type RecordingImage } from '../../shared/tracking/testing';
 import { answer, product, urlOf } from '../testing';
 
 // Lazy routes and a busy machine: allow time.
@@ -246,19 +246,14 @@ describe('the search page', () => {
     expect(searchCalls()).toEqual(['/api/search?keyword=rope&pg=2']);
   });
 
-  it('preview mode: merchandisers pin with a staff token', async () => {
-    sessionStorage.removeItem('sf.merch.token');
+  it('preview mode (`prv`) gives shoppers no merchandising tools (they are on staff.html)', async () => {
+    sessionStorage.setItem('sf.merch.token', 'staff-token');
     const { router } = renderRoute('/s/?keyword=rope&prv=1');
     await screen.findByRole('link', { name: 'Product 1' }, { timeout: 5000 });
-    expect(screen.queryByRole('button', { name: 'Pin to top Product 1' })).not.toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText('Merchandiser token'), 'staff-token');
-    await userEvent.click(screen.getByRole('button', { name: 'Use token' }));
-    fetchMock.mockImplementationOnce(async () => Response.json({ success: true, pins: ['1002'] }));
-    await userEvent.click(screen.getByRole('button', { name: 'Pin to top Product 2' }));
-    expect(await screen.findByText('Saved. 1 item is pinned.')).toBeInTheDocument();
-    const call = fetchMock.mock.calls.find(([i]) => urlOf(i) === '/api/merch/AddItemToTop')!;
-    expect((call[1]!.headers as Record<string, string>).Authorization).toBe('Bearer staff-token');
-    expect(JSON.parse(String(call[1]!.body))).toMatchObject({ itemId: '1002', keyword: 'rope', lp: null });
+    expect(screen.queryByLabelText('Merchandiser token')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Merchandising' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Pin to top/ })).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([i]) => urlOf(i).startsWith('/api/staff'))).toBe(false);
     expect(router.state.location.search).toBe('?keyword=rope&prv=1');
     sessionStorage.removeItem('sf.merch.token');
   });

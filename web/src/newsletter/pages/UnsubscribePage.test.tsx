@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { INVALID_UNSUBSCRIBE_LINK_MESSAGE, UNSUBSCRIBE_URL } from '../../api/newsletter';
+import { INVALID_UNSUBSCRIBE_LINK_MESSAGE, UNSUBSCRIBE_URL } from '../../shared/api/newsletter';
 import { renderRoute } from '../../test/renderRoute';
 import {
   UNSUBSCRIBE_ERROR_MESSAGE,
@@ -11,7 +11,7 @@ import {
   UnsubscribePage,
 } from './UnsubscribePage';
 
-vi.mock('../../api/reload', () => ({ reloadPage: vi.fn() }));
+vi.mock('../../shared/api/reload', () => ({ reloadPage: vi.fn() }));
 
 const fetchMock = vi.fn<typeof fetch>();
 

@@ -4,7 +4,7 @@ import {
   INVALID_UNSUBSCRIBE_LINK_MESSAGE,
   InvalidUnsubscribeLinkError,
   unsubscribeFromNewsletter,
-} from '../../api/newsletter';
+} from '../../shared/api/newsletter';
 import '../unsubscribe.css';
 
 export const UNSUBSCRIBE_TITLE = 'Unsubscribe from our emails';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Modal } from '../../ui/Modal';
+import { Modal } from '../../shared/ui/Modal';
 import type { AddState } from '../addToCart';
 
 export const CONFIRM_TITLE = 'Please confirm';

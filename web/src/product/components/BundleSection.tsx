@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { Bundle, FulfillmentType, ProductDetails } from '../../api/product';
-import type { LocalStoreJson } from '../../api/shell';
+import type { Bundle, ProductDetails } from '../../shared/api/product';
+import type { FulfillmentType } from '../../shared/api/productSummary';
+import type { LocalStoreJson } from '../../shared/api/shell';
 import { useAddToCart } from '../addToCart';
 import { AddToCartDialogs } from './AddToCartDialogs';
 import { CART_PATH } from './PurchasePanel';

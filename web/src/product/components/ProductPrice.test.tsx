@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { productFixture } from '../testing';
+import { productFixture } from '../../shared/api/testing';
 import { MAP_EXPLANATION, ProductPrice, SEE_PRICE_IN_CART, wasPriceOf } from './ProductPrice';
 import { ProductRating } from './Rating';
 

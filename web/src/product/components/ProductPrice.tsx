@@ -1,4 +1,4 @@
-import type { ProductSummary } from '../../api/product';
+import type { ProductSummary } from '../../shared/api/productSummary';
 import './ProductPrice.css';
 
 export const SEE_PRICE_IN_CART = 'See price in cart';

@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import type { Fulfillment, FulfillmentType, ProductDetails } from '../../api/product';
-import type { LocalStoreJson } from '../../api/shell';
-import { formatCurrency } from '../../forms/format';
-import { openStoreMenu } from '../../stores/storeMenuStore';
+import type { ProductDetails } from '../../shared/api/product';
+import type { Fulfillment, FulfillmentType } from '../../shared/api/productSummary';
+import type { LocalStoreJson } from '../../shared/api/shell';
+import { formatCents } from '../../shared/money';
+import { openStoreMenu } from '../../storefinder/storeMenuStore';
 import { useAddToCart } from '../addToCart';
 import { isAvailable, shipToHomeLabel, stockLabel, type StockLabel } from '../stock';
 import type { LocalStock } from '../useLocalStock';
@@ -185,7 +186,7 @@ export function PurchasePanel({ product, localStore, localStock, fulfillment, on
                   onChange={() => setWarrantyId(w.id)}
                 />
                 <label htmlFor={`${groupId}-warranty-${w.id}`}>
-                  {w.name} <span className="warranty__price">{formatCurrency(w.priceCents / 100)}</span>
+                  {w.name} <span className="warranty__price">{formatCents(w.priceCents)}</span>
                 </label>
               </div>
             ))}

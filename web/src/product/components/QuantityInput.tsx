@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { maskInputProps, maskQuantity } from '../../forms/masks';
+import { maskInputProps, maskQuantity } from '../../shared/forms/masks';
 
 export const MIN_QUANTITY = 1;
 /** Three digits (spec §5 input masks: quantity up to 3 digits). */

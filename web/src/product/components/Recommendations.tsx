@@ -1,9 +1,9 @@
 import { useEffect, useState, type MouseEvent } from 'react';
-import { productPageRecommendations, type RecommendationResponse } from '../../api/product';
+import { productPageRecommendations, type RecommendationResponse } from '../../shared/api/product';
 import { ProductCarousel, type CarouselProduct } from '../../carousel/ProductCarousel';
 import { settingsFromCarouselData } from '../../carousel/settings';
-import { trackEvent } from '../../tracking';
-import { reportError } from '../../ui/errors';
+import { trackEvent } from '../../shared/tracking';
+import { reportError } from '../../shared/ui/errors';
 
 /**
  * The recommendation widgets of the product page (similar items, popular in

@@ -1,4 +1,4 @@
-import type { WarningLevel } from '../../api/product';
+import type { WarningLevel } from '../../shared/api/productSummary';
 
 const P65_SITE = 'https://www.P65Warnings.ca.gov';
 

@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { fetchBundle, fetchProduct, type Bundle, type FulfillmentType, type ProductDetails } from '../../api/product';
-import { useCurrentStore } from '../../stores/headerData';
-import { sendProductView } from '../../tracking';
-import { GENERIC_ERROR_MESSAGE, reportError } from '../../ui/errors';
+import { fetchBundle, fetchProduct, type Bundle, type ProductDetails } from '../../shared/api/product';
+import type { FulfillmentType } from '../../shared/api/productSummary';
+import { useCurrentStore } from '../../session/headerData';
+import { sendProductView } from '../../shared/tracking';
+import { GENERIC_ERROR_MESSAGE, reportError } from '../../shared/ui/errors';
 import { BundleSection } from '../components/BundleSection';
 import { Gallery } from '../components/Gallery';
 import { ProductPrice } from '../components/ProductPrice';

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../session';
-import { useStoreMenuStore } from '../../stores/storeMenuStore';
-import { showGenericError, useGenericErrorStore } from '../../ui/errors';
+import { useStoreMenuStore } from '../../storefinder/storeMenuStore';
+import { showGenericError, useGenericErrorStore } from '../../shared/ui/errors';
 import { Footer } from './Footer';
 
 const fetchMock = vi.fn<typeof fetch>();

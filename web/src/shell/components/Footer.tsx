@@ -11,10 +11,10 @@ import {
   type SiteLink,
 } from '../../content/siteLinks';
 import { NewsletterSignup } from '../../newsletter/NewsletterSignup';
-import { loadHeaderData, useHasRegistries, useLoggedIn } from '../../stores/headerData';
-import { openStoreMenu } from '../../stores/storeMenuStore';
+import { loadHeaderData, useHasRegistries, useLoggedIn } from '../../session/headerData';
+import { openStoreMenu } from '../../storefinder/storeMenuStore';
 import { StoreMenuHost } from '../../storefinder/StoreMenuHost';
-import { GenericErrorHost } from '../../ui/errors';
+import { GenericErrorHost } from '../../shared/ui/errors';
 import { MOBILE_QUERY, useFooterData } from './FooterData';
 import { useAriaCurrent } from '../../app/currentPage';
 import { FooterFeedback } from './FooterFeedback';

@@ -5,12 +5,12 @@
  *
  * Today the server's header answer carries `localStoreJson` but not
  * `isMobileDevice` or `assetCdnBaseUrl`, and the session store
- * (`src/session`, normalised by `src/api/shell.ts`) keeps only the fields it
+ * (`src/session`, normalised by `src/shared/api/shell.ts`) keeps only the fields it
  * knows. Once both pass them on, they are used from there; until then:
  * `isMobileDevice` falls back to the mobile media query and
  * `assetCdnBaseUrl` to '' (assets from this origin).
  */
-import type { LocalStoreJson } from '../../api/shell';
+import type { LocalStoreJson } from '../../shared/api/shell';
 import { useMediaQuery } from '../../banner/useMediaQuery';
 import { useSession } from '../../session';
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AD_BAIT_TEST_ID } from '../../ui/adBlockBait';
+import { AD_BAIT_TEST_ID } from '../../shared/ui/adBlockBait';
 import { FooterFeedback } from './FooterFeedback';
 
 function renderFeedback() {

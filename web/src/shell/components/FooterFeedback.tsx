@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { checkAdBlock } from '../../ui/adBlockBait';
-import { AD_BLOCKED_MESSAGE } from '../../ui/constants';
-import { Modal } from '../../ui/Modal';
+import { checkAdBlock } from '../../shared/ui/adBlockBait';
+import { AD_BLOCKED_MESSAGE } from '../../shared/ui/constants';
+import { Modal } from '../../shared/ui/Modal';
 
 export { AD_BLOCKED_MESSAGE };
 

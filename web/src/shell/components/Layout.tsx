@@ -1,7 +1,7 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { RouteAnnouncer } from '../../app/RouteAnnouncer';
 import { SiteBanner } from '../../banner/components/SiteBanner';
-import { usePageLoadTracking } from '../../tracking/pageLoad';
+import { usePageLoadTracking } from '../../shared/tracking/pageLoad';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { SkipLink } from './SkipLink';

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { GENERIC_ERROR_MESSAGE } from '../../stores';
+import { GENERIC_ERROR_MESSAGE } from '../../shared/ui/errors';
 
 /**
  * Rendered inside the shell when a route fails: a thrown error, or a route

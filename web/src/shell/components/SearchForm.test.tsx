@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { trackPopularSearch, POPULAR_SEARCH_EVENT_DELAY_MS } from '../../header/analytics';
 import { resetSuggestionCache } from '../../header/suggestions';
 import { fetchedUrls, mockApi, renderInRouter } from '../../header/testing';
-import { resetTracking } from '../../tracking/hawk';
-import { hawkRequests, recordHawkRequests } from '../../tracking/testing';
+import { resetTracking } from '../../shared/tracking/hawk';
+import { hawkRequests, recordHawkRequests } from '../../shared/tracking/testing';
 import {
   EMPTY_SEARCH_MESSAGE,
   EMPTY_SEARCH_MESSAGE_MS,

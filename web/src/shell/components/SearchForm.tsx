@@ -8,7 +8,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import type { AutocompleteResult } from '../../api/shell';
+import type { AutocompleteResult } from '../../shared/api/shell';
 import { SearchSuggestions } from '../../header/SearchSuggestions';
 import {
   cutSearchValue,
@@ -78,7 +78,8 @@ export function SearchForm() {
     setValue(currentKeyword);
     setOpen(false);
     setError(null);
-  }, [location.key]);
+    // The keyword comes from the location: it changes only with a navigation (a new key).
+  }, [location.key, currentKeyword]);
 
   function request(next: string) {
     if (suppressesSuggestions(next)) {

@@ -1,4 +1,4 @@
-import type { Store } from '../../api/stores';
+import type { Store } from '../../shared/api/stores';
 
 /** 'Open until 8:00 PM' etc., styled by displayStyle. */
 export function CurrentHours({ store }: { store: Pick<Store, 'currentHours'> }) {

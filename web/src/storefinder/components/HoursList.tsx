@@ -1,4 +1,4 @@
-import { DAYS, type WeekHours } from '../../api/stores';
+import { DAYS, type WeekHours } from '../../shared/api/stores';
 import { todayAt } from '../format';
 
 /** The week's hours, today highlighted. */

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import type { StoreStatus } from '../../api/stores';
+import type { StoreStatus } from '../../shared/api/stores';
 import { storeHref } from '../../content/siteLinks';
 import { formatDistance, storeTitle, telHref } from '../format';
 import { CurrentHours } from './CurrentHours';

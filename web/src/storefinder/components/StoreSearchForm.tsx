@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { MESSAGES } from '../../forms/messages';
-import { useField, useForm } from '../../forms/useForm';
-import { validateZip } from '../../forms/validators';
+import { MESSAGES } from '../../shared/forms/messages';
+import { useField, useForm } from '../../shared/forms/useForm';
+import { validateZip } from '../../shared/forms/validators';
 
 export interface StoreSearchFormProps {
   onZip: (zip: string) => void;

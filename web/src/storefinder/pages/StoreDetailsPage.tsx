@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { fetchStore, type Store } from '../../api/stores';
+import { fetchStore, type Store } from '../../shared/api/stores';
 import { STORE_FINDER_PATH } from '../../content/siteLinks';
-import { useCurrentStoreNum } from '../../stores/headerData';
-import { openStoreMenu } from '../../stores/storeMenuStore';
+import { useCurrentStoreNum } from '../../session/headerData';
+import { openStoreMenu } from '../storeMenuStore';
 import { CurrentHours } from '../components/CurrentHours';
 import { HoursList } from '../components/HoursList';
 import { directionsHref, storeTitle, telHref } from '../format';

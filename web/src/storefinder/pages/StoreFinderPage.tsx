@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { fetchAllStores, type Store } from '../../api/stores';
+import { fetchAllStores, type Store } from '../../shared/api/stores';
 import { storeHref } from '../../content/siteLinks';
-import { loadHeaderData, useCurrentStoreNum } from '../../stores/headerData';
+import { loadHeaderData, useCurrentStoreNum } from '../../session/headerData';
 import { StoreResults } from '../components/StoreResults';
 import { StoreSearchForm } from '../components/StoreSearchForm';
 import { CurrentHours } from '../components/CurrentHours';

@@ -1,4 +1,4 @@
-import { formatTireSize, type TireProduct } from '../../api/tires';
+import { formatTireSize, type TireProduct } from '../../shared/api/tires';
 import { ProductCard } from './ProductCard';
 
 /** A tire in the results: picture, brand, name, size, season, price. */

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { formatTireSize, searchTires, TIRE_SORTS, type TireResults as Results, type TireSize, type TireSort } from '../../api/tires';
-import { reportError } from '../../ui/errors';
+import { formatTireSize, searchTires, TIRE_SORTS, type TireResults as Results, type TireSize, type TireSort } from '../../shared/api/tires';
+import { reportError } from '../../shared/ui/errors';
 import { SORT_LABELS } from '../sizeState';
 import { TireCard } from './TireCard';
 
@@ -29,13 +29,14 @@ export function tireCount(n: number): string {
 export function TireResults({ size, sort, pg, onSort, onPage }: Props) {
   const id = useId();
   const key = `${formatTireSize(size)}|${sort}|${pg}`;
+  const { width, ratio, rim } = size;
   const [state, setState] = useState<State>({ status: 'loading', key });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     const controller = new AbortController();
     setState({ status: 'loading', key });
-    searchTires(size, { sort, pg }, controller.signal).then(
+    searchTires({ width, ratio, rim }, { sort, pg }, controller.signal).then(
       (results) => setState({ status: 'success', key, results }),
       (error) => {
         if (controller.signal.aborted) return;
@@ -44,8 +45,7 @@ export function TireResults({ size, sort, pg, onSort, onPage }: Props) {
       },
     );
     return () => controller.abort();
-    // `key` stands for size, sort and pg.
-  }, [key, attempt]);
+  }, [key, width, ratio, rim, sort, pg, attempt]);
 
   const current = state.key === key ? state : ({ status: 'loading', key } as State);
   const label = formatTireSize(size);

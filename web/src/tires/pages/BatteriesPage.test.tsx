@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BatteriesPage, resetBatteryTypes } from './BatteriesPage';
 
-vi.mock('../../api/reload', () => ({ reloadPage: vi.fn() }));
+vi.mock('../../shared/api/reload', () => ({ reloadPage: vi.fn() }));
 
 const fetchMock = vi.fn<typeof fetch>();
 

@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { searchBatteries, TIRE_SORTS, type ListingResults, type ListingType, type TireSort } from '../../api/tires';
+import { searchBatteries, TIRE_SORTS, type ListingResults, type ListingType, type TireSort } from '../../shared/api/tires';
 import { Markdown } from '../../content/markdown';
 import batteriesMarkdown from '../../content/pages/batteries.md?raw';
-import { reportError } from '../../ui/errors';
+import { reportError } from '../../shared/ui/errors';
 import { ProductCard } from '../components/ProductCard';
 import { readPage, readSort, SORT_LABELS } from '../sizeState';
 import '../../content/content.css';
@@ -102,8 +102,7 @@ export function BatteriesPage() {
       },
     );
     return () => controller.abort();
-    // `key` stands for type, sort and pg.
-  }, [key, attempt]);
+  }, [key, type, sort, pg, attempt]);
 
   const current: State = state.key === key ? state : { status: 'loading', key };
   const chosen = types.find((t) => t.id === type);

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSizeOptionsCache } from '../useSizeOptions';
 import { TiresPage } from './TiresPage';
 
-vi.mock('../../api/reload', () => ({ reloadPage: vi.fn() }));
+vi.mock('../../shared/api/reload', () => ({ reloadPage: vi.fn() }));
 
 const fetchMock = vi.fn<typeof fetch>();
 

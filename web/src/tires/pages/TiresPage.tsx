@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { formatTireSize, type TireSort } from '../../api/tires';
+import { formatTireSize, type TireSort } from '../../shared/api/tires';
 import { Markdown } from '../../content/markdown';
 import tiresMarkdown from '../../content/pages/tires.md?raw';
 import { TireResults } from '../components/TireResults';

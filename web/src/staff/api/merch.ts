@@ -1,0 +1,51 @@
+/**
+ * The merchandisers' calls (staff only: a bearer token of `STAFF_TOKENS`; docs/decisions.md,
+ * "Pins"). Only the staff entry (staff.html) imports this module: no shopper's bundle holds it
+ * (scripts/bundle-size.mjs checks the build for `/api/staff/merch`).
+ *
+ * - `POST /api/staff/merch/{AddItemToTop|UnpinItem|UpdateItemPinOrder}` — pins a result to the top of
+ *   a keyword's (or a landing page's) results, unpins it, or sets the pins' order.
+ */
+import { apiRequest } from '../../shared/api/client';
+import { isObject } from '../../shared/api/json';
+
+export type PinAction = 'AddItemToTop' | 'UnpinItem' | 'UpdateItemPinOrder';
+export const MERCH_URL = '/api/staff/merch';
+
+/** The board a pin changes: the keyword's, else the landing page's (and the hawk ids). */
+export interface PinBoardRef {
+  keyword: string | null;
+  lp: string | null;
+  hawkb?: string | null;
+  hawkaid?: string | null;
+  hawkp?: string | null;
+}
+
+/**
+ * Pins, unpins or reorders items on a merchandising board (merchandisers only: the
+ * `Authorization: Bearer` staff token; 401 rejects with a NetworkError of status 401).
+ * Resolves to the board's pins in order.
+ */
+export async function updatePins(
+  action: PinAction,
+  board: PinBoardRef,
+  token: string,
+  change: { itemId?: string; itemList?: readonly string[] },
+): Promise<string[]> {
+  const body: Record<string, unknown> = {
+    keyword: board.keyword,
+    lp: board.lp,
+    hawkb: board.hawkb ?? null,
+    hawkaid: board.hawkaid ?? null,
+    hawkp: board.hawkp ?? null,
+  };
+  if (change.itemId !== undefined) body.itemId = change.itemId;
+  if (change.itemList !== undefined) body.itemList = [...change.itemList];
+  const answer = await apiRequest<unknown>(`${MERCH_URL}/${action}`, {
+    method: 'POST',
+    body,
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const pins: unknown = isObject(answer) ? answer.pins : null;
+  return Array.isArray(pins) ? pins.filter((p): p is string => typeof p === 'string') : [];
+}
