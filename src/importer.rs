@@ -19,7 +19,7 @@ use std::path::Path;
 
 use command::catalog::validate;
 use command::catalog::*;
-use command::eventstore::execute_batch;
+use command::eventstore;
 use serde::Deserialize;
 use sqlx::{PgPool, Row};
 
@@ -676,7 +676,10 @@ where
         let positions: Vec<Position> = chunk.iter().map(|(p, _, _)| *p).collect();
         let size = positions.len() as u64;
         let batch = chunk.into_iter().map(|(_, id, c)| (id, c)).collect();
-        let outcomes = execute_batch::<A>(pool, &(), batch).await?;
+        let outcomes = eventstore::run::<A>(pool, &())
+            .commands(batch)
+            .batch()
+            .await?;
         for (position, outcome) in positions.into_iter().zip(outcomes) {
             match outcome {
                 Ok(0) => *unchanged += 1,

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use anyhow::Context;
-use command::eventstore::execute;
+use command::eventstore;
 use command::privacy::subject::{Subject, SubjectCommand};
 use command::privacy::vault::{self, PgSealer, SealerRef};
 use command::privacy::{self, Sealed};
@@ -116,28 +116,28 @@ pub async fn forget_email(pool: &PgPool, email: &str) -> anyhow::Result<ForgetRe
             .await?;
     let sealer: SealerRef = Arc::new(PgSealer { pool: pool.clone() });
     let inline = projections::shopping::InlineShopping;
-    let ended = execute::<Subscription>(
-        pool,
-        &sealer,
-        &subject,
-        SubscriptionCommand::Unsubscribe {
-            reason: UnsubscribeReason::Forgotten,
-        },
-        Some(&inline),
-    )
-    .await?;
+    let ended = eventstore::run::<Subscription>(pool, &sealer)
+        .command(
+            &subject,
+            SubscriptionCommand::Unsubscribe {
+                reason: UnsubscribeReason::Forgotten,
+            },
+        )
+        .inline(Some(&inline))
+        .executed()
+        .await?;
     let subscription_ended = matches!(ended.outcome, Ok(n) if n > 0);
-    let recorded = execute::<Subject>(
-        pool,
-        &(),
-        &subject,
-        SubjectCommand::Forget {
-            reason: "request".into(),
-            holds_data: has_key || subscription_ended,
-        },
-        Some(&inline),
-    )
-    .await?;
+    let recorded = eventstore::run::<Subject>(pool, &())
+        .command(
+            &subject,
+            SubjectCommand::Forget {
+                reason: "request".into(),
+                holds_data: has_key || subscription_ended,
+            },
+        )
+        .inline(Some(&inline))
+        .executed()
+        .await?;
     let mut tx = pool.begin().await?;
     let key_destroyed = vault::destroy(&mut tx, &subject).await?;
     let mut tracking_events_removed = 0;

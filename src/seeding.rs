@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, Utc};
 use command::catalog::*;
-use command::eventstore::{execute_batch_projected, BatchOutcome, InlineProjection};
+use command::eventstore::{self, BatchOutcome, InlineProjection};
 use cqrs_es::Aggregate;
 use sqlx::PgPool;
 
@@ -65,7 +65,12 @@ pub async fn seed(
         .map(|d| (d.id.to_string(), DepartmentCommand::Upsert(d.clone())))
         .collect();
     events += written::<Department>(
-        execute_batch_projected::<Department>(pool, &(), departments, CATALOG, fresh).await?,
+        eventstore::run::<Department>(pool, &())
+            .commands(departments)
+            .inline(CATALOG)
+            .new_aggregates(fresh)
+            .batch()
+            .await?,
     )?;
     let stores = catalog
         .stores
@@ -78,7 +83,12 @@ pub async fn seed(
         })
         .collect();
     events += written::<Store>(
-        execute_batch_projected::<Store>(pool, &(), stores, CATALOG, fresh).await?,
+        eventstore::run::<Store>(pool, &())
+            .commands(stores)
+            .inline(CATALOG)
+            .new_aggregates(fresh)
+            .batch()
+            .await?,
     )?;
     let messages = catalog
         .site_messages
@@ -86,7 +96,12 @@ pub async fn seed(
         .map(|m| (m.id.clone(), SiteMessageCommand::Publish(m.clone())))
         .collect();
     events += written::<SiteMessage>(
-        execute_batch_projected::<SiteMessage>(pool, &(), messages, CATALOG, fresh).await?,
+        eventstore::run::<SiteMessage>(pool, &())
+            .commands(messages)
+            .inline(CATALOG)
+            .new_aggregates(fresh)
+            .batch()
+            .await?,
     )?;
     let content = vec![
         (
@@ -107,7 +122,12 @@ pub async fn seed(
         ),
     ];
     events += written::<SiteContent>(
-        execute_batch_projected::<SiteContent>(pool, &(), content, CATALOG, fresh).await?,
+        eventstore::run::<SiteContent>(pool, &())
+            .commands(content)
+            .inline(CATALOG)
+            .new_aggregates(fresh)
+            .batch()
+            .await?,
     )?;
 
     let progress = std::sync::Arc::new(Progress::new("products", products as u64));
@@ -175,8 +195,16 @@ async fn write_chunk(
     }
     let n = product_commands.len() as u64;
     let (written_products, written_inventory) = tokio::try_join!(
-        execute_batch_projected::<Product>(&pool, &(), product_commands, CATALOG, fresh),
-        execute_batch_projected::<Inventory>(&pool, &(), inventory_commands, CATALOG, fresh),
+        eventstore::run::<Product>(&pool, &())
+            .commands(product_commands)
+            .inline(CATALOG)
+            .new_aggregates(fresh)
+            .batch(),
+        eventstore::run::<Inventory>(&pool, &())
+            .commands(inventory_commands)
+            .inline(CATALOG)
+            .new_aggregates(fresh)
+            .batch(),
     )?;
     let events = written::<Product>(written_products)? + written::<Inventory>(written_inventory)?;
     progress.inc(n);

@@ -181,28 +181,6 @@ pub struct Executed<A: Aggregate> {
     pub outcome: Result<usize, A::Error>,
 }
 
-/// Executes one command and answers the aggregate's state after it (unchanged when refused).
-/// Conflicting concurrent writers are retried (bounded); `inline` updates its read model inside
-/// the appending transaction.
-pub async fn execute<A>(
-    pool: &PgPool,
-    services: &A::Services,
-    aggregate_id: &str,
-    command: A::Command,
-    inline: Option<&dyn InlineProjection>,
-) -> Result<Executed<A>, StoreError>
-where
-    A: Aggregate + Clone,
-    A::Command: Clone,
-{
-    match execute_idempotent::<A>(pool, services, aggregate_id, command, inline, None, false)
-        .await?
-    {
-        Idempotent::Fresh(executed, _) => Ok(executed),
-        Idempotent::Seen(_) => unreachable!("no key, nothing seen"),
-    }
-}
-
 /// Builds the answer of a command from the aggregate after it and the outcome; `None` for
 /// answers that must not be stored (outages: a retry should run again).
 pub type AnswerFn<'a, A> =
@@ -214,7 +192,7 @@ pub struct IdempotentCommand<'a, A: Aggregate> {
     pub answer: AnswerFn<'a, A>,
 }
 
-/// The result of [`execute_idempotent`].
+/// The result of [`Run::one`].
 #[derive(Debug)]
 pub enum Idempotent<A: Aggregate> {
     /// The command ran; its answer (if any) was stored in the appending transaction.
@@ -223,126 +201,134 @@ pub enum Idempotent<A: Aggregate> {
     Seen(Lookup),
 }
 
-/// [`execute`] with an Idempotency-Key: when the key was seen, nothing runs and the stored
-/// answer (or the mismatch) comes back; otherwise the answer is stored in the transaction that
-/// appends the events, so a command that committed always has its answer.
+/// One way to run commands on the event store: [`run`] names the aggregate type and its
+/// services, then the builder takes the command (or a batch), the inline projection, the
+/// Idempotency-Key with how its answer is made, the metadata recorded with every event (who
+/// acted) and whether the aggregate is new; [`Run::one`] or [`Run::batch`] runs it.
 ///
-/// `new_aggregate`: the id was made by this very request (a new cart), so it has no events yet
-/// and nothing is loaded before deciding (one round trip fewer); were the id taken after all,
-/// the append's key conflict sends the command through a normal, loading retry.
-pub async fn execute_idempotent<A>(
-    pool: &PgPool,
-    services: &A::Services,
-    aggregate_id: &str,
-    command: A::Command,
-    inline: Option<&dyn InlineProjection>,
-    idempotency: Option<IdempotentCommand<'_, A>>,
-    new_aggregate: bool,
-) -> Result<Idempotent<A>, StoreError>
-where
-    A: Aggregate + Clone,
-    A::Command: Clone,
-{
-    let metadata = Value::Object(Default::default());
-    execute_with_metadata(
-        pool,
-        services,
-        aggregate_id,
-        command,
-        inline,
-        idempotency,
-        &metadata,
-        new_aggregate,
-    )
-    .await
+/// Conflicting concurrent writers are retried (bounded); the inline projection updates its
+/// read model inside the appending transaction. With a key, nothing runs when the key was seen
+/// (the stored answer, or the mismatch, comes back); otherwise the answer is stored in the
+/// transaction that appends the events, so a command that committed always has its answer.
+///
+/// New aggregates: the ids were made by this very request (a new cart) or the catalog is empty
+/// (a seed), so nothing is loaded before deciding (one round trip fewer); were an id taken
+/// after all, the append's key conflict sends the command through a normal, loading retry.
+pub struct Run<'a, A: Aggregate> {
+    pool: &'a PgPool,
+    services: &'a A::Services,
+    commands: Vec<(String, A::Command)>,
+    inline: Option<&'a dyn InlineProjection>,
+    idempotency: Option<IdempotentCommand<'a, A>>,
+    metadata: Option<&'a Value>,
+    new_aggregates: bool,
 }
 
-/// [`execute_idempotent`] recording `metadata` with every event it appends (who acted: the
-/// staff id of a merchandiser's command).
-#[allow(clippy::too_many_arguments)]
-pub async fn execute_with_metadata<A>(
-    pool: &PgPool,
-    services: &A::Services,
-    aggregate_id: &str,
-    command: A::Command,
-    inline: Option<&dyn InlineProjection>,
-    idempotency: Option<IdempotentCommand<'_, A>>,
-    metadata: &Value,
-    new_aggregate: bool,
-) -> Result<Idempotent<A>, StoreError>
-where
-    A: Aggregate + Clone,
-    A::Command: Clone,
-{
-    let commands = vec![(aggregate_id.to_string(), command)];
-    match with_retries::<A>(
+/// Starts a [`Run`] of commands of aggregate type `A`.
+pub fn run<'a, A: Aggregate>(pool: &'a PgPool, services: &'a A::Services) -> Run<'a, A> {
+    Run {
         pool,
         services,
-        commands,
-        inline,
-        idempotency.as_ref(),
-        metadata,
-        new_aggregate,
-    )
-    .await?
-    {
-        Attempt::Seen(lookup) => Ok(Idempotent::Seen(lookup)),
-        Attempt::Done((mut outcomes, mut aggregates), answer) => {
-            let outcome = outcomes.pop().expect("one outcome per command");
-            let (aggregate, _) = aggregates.remove(aggregate_id).unwrap_or_default();
-            Ok(Idempotent::Fresh(Executed { aggregate, outcome }, answer))
-        }
+        commands: Vec::new(),
+        inline: None,
+        idempotency: None,
+        metadata: None,
+        new_aggregates: false,
     }
 }
 
-/// Executes many commands of one aggregate type with few round trips: one query loads the
-/// aggregates, each aggregate decides with its own `handle`, one transaction appends every
-/// event. A refused command changes nothing; the others still apply. On a sequence conflict the
-/// whole batch is reloaded and decided again (bounded).
-pub async fn execute_batch<A>(
-    pool: &PgPool,
-    services: &A::Services,
-    commands: Vec<(String, A::Command)>,
-) -> Result<Vec<BatchOutcome<A>>, StoreError>
+impl<'a, A> Run<'a, A>
 where
     A: Aggregate + Clone,
     A::Command: Clone,
 {
-    execute_batch_projected::<A>(pool, services, commands, None, false).await
-}
+    /// The command for the aggregate `aggregate_id`.
+    pub fn command(mut self, aggregate_id: impl Into<String>, command: A::Command) -> Self {
+        self.commands.push((aggregate_id.into(), command));
+        self
+    }
 
-/// [`execute_batch`] with `inline` applied to the appended events in the appending transaction
-/// (the seed keeps the catalog read models current as it writes, instead of reading every
-/// event back afterwards).
-///
-/// `new_aggregates`: the ids have no events yet (a seed into an empty catalog), so nothing is
-/// loaded before deciding; were one taken after all, the append's key conflict sends the batch
-/// through a normal, loading retry.
-pub async fn execute_batch_projected<A>(
-    pool: &PgPool,
-    services: &A::Services,
-    commands: Vec<(String, A::Command)>,
-    inline: Option<&dyn InlineProjection>,
-    new_aggregates: bool,
-) -> Result<Vec<BatchOutcome<A>>, StoreError>
-where
-    A: Aggregate + Clone,
-    A::Command: Clone,
-{
-    let metadata = Value::Object(Default::default());
-    match with_retries::<A>(
-        pool,
-        services,
-        commands,
-        inline,
-        None,
-        &metadata,
-        new_aggregates,
-    )
-    .await?
-    {
-        Attempt::Done((outcomes, _), _) => Ok(outcomes),
-        Attempt::Seen(_) => unreachable!("no key, nothing seen"),
+    /// Many commands of this aggregate type, decided with one load and appended in one
+    /// transaction; a refused command changes nothing, the others still apply.
+    pub fn commands(mut self, commands: Vec<(String, A::Command)>) -> Self {
+        self.commands.extend(commands);
+        self
+    }
+
+    /// A read model updated in the appending transaction.
+    pub fn inline(mut self, inline: Option<&'a dyn InlineProjection>) -> Self {
+        self.inline = inline;
+        self
+    }
+
+    /// The request's Idempotency-Key, if it has one, and how the answer is made.
+    pub fn idempotency(mut self, idempotency: Option<IdempotentCommand<'a, A>>) -> Self {
+        self.idempotency = idempotency;
+        self
+    }
+
+    /// Recorded with every event appended (the staff id of a merchandiser's command).
+    pub fn metadata(mut self, metadata: &'a Value) -> Self {
+        self.metadata = Some(metadata);
+        self
+    }
+
+    /// Whether the aggregates have no events yet (see [`Run`]).
+    pub fn new_aggregates(mut self, new: bool) -> Self {
+        self.new_aggregates = new;
+        self
+    }
+
+    /// Runs the one command given and answers the aggregate after it (unchanged when refused),
+    /// or the answer of a key seen before.
+    pub async fn one(self) -> Result<Idempotent<A>, StoreError> {
+        let id = match self.commands.as_slice() {
+            [(id, _)] => id.clone(),
+            _ => panic!("Run::one takes exactly one command"),
+        };
+        match self.attempt().await? {
+            Attempt::Seen(lookup) => Ok(Idempotent::Seen(lookup)),
+            Attempt::Done((mut outcomes, mut aggregates), answer) => {
+                let outcome = outcomes.pop().expect("one outcome per command");
+                let (aggregate, _) = aggregates.remove(&id).unwrap_or_default();
+                Ok(Idempotent::Fresh(Executed { aggregate, outcome }, answer))
+            }
+        }
+    }
+
+    /// Runs the one command given without a key: the aggregate after it and the outcome.
+    pub async fn executed(self) -> Result<Executed<A>, StoreError> {
+        assert!(
+            self.idempotency.is_none(),
+            "a keyed command answers by Run::one"
+        );
+        match self.one().await? {
+            Idempotent::Fresh(executed, _) => Ok(executed),
+            Idempotent::Seen(_) => unreachable!("no key, nothing seen"),
+        }
+    }
+
+    /// Runs every command given: each one's outcome, in order.
+    pub async fn batch(self) -> Result<Vec<BatchOutcome<A>>, StoreError> {
+        assert!(self.idempotency.is_none(), "a batch has no Idempotency-Key");
+        match self.attempt().await? {
+            Attempt::Done((outcomes, _), _) => Ok(outcomes),
+            Attempt::Seen(_) => unreachable!("no key, nothing seen"),
+        }
+    }
+
+    async fn attempt(self) -> Result<Attempt<A>, StoreError> {
+        let empty = Value::Object(Default::default());
+        with_retries::<A>(
+            self.pool,
+            self.services,
+            self.commands,
+            self.inline,
+            self.idempotency.as_ref(),
+            self.metadata.unwrap_or(&empty),
+            self.new_aggregates,
+        )
+        .await
     }
 }
 

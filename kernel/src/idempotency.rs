@@ -3,7 +3,7 @@
 //! different request is refused with 422.
 //!
 //! Commands that append events store their answer in the appending transaction
-//! (`command::eventstore::execute_idempotent`), so a command that committed always has its
+//! (`command::eventstore::Run`), so a command that committed always has its
 //! answer, even when the process died before replying. Other POSTs are stored by
 //! [`layer`] after the handler answered. Only answers of requests that ran are stored (2xx,
 //! business outcomes such as CannotAdd included): a request refused as invalid (4xx) or failed

@@ -6,7 +6,7 @@
 use crate::common::search_catalog::*;
 use crate::common::*;
 use command::catalog::*;
-use command::eventstore::execute_batch;
+use command::eventstore;
 use serde_json::{json, Value};
 
 fn hero() -> HomeHero {
@@ -44,7 +44,9 @@ async fn restate(env: &TestEnv, changes: &[(&str, Option<i64>)]) {
             (number.to_string(), ProductCommand::Upsert(Box::new(p)))
         })
         .collect();
-    execute_batch::<Product>(&env.pool, &(), commands)
+    eventstore::run::<Product>(&env.pool, &())
+        .commands(commands)
+        .batch()
         .await
         .unwrap();
 }
@@ -53,16 +55,14 @@ async fn restate(env: &TestEnv, changes: &[(&str, Option<i64>)]) {
 async fn the_home_page_has_a_hero_featured_lists_and_departments_with_pictures() {
     let env = spawn_env().await;
     catalog(&env).await;
-    execute_batch::<SiteContent>(
-        &env.pool,
-        &(),
-        vec![(
+    eventstore::run::<SiteContent>(&env.pool, &())
+        .commands(vec![(
             SITE_CONTENT_ID.to_string(),
             SiteContentCommand::SetHomeHero(hero()),
-        )],
-    )
-    .await
-    .unwrap();
+        )])
+        .batch()
+        .await
+        .unwrap();
     // Pictures for the farm products and the tires; three more sales beside the fence wire.
     restate(
         &env,

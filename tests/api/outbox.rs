@@ -2,21 +2,20 @@
 
 use crate::common::*;
 use command::catalog::{Product, ProductCommand};
-use command::eventstore::execute;
+use command::eventstore;
 use sqlx::Row;
 
 #[tokio::test]
 async fn an_event_appended_by_the_production_path_lands_in_the_outbox() {
     let env = spawn_env().await;
-    let executed = execute::<Product>(
-        &env.pool,
-        &(),
-        "700100",
-        ProductCommand::Upsert(Box::new(product("700100", 4999))),
-        None,
-    )
-    .await
-    .expect("command succeeds");
+    let executed = eventstore::run::<Product>(&env.pool, &())
+        .command(
+            "700100",
+            ProductCommand::Upsert(Box::new(product("700100", 4999))),
+        )
+        .executed()
+        .await
+        .expect("command succeeds");
     assert!(matches!(executed.outcome, Ok(1)), "{:?}", executed.outcome);
 
     let row = sqlx::query(

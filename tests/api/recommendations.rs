@@ -7,7 +7,7 @@
 use crate::common::search_catalog::{catch_up_all, department, indexed_app, STAFF_TOKEN};
 use crate::common::*;
 use command::catalog::*;
-use command::eventstore::execute_batch;
+use command::eventstore;
 use query::recommendations::{
     DEPARTMENT_STOCK_MODEL, MORE_LIKE_THIS_MODEL, POPULAR_IN_DEPARTMENT_WIDGET,
     SIMILAR_ITEMS_WIDGET,
@@ -113,7 +113,9 @@ async fn catalog(env: &TestEnv) {
         department(2, None, "Automotive", "/automotive/"),
         department(201, Some(2), "Tires", "/automotive/tires/"),
     ];
-    execute_batch::<Department>(&env.pool, &(), departments)
+    eventstore::run::<Department>(&env.pool, &())
+        .commands(departments)
+        .batch()
         .await
         .unwrap();
     let products = PRODUCTS
@@ -140,16 +142,16 @@ async fn catalog(env: &TestEnv) {
             (number.to_string(), ProductCommand::Upsert(Box::new(p)))
         })
         .collect();
-    execute_batch::<Product>(&env.pool, &(), products)
+    eventstore::run::<Product>(&env.pool, &())
+        .commands(products)
+        .batch()
         .await
         .unwrap();
-    execute_batch::<Product>(
-        &env.pool,
-        &(),
-        vec![("800005".into(), ProductCommand::Discontinue)],
-    )
-    .await
-    .unwrap();
+    eventstore::run::<Product>(&env.pool, &())
+        .commands(vec![("800005".into(), ProductCommand::Discontinue)])
+        .batch()
+        .await
+        .unwrap();
     let inventory = STOCK
         .iter()
         .map(|&(number, ecom, stores)| {
@@ -170,7 +172,9 @@ async fn catalog(env: &TestEnv) {
             )
         })
         .collect();
-    execute_batch::<Inventory>(&env.pool, &(), inventory)
+    eventstore::run::<Inventory>(&env.pool, &())
+        .commands(inventory)
+        .batch()
         .await
         .unwrap();
     catch_up_all(env).await;

@@ -9,7 +9,7 @@ use std::time::Duration;
 use crate::common;
 use crate::common::*;
 use command::catalog::*;
-use command::eventstore::execute_batch;
+use command::eventstore;
 use serde_json::Value;
 
 use crate::common::search_catalog::*;
@@ -300,13 +300,14 @@ async fn facet_counts_hold_across_pages_and_sorts_and_follow_index_changes() {
     let fixture = PRODUCTS.iter().find(|f| f.0 == "800009").unwrap();
     let mut p = product_data(fixture);
     p.vendor_brand = "Firestone".into();
-    execute_batch::<Product>(
-        &env.pool,
-        &(),
-        vec![(p.blain_number.clone(), ProductCommand::Upsert(Box::new(p)))],
-    )
-    .await
-    .unwrap();
+    eventstore::run::<Product>(&env.pool, &())
+        .commands(vec![(
+            p.blain_number.clone(),
+            ProductCommand::Upsert(Box::new(p)),
+        )])
+        .batch()
+        .await
+        .unwrap();
     catch_up_all(&env).await;
     engine
         .update(&env.pool, &["800009".to_string()])
@@ -524,13 +525,14 @@ async fn a_price_change_by_command_is_searchable_within_a_second() {
 
     p.price_cents = 99;
     let started = std::time::Instant::now();
-    execute_batch::<Product>(
-        &env.pool,
-        &(),
-        vec![(p.blain_number.clone(), ProductCommand::Upsert(Box::new(p)))],
-    )
-    .await
-    .unwrap();
+    eventstore::run::<Product>(&env.pool, &())
+        .commands(vec![(
+            p.blain_number.clone(),
+            ProductCommand::Upsert(Box::new(p)),
+        )])
+        .batch()
+        .await
+        .unwrap();
     let mut found = false;
     while started.elapsed() < Duration::from_secs(10) {
         let a = search(&mut c, "price=0,1").await;
@@ -1009,13 +1011,11 @@ async fn an_item_in_stock_at_the_visitors_store_ranks_higher() {
             },
         )
     };
-    execute_batch::<Inventory>(
-        &env.pool,
-        &(),
-        vec![report("800007", 0), report("800009", 6)],
-    )
-    .await
-    .unwrap();
+    eventstore::run::<Inventory>(&env.pool, &())
+        .commands(vec![report("800007", 0), report("800009", 6)])
+        .batch()
+        .await
+        .unwrap();
     projections::catalog::catch_up(&env.pool, 1000, &|_, _| {})
         .await
         .unwrap();
@@ -1081,13 +1081,11 @@ async fn autocomplete_suggests_a_brand_only_while_it_has_products() {
     assert_eq!(brands(&a), vec!["<strong>Zare</strong>ba"]);
     // Zareba's one product is discontinued; the index drops it (the document is deleted, its
     // brand term stays in the segment until a merge) and the brand is no longer suggested.
-    execute_batch::<Product>(
-        &env.pool,
-        &(),
-        vec![("800004".into(), ProductCommand::Discontinue)],
-    )
-    .await
-    .unwrap();
+    eventstore::run::<Product>(&env.pool, &())
+        .commands(vec![("800004".into(), ProductCommand::Discontinue)])
+        .batch()
+        .await
+        .unwrap();
     projections::catalog::catch_up(&env.pool, 1000, &|_, _| {})
         .await
         .unwrap();

@@ -10,10 +10,10 @@ use axum::{Extension, Json, Router};
 use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 
-use super::CommandState;
+use super::{respond, CommandState};
 use crate::cart::command_types::FulfillmentType;
 use crate::cart::{Cart, CartCommand, CartError, Placement};
-use crate::eventstore::{execute_idempotent, Executed, Idempotent, IdempotentCommand};
+use crate::eventstore::{self, IdempotentCommand};
 use kernel::http::{ApiError, ApiJson};
 use kernel::idempotency::{IdempotencyKey, StoredAnswer};
 use kernel::identity::{new_id, Identity};
@@ -178,35 +178,17 @@ async fn run(
         key,
         answer: &answer,
     });
-    let executed = execute_idempotent::<Cart>(
-        &state.pool,
-        &state.cart_services,
-        &cart_id,
-        command,
-        Some(state.inline.as_ref()),
-        idempotency,
-        new_cart.is_some(),
-    )
-    .await;
-    match executed {
-        Ok(Idempotent::Seen(seen)) => seen
-            .into_response()
-            .unwrap_or_else(|| ApiError::internal("seen key without answer").into_response()),
-        Ok(Idempotent::Fresh(
-            Executed {
-                outcome: Err(CartError::Unavailable(detail)),
-                ..
-            },
-            _,
-        )) => ApiError::Unavailable(detail).into_response(),
-        Ok(Idempotent::Fresh(Executed { aggregate, outcome }, stored)) => {
-            stored.or_else(|| answer(&aggregate, &outcome)).map_or_else(
-                || ApiError::internal("no answer").into_response(),
-                StoredAnswer::into_fresh_response,
-            )
-        }
-        Err(e) => ApiError::internal(e).into_response(),
-    }
+    let executed = eventstore::run::<Cart>(&state.pool, &state.cart_services)
+        .command(&cart_id, command)
+        .inline(Some(state.inline.as_ref()))
+        .idempotency(idempotency)
+        .new_aggregates(new_cart.is_some())
+        .one()
+        .await;
+    respond(executed, answer, |e| match e {
+        CartError::Unavailable(detail) => ApiError::Unavailable(detail).into_response(),
+        other => ApiError::internal(other).into_response(),
+    })
 }
 
 /// Resolves where the products go, then runs the add built from that placement.

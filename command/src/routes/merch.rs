@@ -10,8 +10,8 @@ use axum::routing::post;
 use axum::{Extension, Router};
 use serde::Deserialize;
 
-use super::CommandState;
-use crate::eventstore::{execute_with_metadata, Executed, Idempotent, IdempotentCommand};
+use super::{respond, CommandState};
+use crate::eventstore::{self, IdempotentCommand};
 use crate::merch::pinboard::{keyword_board, landing_board, PinBoard, PinCommand, PinError};
 use kernel::http::{error_response, ApiError, ApiJson};
 use kernel::idempotency::{IdempotencyKey, StoredAnswer};
@@ -169,46 +169,21 @@ async fn run(
         key,
         answer: &answer,
     });
-    match execute_with_metadata::<PinBoard>(
-        &state.pool,
-        &(),
-        &board,
-        command,
-        Some(state.inline.as_ref()),
-        idempotency,
-        &metadata,
-        false,
-    )
-    .await
-    {
-        Ok(Idempotent::Seen(seen)) => seen
-            .into_response()
-            .unwrap_or_else(|| ApiError::internal("seen key without answer").into_response()),
-        Ok(Idempotent::Fresh(
-            Executed {
-                aggregate,
-                outcome: Ok(_),
-            },
-            stored,
-        )) => stored.or_else(|| answer(&aggregate, &Ok(0))).map_or_else(
-            || ApiError::internal("no answer").into_response(),
-            StoredAnswer::into_fresh_response,
-        ),
-        Ok(Idempotent::Fresh(
-            Executed {
-                outcome: Err(e), ..
-            },
-            _,
-        )) => {
-            let status = if e == PinError::NotPinned || e == PinError::NoRedirect {
-                StatusCode::NOT_FOUND
-            } else {
-                StatusCode::UNPROCESSABLE_ENTITY
-            };
-            error_response(status, "PinRefused", e.to_string())
-        }
-        Err(e) => ApiError::internal(e).into_response(),
-    }
+    let executed = eventstore::run::<PinBoard>(&state.pool, &())
+        .command(&board, command)
+        .inline(Some(state.inline.as_ref()))
+        .idempotency(idempotency)
+        .metadata(&metadata)
+        .one()
+        .await;
+    respond(executed, answer, |e| {
+        let status = if e == PinError::NotPinned || e == PinError::NoRedirect {
+            StatusCode::NOT_FOUND
+        } else {
+            StatusCode::UNPROCESSABLE_ENTITY
+        };
+        error_response(status, "PinRefused", e.to_string())
+    })
 }
 
 fn item(r: &PinRequest) -> Result<String, ApiError> {

@@ -11,8 +11,13 @@ use std::sync::Arc;
 use axum::Router;
 use sqlx::PgPool;
 
+use axum::response::{IntoResponse, Response};
+use cqrs_es::Aggregate;
+use kernel::http::ApiError;
+use kernel::idempotency::StoredAnswer;
+
 use crate::cart::CartServices;
-use crate::eventstore::InlineProjection;
+use crate::eventstore::{Executed, Idempotent, InlineProjection, StoreError};
 
 /// What command handlers need, behind one `Arc`: axum hands every request a copy, which is then one
 /// reference count instead of one per part.
@@ -65,4 +70,30 @@ pub fn router(state: CommandState) -> Router {
 /// The write side's staff operations, all under `/api/staff/…`.
 pub fn staff_router(state: CommandState) -> Router {
     merch::staff_router(state)
+}
+
+/// One way to answer a command run by `eventstore::Run::one`: a key seen before replays its
+/// stored answer (or refuses the key's reuse); a fresh run answers what it stored with its
+/// events, else `answer` of the aggregate after it, else the refusal as `refused` maps it. A
+/// failure of the event store is an internal error (details logged, never sent).
+pub fn respond<A: Aggregate>(
+    result: Result<Idempotent<A>, StoreError>,
+    answer: impl FnOnce(&A, &Result<usize, A::Error>) -> Option<StoredAnswer>,
+    refused: impl FnOnce(A::Error) -> Response,
+) -> Response {
+    match result {
+        Ok(Idempotent::Seen(seen)) => seen
+            .into_response()
+            .unwrap_or_else(|| ApiError::internal("seen key without answer").into_response()),
+        Ok(Idempotent::Fresh(Executed { aggregate, outcome }, stored)) => {
+            match stored.or_else(|| answer(&aggregate, &outcome)) {
+                Some(stored) => stored.into_fresh_response(),
+                None => match outcome {
+                    Err(e) => refused(e),
+                    Ok(_) => ApiError::internal("no answer").into_response(),
+                },
+            }
+        }
+        Err(e) => ApiError::internal(e).into_response(),
+    }
 }

@@ -6,11 +6,11 @@ use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
-use axum::{Extension, Json, Router};
+use axum::{Extension, Router};
 use serde::Deserialize;
 
-use super::CommandState;
-use crate::eventstore::{execute_idempotent, Idempotent, IdempotentCommand};
+use super::{respond, CommandState};
+use crate::eventstore::{self, IdempotentCommand};
 use crate::privacy;
 use crate::shopping::subscription::{
     Subscription, SubscriptionCommand, SubscriptionError, UnsubscribeReason,
@@ -39,10 +39,6 @@ pub struct SubscribeRequest {
     pub source: Option<String>,
 }
 
-fn success() -> Response {
-    Json(serde_json::json!({ "success": true })).into_response()
-}
-
 fn stored_success() -> StoredAnswer {
     StoredAnswer::json(
         StatusCode::OK,
@@ -66,32 +62,18 @@ async fn run(
         key,
         answer: &answer,
     });
-    match execute_idempotent::<Subscription>(
-        &state.pool,
-        &state.sealer,
-        subject,
-        command,
-        Some(state.inline.as_ref()),
-        idempotency,
-        false,
-    )
-    .await
-    {
-        Ok(Idempotent::Fresh(executed, stored)) => match (stored, executed.outcome) {
-            (Some(answer), _) => answer.into_fresh_response(),
-            (None, Ok(_)) => success(),
-            (None, Err(SubscriptionError::InvalidEmail)) => {
-                ApiError::bad_request("InvalidEmail", EMAIL_MESSAGE).into_response()
-            }
-            (None, Err(SubscriptionError::Unavailable(detail))) => {
-                ApiError::Unavailable(detail).into_response()
-            }
-        },
-        Ok(Idempotent::Seen(seen)) => seen
-            .into_response()
-            .unwrap_or_else(|| ApiError::internal("seen key without answer").into_response()),
-        Err(e) => ApiError::internal(e).into_response(),
-    }
+    let executed = eventstore::run::<Subscription>(&state.pool, &state.sealer)
+        .command(subject, command)
+        .inline(Some(state.inline.as_ref()))
+        .idempotency(idempotency)
+        .one()
+        .await;
+    respond(executed, answer, |e| match e {
+        SubscriptionError::InvalidEmail => {
+            ApiError::bad_request("InvalidEmail", EMAIL_MESSAGE).into_response()
+        }
+        SubscriptionError::Unavailable(detail) => ApiError::Unavailable(detail).into_response(),
+    })
 }
 
 async fn subscribe(

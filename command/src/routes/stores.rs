@@ -6,7 +6,7 @@ use axum::routing::get;
 use axum::{Json, Router};
 
 use super::CommandState;
-use crate::eventstore::execute;
+use crate::eventstore;
 use crate::shopping::visitor::{Visitor, VisitorCommand};
 use kernel::http::ApiError;
 use kernel::identity::Identity;
@@ -37,14 +37,11 @@ async fn set_store(
         Err(e) => return ApiError::from(e).into_response(),
     }
     let command = VisitorCommand::SelectStore { store_num };
-    match execute::<Visitor>(
-        &state.pool,
-        &(),
-        &identity.visitor_id,
-        command,
-        Some(state.inline.as_ref()),
-    )
-    .await
+    match eventstore::run::<Visitor>(&state.pool, &())
+        .command(&identity.visitor_id, command)
+        .inline(Some(state.inline.as_ref()))
+        .executed()
+        .await
     {
         Ok(executed) if executed.outcome.is_ok() => {
             Json(serde_json::json!({ "success": true })).into_response()

@@ -262,7 +262,9 @@ pub async fn append_price_changes(pool: &PgPool, aggregates: usize, per_aggregat
                 (blain, ProductCommand::Upsert(Box::new(p)))
             })
             .collect();
-        let outcomes = command::eventstore::execute_batch::<Product>(pool, &(), commands)
+        let outcomes = command::eventstore::run::<Product>(pool, &())
+            .commands(commands)
+            .batch()
             .await
             .expect("append");
         assert!(outcomes.iter().all(|o| matches!(o, Ok(1))));

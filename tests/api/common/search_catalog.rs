@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use command::catalog::*;
-use command::eventstore::execute_batch;
+use command::eventstore;
 use search_indexer::SearchEngine;
 
 use super::{product, Client, TestEnv};
@@ -188,7 +188,9 @@ pub async fn catalog(env: &TestEnv) {
         department(202, Some(2), "Batteries", "/automotive/batteries/"),
         department(3, None, "Hardware", "/hardware/"),
     ];
-    execute_batch::<Department>(&env.pool, &(), departments)
+    eventstore::run::<Department>(&env.pool, &())
+        .commands(departments)
+        .batch()
         .await
         .unwrap();
     let products = PRODUCTS
@@ -200,16 +202,16 @@ pub async fn catalog(env: &TestEnv) {
             )
         })
         .collect();
-    execute_batch::<Product>(&env.pool, &(), products)
+    eventstore::run::<Product>(&env.pool, &())
+        .commands(products)
+        .batch()
         .await
         .unwrap();
-    execute_batch::<Product>(
-        &env.pool,
-        &(),
-        vec![("800012".into(), ProductCommand::Discontinue)],
-    )
-    .await
-    .unwrap();
+    eventstore::run::<Product>(&env.pool, &())
+        .commands(vec![("800012".into(), ProductCommand::Discontinue)])
+        .batch()
+        .await
+        .unwrap();
     // Store 1 holds the tires and the rope; the warehouse holds everything but the charger.
     let inventory = PRODUCTS
         .iter()
@@ -229,7 +231,9 @@ pub async fn catalog(env: &TestEnv) {
             )
         })
         .collect();
-    execute_batch::<Inventory>(&env.pool, &(), inventory)
+    eventstore::run::<Inventory>(&env.pool, &())
+        .commands(inventory)
+        .batch()
         .await
         .unwrap();
     catch_up_all(env).await;
