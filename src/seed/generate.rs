@@ -398,34 +398,7 @@ fn extras(rng: &mut Rng, p: &mut ProductData) {
 }
 
 fn blank(kind: ProductKind) -> ProductData {
-    ProductData {
-        blain_number: String::new(),
-        name: String::new(),
-        vendor_brand: String::new(),
-        description: String::new(),
-        department_id: 0,
-        department_path: vec![],
-        kind,
-        price_cents: 0,
-        map_price_cents: None,
-        price_mode: PriceMode::Regular,
-        images: vec![],
-        attributes: vec![],
-        tire_size: None,
-        warning_level: WarningLevel::NoWarning,
-        requires_confirmation: false,
-        requires_agreement: false,
-        bundle: vec![],
-        warranties: vec![],
-        fulfillment: Fulfillment {
-            ship_to_home: true,
-            store_pickup: true,
-            same_day_delivery: false,
-        },
-        rating: None,
-        was_price_cents: None,
-        introduced_on: None,
-    }
+    ProductData::new("", "", kind, 0)
 }
 
 fn attr(name: &str, value: impl Into<String>) -> Attribute {

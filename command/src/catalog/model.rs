@@ -131,6 +131,47 @@ pub struct ProductData {
     pub introduced_on: Option<NaiveDate>,
 }
 
+impl ProductData {
+    /// A product with its number, name, kind and price, and everything else as a plain new
+    /// product has it: regular price, no brand, description, department, images, attributes,
+    /// warnings, bundle, warranties or reviews; shipped to the home and picked up in store.
+    pub fn new(
+        blain_number: impl Into<String>,
+        name: impl Into<String>,
+        kind: ProductKind,
+        price_cents: i64,
+    ) -> Self {
+        Self {
+            blain_number: blain_number.into(),
+            name: name.into(),
+            vendor_brand: String::new(),
+            description: String::new(),
+            department_id: 0,
+            department_path: vec![],
+            kind,
+            price_cents,
+            map_price_cents: None,
+            price_mode: PriceMode::Regular,
+            images: vec![],
+            attributes: vec![],
+            tire_size: None,
+            warning_level: WarningLevel::NoWarning,
+            requires_confirmation: false,
+            requires_agreement: false,
+            bundle: vec![],
+            warranties: vec![],
+            fulfillment: Fulfillment {
+                ship_to_home: true,
+                store_pickup: true,
+                same_day_delivery: false,
+            },
+            rating: None,
+            was_price_cents: None,
+            introduced_on: None,
+        }
+    }
+}
+
 /// Average review rating (1 to 5, one decimal) and how many reviews make it.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

@@ -8,32 +8,16 @@ use crate::catalog::validate::Invalid;
 
 pub fn sample_product(blain: &str) -> ProductData {
     ProductData {
-        blain_number: blain.to_string(),
-        name: "Heavy Duty Poly Rope, 3/8 in x 100 ft".to_string(),
         vendor_brand: "Koch".to_string(),
         description: "Twisted polypropylene rope for the farm.".to_string(),
         department_id: 101,
         department_path: vec!["Farm & Ranch".into(), "Fencing".into()],
-        kind: ProductKind::General,
-        price_cents: 1299,
-        map_price_cents: None,
-        price_mode: PriceMode::Regular,
-        images: vec![],
-        attributes: vec![],
-        tire_size: None,
-        warning_level: WarningLevel::NoWarning,
-        requires_confirmation: false,
-        requires_agreement: false,
-        bundle: vec![],
-        warranties: vec![],
-        fulfillment: Fulfillment {
-            ship_to_home: true,
-            store_pickup: true,
-            same_day_delivery: false,
-        },
-        rating: None,
-        was_price_cents: None,
-        introduced_on: None,
+        ..ProductData::new(
+            blain,
+            "Heavy Duty Poly Rope, 3/8 in x 100 ft",
+            ProductKind::General,
+            1299,
+        )
     }
 }
 

@@ -222,32 +222,21 @@ pub async fn count(pool: &PgPool, sql: &str) -> i64 {
 pub fn product(blain: &str, price_cents: i64) -> command::catalog::ProductData {
     use command::catalog::*;
     ProductData {
-        blain_number: blain.to_string(),
-        name: format!("Galvanized Steel Stock Tank {blain}"),
         vendor_brand: "Behlen Country".to_string(),
         description: "Round-end stock tank.".to_string(),
         department_id: 101,
         department_path: vec!["Farm & Ranch".into(), "Livestock Supplies".into()],
-        kind: ProductKind::General,
-        price_cents,
-        map_price_cents: None,
-        price_mode: PriceMode::Regular,
-        images: vec![],
-        attributes: vec![],
-        tire_size: None,
-        warning_level: WarningLevel::NoWarning,
-        requires_confirmation: false,
-        requires_agreement: false,
-        bundle: vec![],
-        warranties: vec![],
         fulfillment: Fulfillment {
             ship_to_home: false,
             store_pickup: true,
             same_day_delivery: false,
         },
-        rating: None,
-        was_price_cents: None,
-        introduced_on: None,
+        ..ProductData::new(
+            blain,
+            format!("Galvanized Steel Stock Tank {blain}"),
+            ProductKind::General,
+            price_cents,
+        )
     }
 }
 
