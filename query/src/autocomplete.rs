@@ -5,6 +5,8 @@
 //! starting as typed. Rules of spec 5: the keyword is cut at 150 characters; 1 to 4 digits give
 //! nothing; every `html` field is escaped text with the typed prefix in `<strong>`.
 
+/// Kept here too for the callers that name it by its former place.
+pub use crate::html::escape_html;
 use crate::products::indexed_summaries;
 use crate::QueryState;
 use axum::extract::{Query, State};
@@ -116,21 +118,6 @@ pub struct Suggestions {
     pub products: Vec<ProductHit>,
     pub product_heading: String,
     pub count: i64,
-}
-
-pub fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// Escaped `text` with the first case-insensitive occurrence of `keyword` in `<strong>`.

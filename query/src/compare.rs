@@ -14,16 +14,15 @@ use axum::{Json, Router};
 use kernel::http::ApiError;
 use serde::Serialize;
 
-use crate::autocomplete::escape_html;
-use crate::products::{products_by_number, Params, ProductList, ProductSummary, PRODUCT_NOT_FOUND};
+use crate::html::escape_html;
+use crate::params::Params;
+use crate::products::{products_by_number, similar, ProductSummary, PRODUCT_NOT_FOUND};
 use crate::QueryState;
 
 pub const MIN_ITEMS: usize = 2;
 pub const MAX_ITEMS: usize = 5;
 pub const TOO_FEW: &str = "You should select at least 2 items";
 pub const TOO_MANY: &str = "You can compare up to 5 items";
-/// Items more-like-this answers.
-pub const SIMILAR: usize = 12;
 
 pub fn router(state: QueryState) -> Router {
     Router::new()
@@ -170,24 +169,4 @@ pub(crate) async fn compare_html(State(state): State<QueryState>, params: Params
             .into_response(),
         Err(e) => e.into_response(),
     }
-}
-
-pub(crate) async fn similar(
-    State(state): State<QueryState>,
-    params: Params,
-) -> Result<Json<ProductList>, ApiError> {
-    let id = params.required_text("blainNumber")?.to_string();
-    let docs =
-        search_indexer::document::load_products(&state.pool, std::slice::from_ref(&id)).await?;
-    let Some(doc) = docs.into_iter().next() else {
-        return Err(ApiError::NotFoundMessage(PRODUCT_NOT_FOUND));
-    };
-    let engine = state.search.clone();
-    let ids = tokio::task::spawn_blocking(move || engine.more_like_this(&doc, SIMILAR))
-        .await
-        .map_err(ApiError::internal)?
-        .map_err(ApiError::internal)?;
-    Ok(Json(ProductList {
-        products: products_by_number(&state.pool, &ids).await?,
-    }))
 }

@@ -30,9 +30,10 @@ use search_indexer::url::{self, Contract};
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::autocomplete::escape_html;
+use crate::html::escape_html;
 use crate::html::product_items;
-use crate::products::{products_by_number, Params, ProductSummary, PRODUCT_NOT_FOUND};
+use crate::params::Params;
+use crate::products::{products_by_number, ProductSummary, PRODUCT_NOT_FOUND};
 use crate::QueryState;
 
 /// Longest description shown in item details.
@@ -286,7 +287,7 @@ async fn ajax(state: &QueryState, params: &Params) -> Result<Response, ApiError>
         "morelikethis" => {
             let id = required(params, "args")?.to_string();
             let asked = Params(HashMap::from([("blainNumber".to_string(), id)]));
-            let Json(list) = crate::compare::similar(State(state.clone()), asked).await?;
+            let Json(list) = crate::products::similar(State(state.clone()), asked).await?;
             Ok(Json(serde_json::json!({ "Html": render_similar(&list.products) })).into_response())
         }
         "getitemimagetocompare" => {

@@ -281,7 +281,7 @@ async fn header(
     State(state): State<QueryState>,
     identity: Identity,
     headers: HeaderMap,
-    params: crate::products::Params,
+    params: crate::params::Params,
 ) -> Result<Response, ApiError> {
     let mobile = headers
         .get(axum::http::header::USER_AGENT)
@@ -328,7 +328,7 @@ async fn header(
 /// older version, it redirects to the current one.
 async fn dept_menu(
     State(state): State<QueryState>,
-    params: crate::products::Params,
+    params: crate::params::Params,
 ) -> Result<Response, ApiError> {
     let shared = state.header.get(&state.pool).await?;
     let current = format!("/globalresource/dept-menu/?v={}", shared.dept_menu_version);

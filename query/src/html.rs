@@ -1,7 +1,22 @@
 //! HTML the legacy calls answer, rendered here from escaped text only.
 
-use crate::autocomplete::escape_html;
 use crate::products::ProductSummary;
+
+/// `text` with `& < > " '` as entities: safe in element content and quoted attributes.
+pub fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
 
 /// Only site-relative and http(s) URLs are emitted (never `javascript:`, `data:` or `//host`).
 pub fn safe_url(url: &str) -> bool {

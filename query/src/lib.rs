@@ -11,6 +11,7 @@ pub mod hours;
 pub mod html;
 pub mod images;
 pub mod listing;
+pub mod params;
 pub mod popularity;
 pub mod products;
 pub mod rebuilt;

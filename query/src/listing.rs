@@ -11,7 +11,8 @@ use serde::Serialize;
 use sqlx::Row;
 
 use crate::catalog::MenuItem;
-use crate::products::{indexed_summaries, summaries_json, Params};
+use crate::params::Params;
+use crate::products::{indexed_summaries, summaries_json};
 use crate::QueryState;
 
 pub const DEFAULT_PAGE_SIZE: i64 = 60;

@@ -1,10 +1,9 @@
 //! Product reads: summaries by number, bundles and similar products. Also the helpers the
-//! other read resources share: query-string parameters, prices, slugs.
+//! other read resources share: prices, slugs.
 
 use std::collections::HashMap;
 
-use axum::extract::{FromRequestParts, Query, State};
-use axum::http::request::Parts;
+use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
 use kernel::http::ApiError;
@@ -14,105 +13,30 @@ use sqlx::{PgPool, Row};
 
 use crate::QueryState;
 
+/// Kept here too for the callers that name them by their former place.
+pub use crate::params::{Params, INVALID_NUMBER};
+
 /// `GET /product/a/getproducts` answers at most this many products.
 pub const MAX_PRODUCTS_PER_REQUEST: usize = 60;
 /// `GET /product/a/getSimilarProducts` (more-like-this on the search index, as
 /// `/api/search/similar`) answers at most this many products.
-pub const MAX_SIMILAR_PRODUCTS: usize = crate::compare::SIMILAR;
+pub const MAX_SIMILAR_PRODUCTS: usize = SIMILAR;
+/// Items more-like-this answers.
+pub const SIMILAR: usize = 12;
 
 pub const PRODUCT_NOT_FOUND: &str = "Product not found.";
-pub const INVALID_NUMBER: &str = "Please enter a valid number.";
 
 pub fn router(state: QueryState) -> Router {
     Router::new()
         .route("/product/a/getproducts", get(get_products))
         .route("/api/product/{blainNumber}", get(product_details))
         .route("/products/a/getbundleforproduct", get(get_bundle))
-        .route(
-            "/product/a/getSimilarProducts",
-            get(crate::compare::similar),
-        )
+        .route("/product/a/getSimilarProducts", get(similar))
         .with_state(state)
 }
 
 // ---------------------------------------------------------------------------------------------
 // Shared helpers
-
-/// The query string as name → value (the last one wins); unreadable ones answer 400.
-#[derive(Debug, Clone, Default)]
-pub struct Params(pub HashMap<String, String>);
-
-impl<S: Send + Sync> FromRequestParts<S> for Params {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
-        let Query(pairs) = Query::<Vec<(String, String)>>::try_from_uri(&parts.uri)
-            .map_err(|_| ApiError::bad_request("InvalidQuery", "The query string is not valid."))?;
-        Ok(Params(pairs.into_iter().collect()))
-    }
-}
-
-impl Params {
-    /// The trimmed value of `name`, `None` when absent or blank.
-    pub fn text(&self, name: &str) -> Option<&str> {
-        self.0.get(name).map(|v| v.trim()).filter(|v| !v.is_empty())
-    }
-
-    /// The distinct items of a comma list (trimmed, blanks skipped, first occurrence first).
-    /// A list of more than `max` distinct items, or more than `4 × max` items in all, answers
-    /// `None` as soon as the bound is passed: the work is bounded by the cap, never by the
-    /// list's length (a 64 KB list of short ids costs no more than the cap).
-    pub fn list(&self, name: &str, max: usize) -> Option<Vec<String>> {
-        let Some(text) = self.text(name) else {
-            return Some(Vec::new());
-        };
-        let mut seen = std::collections::HashSet::with_capacity(max.min(64));
-        let mut items = Vec::new();
-        for (i, item) in text
-            .split(',')
-            .map(str::trim)
-            .filter(|n| !n.is_empty())
-            .enumerate()
-        {
-            if i >= max.saturating_mul(4) {
-                return None;
-            }
-            if seen.insert(item) {
-                if items.len() == max {
-                    return None;
-                }
-                items.push(item.to_string());
-            }
-        }
-        Some(items)
-    }
-
-    /// A whole number, `None` when absent or blank; anything else answers 400.
-    pub fn number(&self, name: &str) -> Result<Option<i64>, ApiError> {
-        match self.text(name) {
-            None => Ok(None),
-            Some(v) => v
-                .parse::<i64>()
-                .map(Some)
-                .map_err(|_| ApiError::bad_request("InvalidNumber", INVALID_NUMBER)),
-        }
-    }
-
-    pub fn required_number(&self, name: &str) -> Result<i64, ApiError> {
-        self.number(name)?
-            .ok_or_else(|| ApiError::bad_request("InvalidNumber", INVALID_NUMBER))
-    }
-
-    /// A required text parameter; absent or blank answers 400 naming it.
-    pub fn required_text(&self, name: &str) -> Result<&str, ApiError> {
-        self.text(name).ok_or_else(|| {
-            ApiError::bad_request(
-                "MissingParameter",
-                format!("The {name} parameter is required."),
-            )
-        })
-    }
-}
 
 /// "$1,234.99": dollars with thousands separators, always two decimals.
 pub fn format_price(cents: i64) -> String {
@@ -492,6 +416,28 @@ async fn get_bundle(
         .await?
         .map(Json)
         .ok_or(ApiError::NotFoundMessage(PRODUCT_NOT_FOUND))
+}
+
+/// `GET /api/search/similar` and `GET /product/a/getSimilarProducts`: more-like-this on the
+/// search index.
+pub(crate) async fn similar(
+    State(state): State<QueryState>,
+    params: Params,
+) -> Result<Json<ProductList>, ApiError> {
+    let id = params.required_text("blainNumber")?.to_string();
+    let docs =
+        search_indexer::document::load_products(&state.pool, std::slice::from_ref(&id)).await?;
+    let Some(doc) = docs.into_iter().next() else {
+        return Err(ApiError::NotFoundMessage(PRODUCT_NOT_FOUND));
+    };
+    let engine = state.search.clone();
+    let ids = tokio::task::spawn_blocking(move || engine.more_like_this(&doc, SIMILAR))
+        .await
+        .map_err(ApiError::internal)?
+        .map_err(ApiError::internal)?;
+    Ok(Json(ProductList {
+        products: products_by_number(&state.pool, &ids).await?,
+    }))
 }
 
 #[cfg(test)]

@@ -30,9 +30,10 @@ use kernel::staff::{Merchandiser, Staff};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::autocomplete::escape_html;
+use crate::html::escape_html;
 use crate::html::product_items;
-use crate::products::{products_by_number, Params, ProductSummary};
+use crate::params::Params;
+use crate::products::{products_by_number, ProductSummary};
 use crate::QueryState;
 
 /// The "similar items" widget: more-like-this on the context product.

@@ -7,7 +7,7 @@ use axum::{Json, Router};
 use kernel::http::ApiError;
 use sqlx::PgPool;
 
-use crate::products::Params;
+use crate::params::Params;
 use crate::QueryState;
 
 pub fn router(state: QueryState) -> Router {
