@@ -186,7 +186,7 @@ pub async fn identity_layer(
     let existing_visitor = verified_cookie(keyring, headers, VISITOR_COOKIE, VISITOR, "");
     let new_visitor = existing_visitor.is_none();
     let visitor_id =
-        existing_visitor.unwrap_or_else(|| match crate::idempotency::key_header(headers) {
+        existing_visitor.unwrap_or_else(|| match crate::headers::key_header(headers) {
             Some(Ok(key)) => keyring.derive(VISITOR_FROM_KEY, key),
             _ => new_id(),
         });

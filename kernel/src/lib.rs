@@ -4,6 +4,7 @@
 //! the cross-site checks, staff access, secrets loading and shared validation.
 
 pub mod csrf;
+pub mod headers;
 pub mod http;
 pub mod idempotency;
 pub mod identity;
