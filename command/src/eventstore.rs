@@ -151,15 +151,21 @@ pub enum StoreError {
 /// Outcome of one command in a batch: how many events it appended, or why it was refused.
 pub type BatchOutcome<A> = Result<usize, <A as Aggregate>::Error>;
 
-/// An event as appended, handed to an [`InlineProjection`] inside the appending transaction.
+/// A stored event: as appended (handed to an [`InlineProjection`] inside the appending
+/// transaction), as read back from the event store, or as a Kafka envelope carries it (the
+/// wire format, `projections::envelope::Envelope`, keeps its documented shape).
 #[derive(Debug, Clone)]
-pub struct AppendedEvent {
+pub struct StoredEvent {
     pub aggregate_type: String,
     pub aggregate_id: String,
     pub sequence: i64,
     pub event_type: String,
     pub event_version: String,
     pub payload: Value,
+    /// When the event was appended; `None` while projecting inline in the appending
+    /// transaction, where `now()` is that same instant. Read models take their timestamps
+    /// from here, never from the clock, so a rebuild gives exactly what the live system holds.
+    pub recorded_at: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 /// A read model updated in the same transaction as the append (read-your-writes, e.g. the
@@ -169,7 +175,7 @@ pub trait InlineProjection: Send + Sync {
     async fn apply(
         &self,
         conn: &mut sqlx::PgConnection,
-        events: &[AppendedEvent],
+        events: &[StoredEvent],
     ) -> Result<(), sqlx::Error>;
 }
 
@@ -407,7 +413,7 @@ where
         .collect();
 
     let mut outcomes = Vec::with_capacity(commands.len());
-    let mut appended: Vec<AppendedEvent> = Vec::new();
+    let mut appended: Vec<StoredEvent> = Vec::new();
     for (id, command) in commands {
         let (aggregate, last_sequence) = aggregates
             .entry(id.clone())
@@ -420,13 +426,14 @@ where
                 outcomes.push(Ok(events.len()));
                 for event in events {
                     *last_sequence += 1;
-                    appended.push(AppendedEvent {
+                    appended.push(StoredEvent {
                         aggregate_type: A::TYPE.to_string(),
                         aggregate_id: id.clone(),
                         sequence: *last_sequence,
                         event_type: event.event_type(),
                         event_version: event.event_version(),
                         payload: serde_json::to_value(&event)?,
+                        recorded_at: None,
                     });
                 }
             }

@@ -6,7 +6,7 @@ use command::catalog::*;
 use cqrs_es::Aggregate;
 use sqlx::PgConnection;
 
-use crate::engine::{json, text as name, Projection};
+use crate::engine::{json, text as name, Projection, Typed};
 pub use crate::engine::{ProjectionError, StoredEvent};
 
 pub const PROJECTION: &str = "catalog";
@@ -553,10 +553,9 @@ impl command::eventstore::InlineProjection for ProjectWhileWriting {
     async fn apply(
         &self,
         conn: &mut PgConnection,
-        events: &[command::eventstore::AppendedEvent],
+        events: &[StoredEvent],
     ) -> Result<(), sqlx::Error> {
-        let events: Vec<StoredEvent> = events.iter().map(StoredEvent::from).collect();
-        crate::engine::apply_appended(&CatalogProjection, conn, events)
+        crate::engine::apply_appended(&CatalogProjection, conn, events.to_vec())
             .await
             .map_err(crate::engine::into_sqlx)?;
         Ok(())

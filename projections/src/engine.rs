@@ -47,20 +47,9 @@ impl From<command::privacy::PrivacyError> for ProjectionError {
     }
 }
 
-/// An event as a projection needs it, from the event store, a Kafka envelope or an append.
-#[derive(Debug, Clone)]
-pub struct StoredEvent {
-    pub aggregate_type: String,
-    pub aggregate_id: String,
-    pub sequence: i64,
-    pub event_type: String,
-    pub event_version: String,
-    pub payload: serde_json::Value,
-    /// When the event was appended; `None` while projecting inline in the appending
-    /// transaction, where `now()` is that same instant. Read models take their timestamps
-    /// from here, never from the clock, so a rebuild gives exactly what the live system holds.
-    pub recorded_at: Option<chrono::DateTime<chrono::Utc>>,
-}
+/// An event as a projection needs it, from the event store, a Kafka envelope or an append:
+/// the event store's one stored-event type.
+pub use command::eventstore::StoredEvent;
 
 impl From<Envelope> for StoredEvent {
     fn from(e: Envelope) -> Self {
@@ -76,23 +65,14 @@ impl From<Envelope> for StoredEvent {
     }
 }
 
-impl From<&command::eventstore::AppendedEvent> for StoredEvent {
-    fn from(e: &command::eventstore::AppendedEvent) -> Self {
-        Self {
-            aggregate_type: e.aggregate_type.clone(),
-            aggregate_id: e.aggregate_id.clone(),
-            sequence: e.sequence,
-            event_type: e.event_type.clone(),
-            event_version: e.event_version.clone(),
-            payload: e.payload.clone(),
-            recorded_at: None,
-        }
-    }
+/// A stored event decoded into its type, for projections.
+pub trait Typed {
+    /// The event decoded into its type (upcast first when it is an older version).
+    fn typed<E: cqrs_es::DomainEvent>(&self) -> Result<E, ProjectionError>;
 }
 
-impl StoredEvent {
-    /// The event decoded into its type (upcast first when it is an older version).
-    pub fn typed<E: cqrs_es::DomainEvent>(&self) -> Result<E, ProjectionError> {
+impl Typed for StoredEvent {
+    fn typed<E: cqrs_es::DomainEvent>(&self) -> Result<E, ProjectionError> {
         command::eventstore::decode_ref(
             &self.aggregate_type,
             &self.aggregate_id,

@@ -5,7 +5,7 @@ use command::merch::pinboard::{PinBoard, PinEvent};
 use cqrs_es::Aggregate;
 use sqlx::PgConnection;
 
-use crate::engine::{Projection, ProjectionError, StoredEvent};
+use crate::engine::{Projection, ProjectionError, StoredEvent, Typed};
 
 pub struct MerchProjection;
 

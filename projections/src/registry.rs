@@ -2,7 +2,7 @@
 //! inline ones applied by the write side in the appending transaction. The engine knows only
 //! the [`Projection`] trait; the concrete projections are named here.
 
-use command::eventstore::{AppendedEvent, InlineProjection};
+use command::eventstore::InlineProjection;
 use sqlx::PgConnection;
 
 use crate::engine::{self, Projection, StoredEvent};
@@ -24,11 +24,10 @@ impl InlineProjection for InlineShopping {
     async fn apply(
         &self,
         conn: &mut PgConnection,
-        events: &[AppendedEvent],
+        events: &[StoredEvent],
     ) -> Result<(), sqlx::Error> {
-        let events: Vec<StoredEvent> = events.iter().map(StoredEvent::from).collect();
         for projection in all().into_iter().filter(|p| p.inline()) {
-            engine::apply_inline(projection, conn, &events)
+            engine::apply_inline(projection, conn, events)
                 .await
                 .map_err(engine::into_sqlx)?;
         }

@@ -11,7 +11,7 @@ use command::shopping::visitor::{Visitor, VisitorEvent};
 use cqrs_es::Aggregate;
 use sqlx::PgConnection;
 
-use crate::engine::{text, Projection, ProjectionError, StoredEvent};
+use crate::engine::{text, Projection, ProjectionError, StoredEvent, Typed};
 
 /// Moved to [`crate::registry`] (it names every inline projection); kept here for callers
 /// outside the crate.
