@@ -1,0 +1,199 @@
+//! The layers around the routes: limits (body, address, time, requests at once), the refusal
+//! of NUL in addresses, the answer to a panic, the one JSON error shape, compression, and the
+//! security and cache headers.
+
+use std::time::Duration;
+
+use axum::extract::{Request, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use kernel::http::ApiError;
+
+use super::is_api_path;
+
+/// Request bodies larger than this are refused with 413.
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
+
+/// A request running longer than this answers 503 (its work is dropped).
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Requests handled at once by one process; beyond it new ones answer 503 `Overloaded` with
+/// `Retry-After` at once (load shedding) instead of queueing for the database pool. The probes
+/// are exempt, so a busy process is not taken for a dead one.
+pub const MAX_IN_FLIGHT: usize = 512;
+
+/// Addresses (path and query) longer than this are refused with 414 before any handler runs
+/// (the tracking pixel excepted: it answers whatever its input and bounds its own decoding).
+pub const MAX_URL_BYTES: usize = 8 * 1024;
+
+/// How hard answers made per request are compressed: brotli and gzip at their fastest level
+/// but one. A stock lookup's 45 KB of JSON took longer to compress at brotli's level 4 (the
+/// usual on-the-fly default) than to make; level 1 compresses it several times faster for
+/// about a third more bytes (docs/performance.md). The web build's files are compressed once,
+/// at the highest level, when they are built.
+pub const API_COMPRESSION: tower_http::CompressionLevel = tower_http::CompressionLevel::Precise(1);
+
+/// A handler that panicked answers like any other internal error; the panic is logged.
+pub(super) fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Response {
+    ApiError::internal("a handler panicked").into_response()
+}
+
+/// Errors produced below our handlers (body limit, method not allowed, unreadable path or
+/// query parameters) on API paths get the one JSON error shape too.
+pub(super) async fn json_errors(request: Request, next: axum::middleware::Next) -> Response {
+    let api = is_api_path(request.uri().path());
+    let response = next.run(request).await;
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    let status = response.status();
+    if is_json || !(status.is_client_error() || status.is_server_error()) {
+        return response;
+    }
+    if !api && status != StatusCode::PAYLOAD_TOO_LARGE {
+        return response;
+    }
+    let mut r = error_for(status, None);
+    for name in [header::ALLOW, header::RETRY_AFTER] {
+        if let Some(value) = response.headers().get(&name) {
+            r.headers_mut().insert(name, value.clone());
+        }
+    }
+    r
+}
+
+/// The store's JSON error for a bare status (what [`json_errors`] makes of an empty one), with
+/// the methods allowed where it is a 405.
+pub(super) fn error_for(status: StatusCode, allow: Option<&'static str>) -> Response {
+    let (code, message) = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => ("TooLarge", "The request is too large."),
+        StatusCode::METHOD_NOT_ALLOWED => ("MethodNotAllowed", "This method is not allowed here."),
+        StatusCode::NOT_FOUND => ("NotFound", "URL route not found"),
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => (
+            "UnsupportedMediaType",
+            "The request must be JSON (Content-Type: application/json).",
+        ),
+        StatusCode::UNPROCESSABLE_ENTITY => ("InvalidInput", "The request is not valid."),
+        s if s.is_server_error() => ("Internal", kernel::http::GENERIC_MESSAGE),
+        _ => ("BadRequest", "The request could not be read."),
+    };
+    let mut r = kernel::http::error_response(status, code, message);
+    if let Some(allow) = allow {
+        r.headers_mut()
+            .insert(header::ALLOW, HeaderValue::from_static(allow));
+    }
+    r
+}
+
+/// A URL whose path or query holds an encoded NUL (`%00`) is refused once, here: no handler
+/// ever sees text PostgreSQL cannot store.
+pub(super) async fn reject_nul_in_url(request: Request, next: axum::middleware::Next) -> Response {
+    // The tracking pixel answers whatever its input (its decoder drops control characters).
+    let pixel = request.uri().path() == "/hawk.png";
+    let length = request
+        .uri()
+        .path_and_query()
+        .map_or(0, |p| p.as_str().len());
+    if length > MAX_URL_BYTES && !pixel {
+        return kernel::http::error_response(
+            StatusCode::URI_TOO_LONG,
+            "UriTooLong",
+            "The address is too long.",
+        );
+    }
+    let has_nul = !pixel
+        && request
+            .uri()
+            .path_and_query()
+            .is_some_and(|p| p.as_str().as_bytes().windows(3).any(|w| w == b"%00"));
+    if has_nul {
+        return kernel::http::error_response(
+            StatusCode::BAD_REQUEST,
+            "InvalidText",
+            kernel::http::INVALID_TEXT_MESSAGE,
+        );
+    }
+    next.run(request).await
+}
+
+/// Sheds load: past [`MAX_IN_FLIGHT`] requests at once, answers 503 `Overloaded` with
+/// `Retry-After: 1` without running the request.
+pub(super) async fn shed_load(
+    State(in_flight): State<std::sync::Arc<tokio::sync::Semaphore>>,
+    request: Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let path = request.uri().path();
+    if path == "/healthz" || path == "/readyz" {
+        return next.run(request).await;
+    }
+    let Ok(_permit) = in_flight.try_acquire() else {
+        let mut r = kernel::http::error_response(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "Overloaded",
+            "The store is very busy right now. Please try again in a moment.",
+        );
+        r.headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        return r;
+    };
+    next.run(request).await
+}
+
+/// The Content-Security-Policy of every answer: only our own scripts, styles, pictures (and
+/// `data:` ones: the favicon) and API; no plugins, no `<base>` elsewhere, forms post to us,
+/// and no site may frame a page (clickjacking). It is the second layer behind the server's
+/// escaping of the suggestions' HTML (`dangerouslySetInnerHTML`): an injected script or
+/// inline handler would not run.
+pub const CONTENT_SECURITY_POLICY: &str =
+    "default-src 'self'; script-src 'self'; style-src 'self'; \
+img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; \
+form-action 'self'; frame-ancestors 'none'";
+
+/// HSTS when served over TLS (`COOKIE_SECURE`): a year, subdomains included.
+pub const STRICT_TRANSPORT_SECURITY: &str = "max-age=31536000; includeSubDomains";
+
+/// The security headers of every answer (pages, API, files, errors): CSP, no MIME sniffing,
+/// no framing, a referrer that leaves only the origin to other sites, and HSTS over TLS.
+pub(super) async fn security_headers(
+    State(tls): State<bool>,
+    request: Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let mut response = next.run(request).await;
+    set_security_headers(response.headers_mut(), tls);
+    response
+}
+
+/// The headers [`security_headers`] adds, where the answer has not set them itself.
+pub(super) fn set_security_headers(headers: &mut axum::http::HeaderMap, tls: bool) {
+    let mut set = |name: header::HeaderName, value: &'static str| {
+        headers
+            .entry(name)
+            .or_insert(HeaderValue::from_static(value));
+    };
+    set(header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY);
+    set(header::X_CONTENT_TYPE_OPTIONS, "nosniff");
+    set(header::X_FRAME_OPTIONS, "DENY");
+    set(header::REFERRER_POLICY, "strict-origin-when-cross-origin");
+    if tls {
+        set(header::STRICT_TRANSPORT_SECURITY, STRICT_TRANSPORT_SECURITY);
+    }
+}
+
+/// Hashed assets are immutable; everything else (index.html, API answers) is revalidated.
+pub(super) async fn cache_headers(request: Request, next: axum::middleware::Next) -> Response {
+    let immutable = request.uri().path().starts_with("/assets/");
+    let mut response = next.run(request).await;
+    let value = if immutable && response.status().is_success() {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
+    };
+    response
+        .headers_mut()
+        .entry(header::CACHE_CONTROL)
+        .or_insert(HeaderValue::from_static(value));
+    response
+}

@@ -1,0 +1,160 @@
+//! The web app from `web/dist`: its files as they are, and its index.html for every page of the
+//! store (404 for what is no page); API paths never fall back to it.
+
+use std::path::Path;
+
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::{header, Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use kernel::http::ApiError;
+use tower::ServiceExt;
+use tower_http::services::ServeDir;
+
+use super::AppState;
+
+/// Path prefixes that belong to the API: they never fall back to the SPA's index.html.
+pub const API_PREFIXES: &[&str] = &[
+    "/api/",
+    "/globalresource/",
+    "/product/a/",
+    "/products/a/",
+    "/s/a/",
+    "/stores/set-json/",
+    "/tire-size/",
+    "/email/",
+    "/a/",
+    "/event/",
+    "/click-to-reorder/",
+    "/hawk.png",
+    "/images/",
+    "/link.aspx",
+    "/banners.aspx",
+    "/healthz",
+    "/readyz",
+    "/metrics",
+    "/ops/",
+];
+
+/// Reads `routes.json` of a web build: `{"paths": ["/", "/s/", …]}`.
+pub fn load_pages(web_dir: &Path) -> Option<std::collections::HashSet<String>> {
+    #[derive(serde::Deserialize)]
+    struct Manifest {
+        paths: Vec<String>,
+    }
+    let text = std::fs::read_to_string(web_dir.join("routes.json")).ok()?;
+    match serde_json::from_str::<Manifest>(&text) {
+        Ok(m) => Some(m.paths.into_iter().collect()),
+        Err(e) => {
+            tracing::warn!(error = %e, "web/dist/routes.json is unreadable: every path is a page");
+            None
+        }
+    }
+}
+
+pub fn is_api_path(path: &str) -> bool {
+    API_PREFIXES
+        .iter()
+        .any(|p| path == p.trim_end_matches('/') || path.starts_with(p))
+}
+
+/// Unknown API paths get the JSON 404; other GETs get a file of the SPA or its index.html.
+pub(super) async fn spa(State(state): State<AppState>, request: Request) -> Response {
+    let path = request.uri().path().to_string();
+    if is_api_path(&path) {
+        return ApiError::NotFound.into_response();
+    }
+    if request.method() != Method::GET && request.method() != Method::HEAD {
+        return (
+            StatusCode::METHOD_NOT_ALLOWED,
+            [(header::ALLOW, "GET, HEAD")],
+        )
+            .into_response();
+    }
+    // A real file at the top of dist (favicon, robots.txt) is served as is.
+    if is_top_level_file(&state.web_dir, &path) {
+        let Ok(response) = ServeDir::new(&state.web_dir)
+            .precompressed_br()
+            .precompressed_gzip()
+            .oneshot(request)
+            .await;
+        return response.map(Body::new);
+    }
+    // A file name that is not there (`/logo.png`, `/x/app.js`) is a 404, never the page.
+    if looks_like_a_file(&path) {
+        return ApiError::NotFound.into_response();
+    }
+    let index = state.web_dir.join("index.html");
+    if !index.exists() {
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "The web app is not built: run `npm run build` in web/.",
+        )
+            .into_response();
+    }
+    let status = if is_page(&state, &path).await {
+        StatusCode::OK
+    } else {
+        StatusCode::NOT_FOUND
+    };
+    match tokio::fs::read(&index).await {
+        Ok(html) => (
+            status,
+            [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+            html,
+        )
+            .into_response(),
+        Err(e) => ApiError::internal(e).into_response(),
+    }
+}
+
+/// Whether `path` is a page of the store: a fixed page of the SPA (routes.json), a store, a
+/// product or a department. Anything else still gets the SPA (its 'Page not found'), with 404.
+/// Without a routes.json, or when PostgreSQL does not answer, every path counts as a page.
+async fn is_page(state: &AppState, path: &str) -> bool {
+    let Some(pages) = state.pages.as_ref() else {
+        return true;
+    };
+    let with_slash = if path.ends_with('/') {
+        path.to_string()
+    } else {
+        format!("{path}/")
+    };
+    if pages.contains(path) || pages.contains(&with_slash) {
+        return true;
+    }
+    let lookup = if let Some(rest) = path.strip_prefix("/stores/") {
+        let alias = rest.trim_end_matches('/');
+        sqlx::query_scalar::<_, bool>("SELECT exists(SELECT 1 FROM stores WHERE url_alias = $1)")
+            .bind(alias.to_string())
+    } else if let Some(rest) = path.strip_prefix("/product/") {
+        let number = rest.split('/').next().unwrap_or("");
+        sqlx::query_scalar::<_, bool>(
+            "SELECT exists(SELECT 1 FROM products WHERE blain_number = $1)",
+        )
+        .bind(number.to_string())
+    } else {
+        sqlx::query_scalar::<_, bool>("SELECT exists(SELECT 1 FROM departments WHERE url = $1)")
+            .bind(with_slash)
+    };
+    lookup.fetch_one(&state.pool).await.unwrap_or(true)
+}
+
+/// The last segment has a file extension (`.png`, `.js`, `.css`, …): no page of ours does.
+fn looks_like_a_file(path: &str) -> bool {
+    let last = path.rsplit('/').next().unwrap_or("");
+    last.rsplit_once('.').is_some_and(|(stem, ext)| {
+        !stem.is_empty()
+            && (1..=5).contains(&ext.len())
+            && ext.chars().all(|c| c.is_ascii_alphanumeric())
+    })
+}
+
+fn is_top_level_file(web_dir: &Path, path: &str) -> bool {
+    match path.strip_prefix('/') {
+        Some(name) if !name.is_empty() && !name.contains('/') && !name.contains("..") => {
+            web_dir.join(name).is_file()
+        }
+        _ => false,
+    }
+}
