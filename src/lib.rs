@@ -1,6 +1,7 @@
 //! The `storefront` binary's library: configuration, CLI commands and wiring of the roles.
 
 pub mod app;
+pub mod cli;
 pub mod config;
 pub mod importer;
 pub mod money;

@@ -1,0 +1,291 @@
+//! The command line: `storefront`'s options and subcommands as clap reads them (the doc
+//! comments are the `--help` texts), and a module per subcommand (or group of them) that runs it.
+
+pub mod database;
+pub mod inspect;
+pub mod pipeline;
+pub mod privacy;
+pub mod read_models;
+pub mod serve;
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+use projections::bus;
+
+use crate::config::{DEFAULT_BIND, DEFAULT_DATABASE_URL, DEFAULT_KAFKA_BROKERS};
+use crate::ROLE_NAMES;
+
+#[derive(Parser)]
+#[command(
+    name = "storefront",
+    version,
+    about = "Storefront: the online store of a farm, home and auto retailer"
+)]
+pub struct Cli {
+    #[command(flatten)]
+    pub options: Options,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The options every subcommand takes (`global = true`).
+#[derive(Args)]
+pub struct Options {
+    /// PostgreSQL holding the event store and the read models.
+    #[arg(long, env = "DATABASE_URL", default_value = DEFAULT_DATABASE_URL, global = true, hide_env_values = true)]
+    pub database_url: String,
+    /// Kafka bootstrap brokers, comma separated.
+    #[arg(long, env = "KAFKA_BROKERS", default_value = DEFAULT_KAFKA_BROKERS, global = true)]
+    pub kafka_brokers: String,
+    /// Topic the outbox relay publishes domain events to.
+    #[arg(long, env = "EVENTS_TOPIC", default_value = bus::EVENTS_TOPIC, global = true)]
+    pub events_topic: String,
+    /// Topic of the tracking beacons (the tracker produces, the analytics role consumes).
+    #[arg(long, env = "TRACKING_TOPIC", default_value = bus::TRACKING_TOPIC, global = true)]
+    pub tracking_topic: String,
+    /// Prefix of our Kafka consumer group ids (`PREFIX.projections`, …), so two stacks can
+    /// share a broker.
+    #[arg(
+        long,
+        env = "CONSUMER_GROUP_PREFIX",
+        default_value = "storefront",
+        global = true
+    )]
+    pub consumer_group_prefix: String,
+    /// Secret of pseudonymous ids: keyed hashes of emails and phones, and the signature of
+    /// unsubscribe links (at least 32 characters; never rotated: ids derive from it).
+    #[arg(long, env = "PSEUDONYM_KEY", global = true, hide_env_values = true)]
+    pub pseudonym_key: Option<String>,
+    /// Master keys that wrap the subjects' data keys, comma separated, newest first (each at
+    /// least 32 characters). The first wraps, all unwrap: rotate with `privacy rewrap`.
+    #[arg(long, env = "MASTER_KEYS", global = true, hide_env_values = true)]
+    pub master_keys: Option<String>,
+    /// Log as JSON lines instead of text.
+    #[arg(long, env = "LOG_JSON", global = true)]
+    pub log_json: bool,
+}
+
+// Parsed once at start; the `serve` variant carries every setting of the server.
+#[allow(clippy::large_enum_variant)]
+#[derive(Subcommand)]
+pub enum Command {
+    /// Serve the store (SPA and API) and run the background roles.
+    Serve(ServeArgs),
+    /// Read a Kafka topic from the command line.
+    Topic {
+        #[command(subcommand)]
+        action: TopicAction,
+    },
+    /// The analytics read models.
+    Analytics {
+        #[command(subcommand)]
+        action: AnalyticsAction,
+    },
+    /// Apply the database migrations and load reference data (ZIP centroids).
+    Migrate,
+    /// Write the deterministic demo catalog through the event store.
+    Seed {
+        /// How many products to generate.
+        #[arg(long, env = "SEED_PRODUCTS", default_value_t = 10_000)]
+        products: usize,
+        /// Do nothing when a catalog already exists.
+        #[arg(long)]
+        if_empty: bool,
+    },
+    /// Load a catalog file (.csv of products, or .jsonl / .json of typed records).
+    Import { file: PathBuf },
+    /// Read-model maintenance.
+    Projections {
+        #[command(subcommand)]
+        action: ProjectionsAction,
+    },
+    /// Build a fresh search index from the catalog read models and make it current; a running
+    /// server swaps to it within seconds, answering searches throughout.
+    Reindex {
+        /// Where the index lives (the server's INDEX_DIR).
+        #[arg(long, env = "INDEX_DIR", default_value = "var/index")]
+        index_dir: PathBuf,
+    },
+    /// A person's rights over their data: erasure, access (docs/privacy.md).
+    Privacy {
+        #[command(subcommand)]
+        action: PrivacyAction,
+    },
+    /// Messages the consumers parked after bounded retries.
+    Deadletters {
+        #[command(subcommand)]
+        action: DeadlettersAction,
+    },
+    /// Run only the outbox relay (same as `serve --roles relay` without HTTP).
+    Relay {
+        /// Rows per publish batch.
+        #[arg(long, default_value_t = 500)]
+        batch_size: i64,
+    },
+}
+
+/// The settings of `storefront serve`.
+#[derive(Args)]
+pub struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, env = "BIND", default_value = DEFAULT_BIND)]
+    pub bind: String,
+    /// The built SPA (web/dist).
+    #[arg(long, env = "WEB_DIR", default_value = "web/dist")]
+    pub web_dir: PathBuf,
+    /// Where each query replica keeps its search index.
+    #[arg(long, env = "INDEX_DIR", default_value = "var/index")]
+    pub index_dir: PathBuf,
+    /// This process's name in its search index consumer group (default: host name and a
+    /// hash of INDEX_DIR).
+    #[arg(long, env = "SEARCH_INSTANCE")]
+    pub search_instance: Option<String>,
+    /// Score added to a keyword match in stock at the visitor's chosen store (0: off).
+    #[arg(long, env = "SEARCH_STORE_BOOST", default_value_t = search_indexer::engine::DEFAULT_STORE_BOOST)]
+    pub search_store_boost: f32,
+    /// Searches and listings whose total and facet counts each index version keeps, so
+    /// their other pages and sorts count nothing again (0: count every time).
+    #[arg(long, env = "SEARCH_FACET_CACHE", default_value_t = search_indexer::engine::FACET_CACHE_ENTRIES)]
+    pub search_facet_cache: usize,
+    /// Products whose summaries (what search and listing pages show of each) are kept in
+    /// memory beside the index, forgotten as the index re-reads them (0: read every time).
+    #[arg(long, env = "SEARCH_ITEM_CACHE", default_value_t = search_indexer::items::ITEM_CACHE_ENTRIES)]
+    pub search_item_cache: usize,
+    /// Roles to run, comma separated (default: all).
+    #[arg(long, env = "ROLES", default_value = ROLE_NAMES)]
+    pub roles: String,
+    /// PostgreSQL connections of the pool. More than a few per core only adds contention.
+    #[arg(long, env = "DB_POOL_SIZE", default_value_t = 10)]
+    pub db_pool_size: u32,
+    /// Keys that sign visitor, visit and cart cookies, comma separated, newest first (each at
+    /// least 32 characters). The first signs, all verify: put a new key first to rotate.
+    /// Without it a random key is made for this process (cookies end with it).
+    #[arg(long, env = "COOKIE_KEYS", hide_env_values = true)]
+    pub cookie_keys: Option<String>,
+    /// Staff bearer tokens until staff accounts land: `staffid:role:token,…` (roles
+    /// merchandiser, analyst, operator, several joined by `+`; tokens of at least 24
+    /// characters).
+    #[arg(long, env = "STAFF_TOKENS", hide_env_values = true)]
+    pub staff_tokens: Option<String>,
+    /// Mark cookies `Secure` (served over TLS, or behind a TLS proxy).
+    #[arg(long, env = "COOKIE_SECURE")]
+    pub cookie_secure: bool,
+    /// `/readyz` turns non-ready when the oldest unpublished outbox event is older than
+    /// this many seconds (in the process that runs the relay).
+    #[arg(long, env = "OUTBOX_LAG_MAX_SECS", default_value_t = 60)]
+    pub outbox_lag_max_secs: u64,
+    /// Tracking beacons held while the broker is away; beyond it new ones are dropped and
+    /// counted (`/metrics`).
+    #[arg(long, env = "TRACKING_QUEUE_MAX", default_value_t = tracker::sink::DEFAULT_QUEUE_MAX)]
+    pub tracking_queue_max: usize,
+    /// Milliseconds the tracker's producer gathers beacons into one batch before sending
+    /// it to the broker (more per batch: less work for the broker per beacon).
+    #[arg(long, env = "TRACKING_LINGER_MS", default_value_t = tracker::sink::DEFAULT_LINGER_MS)]
+    pub tracking_linger_ms: u64,
+    /// Milliseconds the analytics fold gathers tracking events into one batch, at most.
+    #[arg(long, env = "ANALYTICS_BATCH_MS", default_value_t = tracker::analytics::DEFAULT_BATCH_MS)]
+    pub analytics_batch_ms: u64,
+    /// Seconds a client has to send a request's whole header before its connection closes.
+    #[arg(long, env = "HEADER_READ_TIMEOUT_SECS", default_value_t = 10)]
+    pub header_read_timeout_secs: u64,
+    /// Connections held at once (more wait in the kernel's backlog).
+    #[arg(long, env = "MAX_CONNECTIONS", default_value_t = 4096)]
+    pub max_connections: usize,
+    /// Days raw tracking events (and per-visit views) are kept; aggregates stay.
+    #[arg(long, env = "TRACKING_RETENTION_DAYS", default_value_t = 30)]
+    pub tracking_retention_days: i32,
+    /// Days popular searches are counted over.
+    #[arg(long, env = "POPULAR_SEARCH_DAYS", default_value_t = 14)]
+    pub popular_search_days: i32,
+    /// Searches with hits a keyword needs to be a popular search.
+    #[arg(long, env = "POPULAR_SEARCH_MIN", default_value_t = 3)]
+    pub popular_search_min: i64,
+}
+
+#[derive(Subcommand)]
+pub enum TopicAction {
+    /// Print a topic's messages as they arrive (Ctrl-C stops).
+    Tail {
+        /// The topic, e.g. storefront.tracking.v1.
+        topic: String,
+        /// Start at the oldest message kept instead of new ones.
+        #[arg(long)]
+        from_beginning: bool,
+        /// One JSON object per line (partition, offset, key, timestamp, value).
+        #[arg(long)]
+        json: bool,
+        /// Stop after this many messages.
+        #[arg(long)]
+        max: Option<u64>,
+    },
+}
+
+#[derive(Subcommand)]
+pub enum AnalyticsAction {
+    /// Print the top tables: events, searches, null results, items, widgets, co-views.
+    Report {
+        /// First day counted (YYYY-MM-DD); default seven days ago.
+        #[arg(long)]
+        since: Option<chrono::NaiveDate>,
+        /// The report as JSON (the dashboards' API shape).
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Subcommand)]
+pub enum ProjectionsAction {
+    /// Empty the read models and replay every event from the event store.
+    Rebuild {
+        /// Rebuild beside the live tables and swap them in; reads keep answering throughout.
+        #[arg(long)]
+        online: bool,
+    },
+    /// Rebuild every read model into a scratch schema and compare it with the live one, table
+    /// by table (row counts and checksums); exit 1 on a difference. Changes nothing.
+    Verify,
+}
+
+#[derive(Subcommand)]
+pub enum PrivacyAction {
+    /// Erase a person: end their subscription, destroy their data key (crypto-shredding),
+    /// remove their read-model rows and their tracking data, record SubjectForgotten.
+    Forget {
+        /// The person's email address.
+        #[arg(long, required_unless_present = "visitor", conflicts_with = "visitor")]
+        email: Option<String>,
+        /// Only a visitor's tracking data, by the tracking topic's `visitorId` (what analysts
+        /// see; a keyed hash of the browser's visitor id).
+        #[arg(long)]
+        visitor: Option<String>,
+    },
+    /// Print everything the store holds about a person as JSON (personal fields opened).
+    Export {
+        #[arg(long)]
+        email: String,
+    },
+    /// Print the unsubscribe link a newsletter mail to this address carries.
+    UnsubscribeLink {
+        #[arg(long)]
+        email: String,
+        /// The store's public address.
+        #[arg(long, env = "PUBLIC_URL", default_value = "http://127.0.0.1:8080")]
+        base_url: String,
+    },
+    /// Wrap every data key with the first of MASTER_KEYS (after putting a new one first);
+    /// then the old master key can be dropped from MASTER_KEYS.
+    Rewrap,
+}
+
+#[derive(Subcommand)]
+pub enum DeadlettersAction {
+    /// Print the parked messages as JSON lines.
+    List,
+    /// Apply parked messages again; each that applies is removed. Exit 1 if any still fails.
+    Retry {
+        /// Only this dead letter (its id from `list`).
+        #[arg(long)]
+        id: Option<i64>,
+    },
+}

@@ -1,0 +1,94 @@
+//! `storefront serve`: the server's settings from the command line, and serving with them.
+
+use std::process::ExitCode;
+
+use projections::bus::BusConfig;
+
+use super::{Options, ServeArgs};
+use crate::{config, serve, Roles};
+
+/// Serves the store with `args` until a shutdown signal.
+pub async fn run(options: Options, bus: BusConfig, args: ServeArgs) -> anyhow::Result<ExitCode> {
+    let ServeArgs {
+        bind,
+        web_dir,
+        index_dir,
+        search_instance,
+        search_store_boost,
+        search_facet_cache,
+        search_item_cache,
+        roles,
+        db_pool_size,
+        cookie_keys,
+        staff_tokens,
+        cookie_secure,
+        outbox_lag_max_secs,
+        tracking_queue_max,
+        tracking_linger_ms,
+        analytics_batch_ms,
+        tracking_retention_days,
+        header_read_timeout_secs,
+        max_connections,
+        popular_search_days,
+        popular_search_min,
+    } = args;
+    let roles = Roles::parse(&roles)?;
+    let bind = config::parse_bind(&bind)?;
+    let keyring = match cookie_keys {
+        Some(list) => kernel::secrets::Keyring::parse(&list)
+            .map_err(|e| config::setting_error("COOKIE_KEYS", e.to_string()))?,
+        None => {
+            tracing::warn!(
+                "COOKIE_KEYS is not set: signing cookies with a random key of this process \
+                 (visitors lose their carts at restart; infra/run sets one)"
+            );
+            kernel::secrets::Keyring::ephemeral()
+        }
+    };
+    let pool = config::connect_database(&options.database_url, db_pool_size.max(2)).await?;
+    serve::serve(
+        pool,
+        bus,
+        serve::ServeOptions {
+            bind,
+            web_dir,
+            roles,
+            events_topic: options.events_topic,
+            group_prefix: options.consumer_group_prefix,
+            cookies: kernel::identity::CookieSettings {
+                keyring: std::sync::Arc::new(keyring),
+                secure: cookie_secure,
+            },
+            outbox_lag_max: std::time::Duration::from_secs(outbox_lag_max_secs),
+            staff: match staff_tokens {
+                Some(list) => kernel::staff::StaffTokens::parse(&list)
+                    .map_err(|e| config::setting_error("STAFF_TOKENS", e))?,
+                None => Default::default(),
+            },
+            search_instance: search_instance
+                .unwrap_or_else(|| serve::default_search_instance(&index_dir)),
+            search_store_boost,
+            search_facet_cache,
+            search_item_cache,
+            index_dir,
+            tracking_topic: options.tracking_topic,
+            tracking_queue_max,
+            tracking_linger: std::time::Duration::from_millis(tracking_linger_ms),
+            analytics: tracker::analytics::AnalyticsSettings {
+                popular_days: popular_search_days.max(1),
+                popular_min: popular_search_min.max(1),
+                retention_days: tracking_retention_days.max(1),
+                batch_wait: std::time::Duration::from_millis(analytics_batch_ms.max(1)),
+                ..Default::default()
+            },
+            http: serve::HttpLimits {
+                header_read_timeout: std::time::Duration::from_secs(
+                    header_read_timeout_secs.max(1),
+                ),
+                max_connections: max_connections.max(1),
+            },
+        },
+    )
+    .await?;
+    Ok(ExitCode::SUCCESS)
+}
