@@ -24,65 +24,11 @@ pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../infra/migratio
 pub const MAX_CONFLICT_RETRIES: usize = 64;
 
 /// Upcasters for every event version that was ever released and later superseded: one per
-/// superseded version, never an edited event.
+/// superseded version, never an edited event. Each context keeps its own beside its events;
+/// [`crate::upcasters`] collects them.
 pub fn upcasters() -> &'static [Box<dyn EventUpcaster>] {
-    static UPCASTERS: LazyLock<Vec<Box<dyn EventUpcaster>>> =
-        LazyLock::new(|| vec![Box::new(ProductUpsertedV2), Box::new(SubscribedV2)]);
+    static UPCASTERS: LazyLock<Vec<Box<dyn EventUpcaster>>> = LazyLock::new(crate::upcasters);
     &UPCASTERS
-}
-
-/// ProductUpserted 1.0 → 2.0: the fields 2.0 added (`rating`, `wasPriceCents`,
-/// `introducedOn`), as null: a 1.0 product has no reviews, no sale and no known date.
-pub struct ProductUpsertedV2;
-
-impl EventUpcaster for ProductUpsertedV2 {
-    fn can_upcast(&self, event_type: &str, event_version: &str) -> bool {
-        event_type == "ProductUpserted" && event_version == "1.0"
-    }
-
-    fn upcast(&self, mut event: SerializedEvent) -> SerializedEvent {
-        if let Some(data) = event
-            .payload
-            .get_mut("ProductUpserted")
-            .and_then(Value::as_object_mut)
-        {
-            for field in ["rating", "wasPriceCents", "introducedOn"] {
-                data.entry(field).or_insert(Value::Null);
-            }
-        }
-        event.event_version = "2.0".to_string();
-        event
-    }
-}
-
-/// Subscribed 1.0 → 2.0: 1.0 carried the address in clear. 2.0 seals it under the subject's
-/// data key, which no 1.0 event has, so the upcast drops the clear text: the field reads as
-/// erased and such a subscriber must sign up again (docs/decisions.md, "Personal data"). The
-/// migration 0012 removed the 1.0 events of our own stores; this covers any copy still read
-/// (the topic until its retention, a backup).
-pub struct SubscribedV2;
-
-impl EventUpcaster for SubscribedV2 {
-    fn can_upcast(&self, event_type: &str, event_version: &str) -> bool {
-        event_type == "Subscribed" && event_version == "1.0"
-    }
-
-    fn upcast(&self, mut event: SerializedEvent) -> SerializedEvent {
-        let dropped = crate::privacy::Sealed::dropped();
-        if let Some(data) = event
-            .payload
-            .get_mut("Subscribed")
-            .and_then(Value::as_object_mut)
-        {
-            data.insert(
-                "email".into(),
-                serde_json::to_value(dropped).expect("serialises"),
-            );
-            data.insert("visitor".into(), Value::Null);
-        }
-        event.event_version = "2.0".to_string();
-        event
-    }
 }
 
 /// Decodes a stored or published event into its type, upcasting older versions first.

@@ -7,3 +7,13 @@ pub mod merch;
 pub mod privacy;
 pub mod routes;
 pub mod shopping;
+
+use cqrs_es::persist::EventUpcaster;
+
+/// Every context's upcasters, the list the event store applies when it reads an older event
+/// version (`eventstore::decode`). A context with a superseded version adds its list here.
+pub fn upcasters() -> Vec<Box<dyn EventUpcaster>> {
+    let mut all = catalog::upcasters();
+    all.extend(shopping::upcasters());
+    all
+}

@@ -1,8 +1,11 @@
 //! Catalog events. Names are stable and versioned: a released event is never edited; a new
-//! shape gets a new version and an upcaster (see `crate::eventstore::upcasters`).
+//! shape gets a new version and an upcaster, kept here beside its event (collected by
+//! [`super::upcasters`]).
 
+use cqrs_es::persist::{EventUpcaster, SerializedEvent};
 use cqrs_es::DomainEvent;
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use super::model::*;
 
@@ -36,8 +39,32 @@ pub enum ProductEvent {
     },
 }
 // ProductUpserted 2.0 added `rating`, `wasPriceCents` and `introducedOn` (1.0 events are
-// upcast with the three as null: see `crate::eventstore::upcasters`).
+// upcast with the three as null: see [`ProductUpsertedV2`]).
 domain_event!(ProductEvent { ProductUpserted => "2.0", ProductDiscontinued => "1.0" });
+
+/// ProductUpserted 1.0 → 2.0: the fields 2.0 added (`rating`, `wasPriceCents`,
+/// `introducedOn`), as null: a 1.0 product has no reviews, no sale and no known date.
+pub struct ProductUpsertedV2;
+
+impl EventUpcaster for ProductUpsertedV2 {
+    fn can_upcast(&self, event_type: &str, event_version: &str) -> bool {
+        event_type == "ProductUpserted" && event_version == "1.0"
+    }
+
+    fn upcast(&self, mut event: SerializedEvent) -> SerializedEvent {
+        if let Some(data) = event
+            .payload
+            .get_mut("ProductUpserted")
+            .and_then(Value::as_object_mut)
+        {
+            for field in ["rating", "wasPriceCents", "introducedOn"] {
+                data.entry(field).or_insert(Value::Null);
+            }
+        }
+        event.event_version = "2.0".to_string();
+        event
+    }
+}
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum StoreEvent {

@@ -28,3 +28,10 @@ pub use product::Product;
 pub use site_content::{SiteContent, SITE_CONTENT_ID};
 pub use site_message::SiteMessage;
 pub use store::Store;
+
+use cqrs_es::persist::EventUpcaster;
+
+/// The catalog's upcasters, one per superseded event version (see `events.rs`).
+pub fn upcasters() -> Vec<Box<dyn EventUpcaster>> {
+    vec![Box::new(ProductUpsertedV2)]
+}

@@ -242,7 +242,7 @@ fn stored_1_0(blain: &str) -> serde_json::Value {
 #[test]
 fn a_stored_1_0_product_upserted_is_upcast_to_2_0() {
     use cqrs_es::persist::{EventUpcaster, SerializedEvent};
-    let upcaster = crate::eventstore::ProductUpsertedV2;
+    let upcaster = super::ProductUpsertedV2;
     assert!(upcaster.can_upcast("ProductUpserted", "1.0"));
     assert!(!upcaster.can_upcast("ProductUpserted", "2.0"));
     assert!(!upcaster.can_upcast("ProductDiscontinued", "1.0"));

@@ -2,3 +2,10 @@
 
 pub mod subscription;
 pub mod visitor;
+
+use cqrs_es::persist::EventUpcaster;
+
+/// The shopping context's upcasters, one per superseded event version (beside their events).
+pub fn upcasters() -> Vec<Box<dyn EventUpcaster>> {
+    vec![Box::new(subscription::SubscribedV2)]
+}

@@ -4,8 +4,10 @@
 //! subject's data key (docs/privacy.md).
 
 use cqrs_es::event_sink::EventSink;
+use cqrs_es::persist::{EventUpcaster, SerializedEvent};
 use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use crate::privacy::vault::SealerRef;
 use crate::privacy::Sealed;
@@ -38,7 +40,7 @@ pub enum UnsubscribeReason {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum SubscriptionEvent {
-    /// 2.0: the address is sealed (1.0 carried it in clear; see the upcaster `SubscribedV2`).
+    /// 2.0: the address is sealed (1.0 carried it in clear; see the upcaster [`SubscribedV2`]).
     Subscribed {
         email: Sealed,
         #[serde(default)]
@@ -64,6 +66,36 @@ impl DomainEvent for SubscriptionEvent {
             SubscriptionEvent::Unsubscribed { .. } => "1.0",
         }
         .into()
+    }
+}
+
+/// Subscribed 1.0 → 2.0: 1.0 carried the address in clear. 2.0 seals it under the subject's
+/// data key, which no 1.0 event has, so the upcast drops the clear text: the field reads as
+/// erased and such a subscriber must sign up again (docs/decisions.md, "Personal data"). The
+/// migration 0012 removed the 1.0 events of our own stores; this covers any copy still read
+/// (the topic until its retention, a backup).
+pub struct SubscribedV2;
+
+impl EventUpcaster for SubscribedV2 {
+    fn can_upcast(&self, event_type: &str, event_version: &str) -> bool {
+        event_type == "Subscribed" && event_version == "1.0"
+    }
+
+    fn upcast(&self, mut event: SerializedEvent) -> SerializedEvent {
+        let dropped = Sealed::dropped();
+        if let Some(data) = event
+            .payload
+            .get_mut("Subscribed")
+            .and_then(Value::as_object_mut)
+        {
+            data.insert(
+                "email".into(),
+                serde_json::to_value(dropped).expect("serialises"),
+            );
+            data.insert("visitor".into(), Value::Null);
+        }
+        event.event_version = "2.0".to_string();
+        event
     }
 }
 
