@@ -18,9 +18,7 @@ use axum::extract::FromRequestParts;
 use axum::http::header::{CONTENT_TYPE, HOST, ORIGIN};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode, Uri};
-use axum::response::Response;
-
-use crate::http::error_response;
+use axum::response::{IntoResponse, Response};
 
 /// The error code of a refused cross-site post.
 pub const CROSS_SITE_CODE: &str = "CrossSiteRequest";
@@ -32,11 +30,12 @@ pub const CROSS_SITE_MESSAGE: &str = "This form cannot be sent from another site
 #[allow(clippy::result_large_err)] // the refusal is the response itself, as axum's are
 pub fn refuse_cross_site_form(headers: &HeaderMap, uri: &Uri) -> Result<(), Response> {
     if is_cross_site_form(headers, uri) {
-        Err(error_response(
+        Err(crate::http::ApiError::refused(
             StatusCode::FORBIDDEN,
             CROSS_SITE_CODE,
             CROSS_SITE_MESSAGE,
-        ))
+        )
+        .into_response())
     } else {
         Ok(())
     }

@@ -26,6 +26,14 @@ pub enum ApiError {
     Internal(String),
     #[error("service unavailable: {0}")]
     Unavailable(String),
+    /// A refusal with a status of its own (401, 403, 409, 413, 414, 422, a busy 503, …), in
+    /// the spec's words.
+    #[error("{message}")]
+    Refused {
+        status: StatusCode,
+        code: &'static str,
+        message: String,
+    },
 }
 
 /// The generic failure message of the spec.
@@ -75,6 +83,11 @@ impl IntoResponse for ApiError {
                     GENERIC_MESSAGE.to_string(),
                 )
             }
+            ApiError::Refused {
+                status,
+                code,
+                message,
+            } => (*status, *code, message.clone()),
         };
         let body = ErrorBody {
             success: false,
@@ -285,23 +298,23 @@ impl<T: Serialize> IntoResponse for ApiJson<T> {
     }
 }
 
-/// A response in the one error shape.
-pub fn error_response(
-    status: StatusCode,
-    code: &'static str,
-    message: impl Into<String>,
-) -> Response {
-    let body = ErrorBody {
-        success: false,
-        code,
-        message: message.into(),
-    };
-    (status, Json(body)).into_response()
+/// A response in the one error shape (what every [`ApiError`] becomes).
+fn error_response(status: StatusCode, code: &'static str, message: impl Into<String>) -> Response {
+    ApiError::refused(status, code, message).into_response()
 }
 
 impl ApiError {
     pub fn bad_request(code: &'static str, message: impl Into<String>) -> Self {
         ApiError::BadRequest {
+            code,
+            message: message.into(),
+        }
+    }
+
+    /// A refusal with a status of its own, in the spec's words.
+    pub fn refused(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+        ApiError::Refused {
+            status,
             code,
             message: message.into(),
         }

@@ -20,7 +20,6 @@ use sqlx::{PgConnection, PgPool, Row};
 
 /// Kept here too for the callers that name them by their former place.
 pub use crate::headers::{key_header, HEADER, MAX_KEY_CHARS};
-use crate::http::error_response;
 use crate::identity::Identity;
 
 /// Answers carry this header when they are a stored answer replayed.
@@ -128,11 +127,14 @@ impl Lookup {
         match self {
             Lookup::Fresh => None,
             Lookup::Replay(answer) => Some(answer.into_replayed_response()),
-            Lookup::Mismatch => Some(error_response(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "IdempotencyKeyReused",
-                REUSED_KEY_MESSAGE,
-            )),
+            Lookup::Mismatch => Some(
+                crate::http::ApiError::refused(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    "IdempotencyKeyReused",
+                    REUSED_KEY_MESSAGE,
+                )
+                .into_response(),
+            ),
         }
     }
 }
@@ -223,11 +225,12 @@ pub async fn layer(State(pool): State<PgPool>, request: Request, next: Next) -> 
     let key = match key_header(request.headers()) {
         None => return next.run(request).await,
         Some(Err(())) => {
-            return error_response(
+            return crate::http::ApiError::refused(
                 StatusCode::BAD_REQUEST,
                 "InvalidIdempotencyKey",
                 INVALID_KEY_MESSAGE,
             )
+            .into_response()
         }
         Some(Ok(key)) => key.to_string(),
     };
@@ -240,11 +243,12 @@ pub async fn layer(State(pool): State<PgPool>, request: Request, next: Next) -> 
     };
     let (parts, body) = request.into_parts();
     let Ok(bytes) = axum::body::to_bytes(body, usize::MAX).await else {
-        return error_response(
+        return crate::http::ApiError::refused(
             StatusCode::PAYLOAD_TOO_LARGE,
             "TooLarge",
             "The request is too large.",
-        );
+        )
+        .into_response();
     };
     let uri = parts
         .uri

@@ -17,10 +17,8 @@ use axum::extract::{FromRef, FromRequestParts, Request, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode};
 use axum::middleware::Next;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use sha2::{Digest, Sha256};
-
-use crate::http::error_response;
 
 pub const SIGN_IN_MESSAGE: &str = "Please sign in as staff.";
 pub const FORBIDDEN_MESSAGE: &str = "Your staff role does not allow this.";
@@ -155,7 +153,9 @@ impl StaffTokens {
 
 /// 401 with `WWW-Authenticate: Bearer`: no valid staff credentials.
 pub fn unauthorized() -> Response {
-    let mut r = error_response(StatusCode::UNAUTHORIZED, "Unauthorized", SIGN_IN_MESSAGE);
+    let mut r =
+        crate::http::ApiError::refused(StatusCode::UNAUTHORIZED, "Unauthorized", SIGN_IN_MESSAGE)
+            .into_response();
     r.headers_mut().insert(
         axum::http::header::WWW_AUTHENTICATE,
         axum::http::HeaderValue::from_static("Bearer"),
@@ -165,7 +165,8 @@ pub fn unauthorized() -> Response {
 
 /// 403: valid staff credentials of another role.
 pub fn forbidden() -> Response {
-    error_response(StatusCode::FORBIDDEN, "Forbidden", FORBIDDEN_MESSAGE)
+    crate::http::ApiError::refused(StatusCode::FORBIDDEN, "Forbidden", FORBIDDEN_MESSAGE)
+        .into_response()
 }
 
 /// The role a handler needs, as a type: [`Merchandiser`], [`Analyst`], [`Operator`] or

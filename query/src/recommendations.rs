@@ -287,13 +287,13 @@ fn check_properties(field: &str, props: Option<&BTreeMap<String, Value>>) -> Res
             .map_err(IntoResponse::into_response)?,
             Value::Null | Value::Bool(_) | Value::Number(_) => {}
             Value::Array(_) | Value::Object(_) => {
-                return Err(kernel::http::error_response(
+                return Err(kernel::http::ApiError::refused(
                     axum::http::StatusCode::UNPROCESSABLE_ENTITY,
                     "InvalidInput",
                     format!(
                         "The request is not valid: {field} values must be text, numbers, booleans or null."
                     ),
-                ))
+                ).into_response())
             }
         }
     }

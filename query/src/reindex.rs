@@ -7,7 +7,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use kernel::http::error_response;
+use kernel::http::ApiError;
 use kernel::staff::{Merchandiser, Staff};
 
 use crate::QueryState;
@@ -46,9 +46,9 @@ async fn start(State(state): State<QueryState>, staff: Staff<Merchandiser>) -> R
     match state.search.spawn_reindex(state.pool.clone()) {
         Ok(()) => tracing::info!(%staff, "reindex started over HTTP"),
         Err(search_indexer::SearchError::Busy) => {
-            return error_response(StatusCode::CONFLICT, "Busy", BUSY_MESSAGE)
+            return ApiError::refused(StatusCode::CONFLICT, "Busy", BUSY_MESSAGE).into_response()
         }
-        Err(e) => return kernel::http::ApiError::internal(e).into_response(),
+        Err(e) => return ApiError::internal(e).into_response(),
     }
     (
         StatusCode::ACCEPTED,

@@ -78,7 +78,7 @@ pub(super) fn error_for(status: StatusCode, allow: Option<&'static str>) -> Resp
         s if s.is_server_error() => ("Internal", kernel::http::GENERIC_MESSAGE),
         _ => ("BadRequest", "The request could not be read."),
     };
-    let mut r = kernel::http::error_response(status, code, message);
+    let mut r = kernel::http::ApiError::refused(status, code, message).into_response();
     if let Some(allow) = allow {
         r.headers_mut()
             .insert(header::ALLOW, HeaderValue::from_static(allow));
@@ -96,11 +96,12 @@ pub(super) async fn reject_nul_in_url(request: Request, next: axum::middleware::
         .path_and_query()
         .map_or(0, |p| p.as_str().len());
     if length > MAX_URL_BYTES && !pixel {
-        return kernel::http::error_response(
+        return kernel::http::ApiError::refused(
             StatusCode::URI_TOO_LONG,
             "UriTooLong",
             "The address is too long.",
-        );
+        )
+        .into_response();
     }
     let has_nul = !pixel
         && request
@@ -108,11 +109,12 @@ pub(super) async fn reject_nul_in_url(request: Request, next: axum::middleware::
             .path_and_query()
             .is_some_and(|p| p.as_str().as_bytes().windows(3).any(|w| w == b"%00"));
     if has_nul {
-        return kernel::http::error_response(
+        return kernel::http::ApiError::refused(
             StatusCode::BAD_REQUEST,
             "InvalidText",
             kernel::http::INVALID_TEXT_MESSAGE,
-        );
+        )
+        .into_response();
     }
     next.run(request).await
 }
@@ -129,11 +131,12 @@ pub(super) async fn shed_load(
         return next.run(request).await;
     }
     let Ok(_permit) = in_flight.try_acquire() else {
-        let mut r = kernel::http::error_response(
+        let mut r = kernel::http::ApiError::refused(
             StatusCode::SERVICE_UNAVAILABLE,
             "Overloaded",
             "The store is very busy right now. Please try again in a moment.",
-        );
+        )
+        .into_response();
         r.headers_mut()
             .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
         return r;

@@ -185,10 +185,17 @@ async fn run(
         .new_aggregates(new_cart.is_some())
         .one()
         .await;
-    respond(executed, answer, |e| match e {
-        CartError::Unavailable(detail) => ApiError::Unavailable(detail).into_response(),
-        other => ApiError::internal(other).into_response(),
-    })
+    respond(executed, answer)
+}
+
+/// A refusal the cart's answer does not cover: an outage (503); anything else is ours (500).
+impl From<CartError> for ApiError {
+    fn from(e: CartError) -> Self {
+        match e {
+            CartError::Unavailable(detail) => ApiError::Unavailable(detail),
+            other => ApiError::internal(other),
+        }
+    }
 }
 
 /// Resolves where the products go, then runs the add built from that placement.

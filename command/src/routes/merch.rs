@@ -13,7 +13,7 @@ use serde::Deserialize;
 use super::{respond, CommandState};
 use crate::eventstore::{self, IdempotentCommand};
 use crate::merch::pinboard::{keyword_board, landing_board, PinBoard, PinCommand, PinError};
-use kernel::http::{error_response, ApiError, ApiJson};
+use kernel::http::{ApiError, ApiJson};
 use kernel::idempotency::{IdempotencyKey, StoredAnswer};
 use kernel::staff::{Merchandiser, Staff};
 
@@ -176,14 +176,19 @@ async fn run(
         .metadata(&metadata)
         .one()
         .await;
-    respond(executed, answer, |e| {
+    respond(executed, answer)
+}
+
+/// A board's refusal: 404 for what is not there to remove, 422 otherwise (`PinRefused`).
+impl From<PinError> for ApiError {
+    fn from(e: PinError) -> Self {
         let status = if e == PinError::NotPinned || e == PinError::NoRedirect {
             StatusCode::NOT_FOUND
         } else {
             StatusCode::UNPROCESSABLE_ENTITY
         };
-        error_response(status, "PinRefused", e.to_string())
-    })
+        ApiError::refused(status, "PinRefused", e.to_string())
+    }
 }
 
 fn item(r: &PinRequest) -> Result<String, ApiError> {

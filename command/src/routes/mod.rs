@@ -74,13 +74,16 @@ pub fn staff_router(state: CommandState) -> Router {
 
 /// One way to answer a command run by `eventstore::Run::one`: a key seen before replays its
 /// stored answer (or refuses the key's reuse); a fresh run answers what it stored with its
-/// events, else `answer` of the aggregate after it, else the refusal as `refused` maps it. A
-/// failure of the event store is an internal error (details logged, never sent).
+/// events, else `answer` of the aggregate after it, else the aggregate's refusal as its
+/// `From<…> for ApiError` maps it. A failure of the event store is an internal error (details
+/// logged, never sent).
 pub fn respond<A: Aggregate>(
     result: Result<Idempotent<A>, StoreError>,
     answer: impl FnOnce(&A, &Result<usize, A::Error>) -> Option<StoredAnswer>,
-    refused: impl FnOnce(A::Error) -> Response,
-) -> Response {
+) -> Response
+where
+    ApiError: From<A::Error>,
+{
     match result {
         Ok(Idempotent::Seen(seen)) => seen
             .into_response()
@@ -89,7 +92,7 @@ pub fn respond<A: Aggregate>(
             match stored.or_else(|| answer(&aggregate, &outcome)) {
                 Some(stored) => stored.into_fresh_response(),
                 None => match outcome {
-                    Err(e) => refused(e),
+                    Err(e) => ApiError::from(e).into_response(),
                     Ok(_) => ApiError::internal("no answer").into_response(),
                 },
             }

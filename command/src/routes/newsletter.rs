@@ -68,12 +68,16 @@ async fn run(
         .idempotency(idempotency)
         .one()
         .await;
-    respond(executed, answer, |e| match e {
-        SubscriptionError::InvalidEmail => {
-            ApiError::bad_request("InvalidEmail", EMAIL_MESSAGE).into_response()
+    respond(executed, answer)
+}
+
+impl From<SubscriptionError> for ApiError {
+    fn from(e: SubscriptionError) -> Self {
+        match e {
+            SubscriptionError::InvalidEmail => ApiError::bad_request("InvalidEmail", EMAIL_MESSAGE),
+            SubscriptionError::Unavailable(detail) => ApiError::Unavailable(detail),
         }
-        SubscriptionError::Unavailable(detail) => ApiError::Unavailable(detail).into_response(),
-    })
+    }
 }
 
 async fn subscribe(
@@ -136,11 +140,12 @@ async fn unsubscribe(
     let token = request.token.or(query.token).unwrap_or_default();
     let Some(subject) = keys.verify_unsubscribe_token(&token) else {
         // Missing, cut short, forged or another store's: 403, and nothing changes.
-        return kernel::http::error_response(
+        return kernel::http::ApiError::refused(
             StatusCode::FORBIDDEN,
             "InvalidToken",
             INVALID_TOKEN_MESSAGE,
-        );
+        )
+        .into_response();
     };
     let command = SubscriptionCommand::Unsubscribe {
         reason: UnsubscribeReason::Link,
