@@ -252,6 +252,28 @@ pub async fn require_staff(
     }
 }
 
+/// When the former staff paths were deprecated (RFC 9745 `Deprecation`: 2026-11-27).
+pub const DEPRECATED_SINCE: &str = "@1795737600";
+
+/// Marks an answer of a former staff path (`/api/merch/…`, `/api/search/reindex`,
+/// `/api/analytics/report`) as deprecated: `Deprecation` (RFC 9745) and a `Link` to the same
+/// operation under `/api/staff/…`. Applied with `route_layer` to the former paths only.
+pub async fn deprecated_path(request: Request, next: Next) -> Response {
+    let successor = request.uri().path().replacen("/api/", "/api/staff/", 1);
+    let mut response = next.run(request).await;
+    let headers = response.headers_mut();
+    headers.insert(
+        "deprecation",
+        axum::http::HeaderValue::from_static(DEPRECATED_SINCE),
+    );
+    if let Ok(link) =
+        axum::http::HeaderValue::from_str(&format!("<{successor}>; rel=\"successor-version\""))
+    {
+        headers.insert(axum::http::header::LINK, link);
+    }
+    response
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -27,6 +27,7 @@ pub fn router(state: QueryState) -> Router {
     Router::new()
         .route("/api/search/reindex", get(progress))
         .route("/api/search/reindex", post(start))
+        .route_layer(axum::middleware::from_fn(kernel::staff::deprecated_path))
         .with_state(state)
 }
 

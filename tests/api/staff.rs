@@ -146,6 +146,61 @@ async fn staff_paths_need_credentials_and_each_checks_its_role() {
     assert!(![401, 403].contains(&a.status.as_u16()), "{}", a.body);
 }
 
+#[tokio::test]
+async fn the_former_paths_answer_and_say_they_are_deprecated() {
+    let env = spawn_env().await;
+    let mut c = staff_app(&env).await;
+    let a = as_staff(
+        &mut c,
+        "GET",
+        "/api/search/reindex",
+        Some(STAFF_TOKEN),
+        None,
+    )
+    .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert_eq!(a.headers["deprecation"], kernel::staff::DEPRECATED_SINCE);
+    assert_eq!(
+        a.headers["link"],
+        "</api/staff/search/reindex>; rel=\"successor-version\""
+    );
+    let pin = json!({"itemId": "800003", "keyword": "wire"});
+    let a = as_staff(
+        &mut c,
+        "POST",
+        "/api/merch/AddItemToTop",
+        Some(STAFF_TOKEN),
+        Some(pin),
+    )
+    .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert_eq!(
+        a.headers["link"],
+        "</api/staff/merch/AddItemToTop>; rel=\"successor-version\""
+    );
+    let a = as_staff(
+        &mut c,
+        "GET",
+        "/api/analytics/report",
+        Some(ANALYST_TOKEN),
+        None,
+    )
+    .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert!(a.headers.contains_key("deprecation"));
+    // The new paths are not deprecated.
+    let a = as_staff(
+        &mut c,
+        "GET",
+        "/api/staff/analytics/report",
+        Some(ANALYST_TOKEN),
+        None,
+    )
+    .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert!(!a.headers.contains_key("deprecation"));
+}
+
 #[test]
 fn the_former_staff_paths_are_deprecated_and_each_has_its_staff_path() {
     let doc: serde_json::Value = serde_json::from_str(storefront::app::OPENAPI).unwrap();

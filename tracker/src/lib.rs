@@ -67,7 +67,11 @@ pub fn router(state: TrackerState) -> Router {
         .route("/event/a/analytics", post(beacons::analytics_push))
         .route("/link.aspx", get(legacy::link))
         .route("/banners.aspx", get(legacy::banner))
-        .route("/api/analytics/report", get(report_json))
+        .merge(
+            Router::new()
+                .route("/api/analytics/report", get(report_json))
+                .route_layer(axum::middleware::from_fn(kernel::staff::deprecated_path)),
+        )
         .with_state(state)
 }
 

@@ -49,6 +49,7 @@ pub fn router(state: CommandState) -> Router {
             "/api/merch/RemoveKeywordRedirect",
             post(remove_keyword_redirect),
         )
+        .route_layer(axum::middleware::from_fn(kernel::staff::deprecated_path))
         .with_state(state)
 }
 
