@@ -200,6 +200,8 @@ pub fn router(state: AppState, roles: &crate::Roles) -> Router {
             ),
         );
     }
+    // The load-shedding slots, one set for the whole way and the pixel's short way.
+    let in_flight = std::sync::Arc::new(tokio::sync::Semaphore::new(MAX_IN_FLIGHT));
     let app = app
         .merge(staff.layer(axum::middleware::from_fn_with_state(
             state.staff.clone(),
@@ -227,8 +229,13 @@ pub fn router(state: AppState, roles: &crate::Roles) -> Router {
             REQUEST_TIMEOUT,
         ))
         .layer(axum::middleware::from_fn_with_state(
-            std::sync::Arc::new(tokio::sync::Semaphore::new(MAX_IN_FLIGHT)),
+            in_flight.clone(),
             shed_load,
+        ))
+        // Outside the slots and the timeout: a body arriving slowly holds neither.
+        .layer(axum::middleware::from_fn_with_state(
+            std::sync::Arc::new(middleware::BodyReaders::default()),
+            middleware::read_body_first,
         ))
         .layer(axum::middleware::from_fn(json_errors))
         // Brotli or gzip for what the client accepts (JSON, HTML, SVG; pictures and the tracking
@@ -242,14 +249,14 @@ pub fn router(state: AppState, roles: &crate::Roles) -> Router {
     // Added after the layers above, so that they do not wrap it (a router's layers wrap the
     // routes it has when they are added).
     match beacons {
-        Some(tracker_state) => app.merge(beacon_path(tracker_state, &state.cookies)),
+        Some(tracker_state) => app.merge(beacon_path(tracker_state, &state.cookies, in_flight)),
         None => app,
     }
 }
 
 /// `GET /hawk.png` by a short way round: the pixel answers every input with the same 67
 /// bytes at once, so of the layers above it needs only the visitor's cookies, the security
-/// headers, the panic guard and the trace. The rest has nothing to do for it (no body is
+/// headers, the panic guard, the load shedding and the trace. The rest has nothing to do for it (no body is
 /// read, nothing waits, nothing is compressed or turned into a JSON error, and it is never
 /// a POST), yet each boxed a future per request: with the copies the handler no longer makes,
 /// the short way takes a sixth off the store's CPU per beacon (docs/performance.md, "Beacons
@@ -258,6 +265,7 @@ pub fn router(state: AppState, roles: &crate::Roles) -> Router {
 fn beacon_path(
     tracker_state: tracker::TrackerState,
     cookies: &kernel::identity::CookieSettings,
+    in_flight: std::sync::Arc<tokio::sync::Semaphore>,
 ) -> Router {
     use std::convert::Infallible;
     Router::new().route(
@@ -280,6 +288,8 @@ fn beacon_path(
             .layer::<_, Infallible>(tower_http::catch_panic::CatchPanicLayer::custom(
                 panic_response,
             ))
+            // The same slots as every other request: past them the pixel answers 503 too.
+            .layer::<_, Infallible>(axum::middleware::from_fn_with_state(in_flight, shed_load))
             .layer::<_, Infallible>(tower_http::trace::TraceLayer::new_for_http()),
     )
 }

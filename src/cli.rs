@@ -82,6 +82,11 @@ pub enum Command {
         #[command(subcommand)]
         action: AnalyticsAction,
     },
+    /// Keep search terms and products off the popular lists every shopper is shown.
+    Popular {
+        #[command(subcommand)]
+        action: PopularAction,
+    },
     /// Apply the database migrations and load reference data (ZIP centroids).
     Migrate,
     /// Write the deterministic demo catalog through the event store.
@@ -160,9 +165,14 @@ pub struct ServeArgs {
     pub db_pool_size: u32,
     /// Keys that sign visitor, visit and cart cookies, comma separated, newest first (each at
     /// least 32 characters). The first signs, all verify: put a new key first to rotate.
-    /// Without it a random key is made for this process (cookies end with it).
+    /// Required, like PSEUDONYM_KEY and MASTER_KEYS, unless `--insecure-dev-keys`.
     #[arg(long, env = "COOKIE_KEYS", hide_env_values = true)]
     pub cookie_keys: Option<String>,
+    /// Serve without COOKIE_KEYS, PSEUDONYM_KEY and MASTER_KEYS, with random keys of this
+    /// process: cookies and sealed personal data are unreadable after a restart and differ
+    /// between replicas. For a throwaway local run only; `infra/run` sets real keys.
+    #[arg(long, env = "INSECURE_DEV_KEYS")]
+    pub insecure_dev_keys: bool,
     /// Staff bearer tokens until staff accounts land: `staffid:role:token,…` (roles
     /// merchandiser, analyst, operator, several joined by `+`; tokens of at least 24
     /// characters).
@@ -192,13 +202,16 @@ pub struct ServeArgs {
     /// Connections held at once (more wait in the kernel's backlog).
     #[arg(long, env = "MAX_CONNECTIONS", default_value_t = 4096)]
     pub max_connections: usize,
-    /// Days raw tracking events (and per-visit views) are kept; aggregates stay.
+    /// Days raw tracking events, per-visit views and the visitors' popularity votes are kept.
     #[arg(long, env = "TRACKING_RETENTION_DAYS", default_value_t = 30)]
     pub tracking_retention_days: i32,
+    /// Days the daily analytics aggregates (events, searches, items, widgets) are kept.
+    #[arg(long, env = "ANALYTICS_RETENTION_DAYS", default_value_t = 400)]
+    pub analytics_retention_days: i32,
     /// Days popular searches are counted over.
     #[arg(long, env = "POPULAR_SEARCH_DAYS", default_value_t = 14)]
     pub popular_search_days: i32,
-    /// Searches with hits a keyword needs to be a popular search.
+    /// Distinct visitors who searched a keyword with hits for it to be a popular search.
     #[arg(long, env = "POPULAR_SEARCH_MIN", default_value_t = 3)]
     pub popular_search_min: i64,
 }
@@ -232,6 +245,36 @@ pub enum AnalyticsAction {
         #[arg(long)]
         json: bool,
     },
+}
+
+#[derive(Subcommand)]
+pub enum PopularAction {
+    /// Keep a search term (`--search`) or a product (`--product`) off the popular lists.
+    Block {
+        #[command(flatten)]
+        entry: PopularEntry,
+    },
+    /// Let a blocked term or product on the popular lists again.
+    Unblock {
+        #[command(flatten)]
+        entry: PopularEntry,
+    },
+    /// Print both blocklists.
+    List,
+}
+
+#[derive(Args)]
+#[group(required = true, multiple = false)]
+pub struct PopularEntry {
+    /// A search term (kept as counted: lower case, spaces collapsed).
+    #[arg(long)]
+    pub search: Option<String>,
+    /// A product number.
+    #[arg(long)]
+    pub product: Option<String>,
+    /// Who blocks it (recorded in the event's metadata as its staffId).
+    #[arg(long, env = "STAFF_ID", default_value = "cli")]
+    pub staff_id: String,
 }
 
 #[derive(Subcommand)]

@@ -178,7 +178,57 @@ fn percent_decode(text: &str, plus_as_space: bool) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
+/// The connection parameters sqlx reads whose names look secret: `password` (it is the
+/// password) and `sslkey` (a file's path). Any other parameter whose name contains pass, key,
+/// secret or token is taken out of the URL before sqlx sees it: sqlx logs a parameter it does
+/// not know with its value (`sslpassword=…` in clear in the startup warning).
+const SECRET_LOOKING_PARAMETERS_READ: [&str; 2] = ["password", "sslkey"];
+
+/// `url` without the secret-looking query parameters sqlx would not read (see
+/// [`SECRET_LOOKING_PARAMETERS_READ`]), and the names of those taken out.
+pub fn without_unread_secrets(url: &str) -> (String, Vec<String>) {
+    let Some((head, tail)) = url.split_once('?') else {
+        return (url.to_string(), vec![]);
+    };
+    let (query, fragment) = match tail.split_once('#') {
+        Some((q, f)) => (q, Some(f)),
+        None => (tail, None),
+    };
+    let mut dropped = vec![];
+    let kept: Vec<&str> = query
+        .split('&')
+        .filter(|pair| {
+            let name = pair.split_once('=').map_or(*pair, |(n, _)| n);
+            let lower = percent_decode(name, true).to_ascii_lowercase();
+            let drop = is_secret_parameter(name)
+                && !SECRET_LOOKING_PARAMETERS_READ.contains(&lower.as_str());
+            if drop {
+                dropped.push(lower);
+            }
+            !drop
+        })
+        .collect();
+    let mut out = head.to_string();
+    if !kept.is_empty() {
+        out.push('?');
+        out.push_str(&kept.join("&"));
+    }
+    if let Some(f) = fragment {
+        out.push('#');
+        out.push_str(f);
+    }
+    (out, dropped)
+}
+
 pub async fn connect_database(url: &str, max_connections: u32) -> Result<PgPool, SettingError> {
+    let (url, dropped) = without_unread_secrets(url);
+    let url = url.as_str();
+    for name in dropped {
+        tracing::warn!(
+            parameter = %name,
+            "DATABASE_URL: a parameter PostgreSQL connections do not use was ignored (its value is not shown)"
+        );
+    }
     let options = PgConnectOptions::from_str(url).map_err(|_| {
         setting_error(
             "DATABASE_URL",
@@ -235,6 +285,26 @@ pub fn parse_bind(value: &str) -> Result<SocketAddr, SettingError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn secret_looking_parameters_sqlx_does_not_read_never_reach_it() {
+        let (url, dropped) = without_unread_secrets(
+            "postgres://u:pw@127.0.0.1:1/db?sslpassword=k3yZ&sslmode=require&password=p&sslkey=/k.pem&Api%5FToken=t&x=1#f",
+        );
+        assert_eq!(
+            url,
+            "postgres://u:pw@127.0.0.1:1/db?sslmode=require&password=p&sslkey=/k.pem&x=1#f"
+        );
+        assert_eq!(dropped, ["sslpassword", "api_token"]);
+        assert_eq!(
+            without_unread_secrets("postgres://h/db?sslpassword=k").0,
+            "postgres://h/db"
+        );
+        assert_eq!(
+            without_unread_secrets("postgres://h/db").0,
+            "postgres://h/db"
+        );
+    }
 
     #[test]
     fn passwords_never_appear_in_messages() {

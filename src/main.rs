@@ -41,7 +41,8 @@ async fn main() -> ExitCode {
     }
 }
 
-/// Installs the privacy keys of configuration; `serve` without them uses keys of this process.
+/// Installs the privacy keys of configuration; `serve --insecure-dev-keys` without them uses
+/// keys of this process (`serve` without them and the flag refuses to start: `cli::serve`).
 fn install_privacy_keys(options: &Options, subcommand: &Command) -> anyhow::Result<()> {
     use command::privacy::{install, PrivacyKeys};
     match (&options.pseudonym_key, &options.master_keys) {
@@ -50,10 +51,10 @@ fn install_privacy_keys(options: &Options, subcommand: &Command) -> anyhow::Resu
                 .map_err(|e| config::setting_error("PSEUDONYM_KEY / MASTER_KEYS", e.to_string()))?;
             install(keys);
         }
-        (None, None) if matches!(subcommand, Command::Serve(_)) => {
+        (None, None) if matches!(subcommand, Command::Serve(args) if args.insecure_dev_keys) => {
             tracing::warn!(
-                "PSEUDONYM_KEY and MASTER_KEYS are not set: personal data is sealed with random keys \
-                 of this process and cannot be read after a restart (infra/run sets them)"
+                "--insecure-dev-keys: personal data is sealed with random keys of this process \
+                 and cannot be read after a restart (infra/run sets PSEUDONYM_KEY and MASTER_KEYS)"
             );
             install(PrivacyKeys::ephemeral());
         }
@@ -82,6 +83,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Deadletters { action } => pipeline::deadletters(&options, action).await,
         Command::Topic { action } => inspect::topic(&bus, action).await,
         Command::Analytics { action } => inspect::analytics(&options, action).await,
+        Command::Popular { action } => inspect::popular(&options, action).await,
         Command::Relay { batch_size } => pipeline::relay(&options, &bus, batch_size).await,
     }
 }

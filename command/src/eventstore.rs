@@ -14,7 +14,7 @@ use cqrs_es::{Aggregate, DomainEvent};
 use serde_json::Value;
 use sqlx::{PgPool, Row};
 
-use kernel::idempotency::{lookup, store, IdempotencyKey, Lookup, StoredAnswer};
+use kernel::idempotency::{lookup, store, IdempotencyKey, Lookup, Stored, StoredAnswer};
 
 /// Every migration of the system (event store, outbox, read models), embedded in the binary.
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../infra/migrations");
@@ -161,7 +161,9 @@ pub enum Idempotent<A: Aggregate> {
 /// Conflicting concurrent writers are retried (bounded); the inline projection updates its
 /// read model inside the appending transaction. With a key, nothing runs when the key was seen
 /// (the stored answer, or the mismatch, comes back); otherwise the answer is stored in the
-/// transaction that appends the events, so a command that committed always has its answer.
+/// transaction that appends the events, so a command that committed always has its answer
+/// (unless it is too large to store or its visitor's budget of stored answers is spent:
+/// `kernel::idempotency::store`).
 ///
 /// New aggregates: the ids were made by this very request (a new cart) or the catalog is empty
 /// (a seed), so nothing is loaded before deciding (one round trip fewer); were an id taken
@@ -406,10 +408,19 @@ where
         let mut tx = pool.begin().await?;
         if let (Some(idem), Some(answer)) = (idempotency, &answer) {
             // First, so a concurrent request with the same key waits here and then replays.
-            if !store(&mut tx, idem.key, answer).await? {
-                drop(tx);
-                let mut conn = pool.acquire().await?;
-                return Ok(Attempt::Seen(lookup(&mut conn, idem.key).await?));
+            match store(&mut tx, idem.key, answer).await? {
+                Stored::Yes => {}
+                Stored::KeyTaken => {
+                    drop(tx);
+                    let mut conn = pool.acquire().await?;
+                    return Ok(Attempt::Seen(lookup(&mut conn, idem.key).await?));
+                }
+                // Too large, or the visitor's budget of stored answers is spent: the answer is
+                // sent and not kept, but a key used before still replays.
+                Stored::NotKept => match lookup(&mut tx, idem.key).await? {
+                    Lookup::Fresh => {}
+                    seen => return Ok(Attempt::Seen(seen)),
+                },
             }
         }
         sqlx::query(

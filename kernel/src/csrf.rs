@@ -66,6 +66,13 @@ fn simple_content_type(headers: &HeaderMap) -> bool {
     .any(|simple| essence.eq_ignore_ascii_case(simple))
 }
 
+/// Whether the browser says the request comes from a page of another site (`Sec-Fetch-Site:
+/// cross-site`, or an `Origin` not ours), whatever its content type: a tracking beacon from
+/// another site's page is kept but never counts toward what shoppers are shown.
+pub fn is_from_another_site(headers: &HeaderMap, uri: &Uri) -> bool {
+    from_another_site(headers, uri)
+}
+
 fn from_another_site(headers: &HeaderMap, uri: &Uri) -> bool {
     if let Some(site) = headers.get("sec-fetch-site") {
         if site.as_bytes().eq_ignore_ascii_case(b"cross-site") {

@@ -1,5 +1,6 @@
-//! The `Idempotency-Key` request header, read by the identity layer (a new visitor's id) and
-//! the idempotency layer (the stored answer): its name, its bounds and how it is read.
+//! The `Idempotency-Key` request header, read by the idempotency layer (the stored answer):
+//! its name, its bounds and how it is read. It never names a visitor: a request without a
+//! visitor cookie is a new visitor with a random id, key or no key.
 
 use axum::http::HeaderMap;
 

@@ -6,6 +6,10 @@
 //! `id.signature`. The cart's signature also covers its owner (the visitor id), so a cart
 //! cookie copied into another browser, a forged value or an unsigned id (`sf_cart=a`) does not
 //! verify: the request is treated as having no cart, and the next add makes a new one.
+//!
+//! Cookies are made here only, for the visitor of the request at hand: a handler that hands
+//! out a cart says so with a [`CartGrant`] on its answer, never with a `Set-Cookie` of its own,
+//! so an answer stored and replayed (`crate::idempotency`) never carries anyone's cookie.
 
 use std::sync::Arc;
 
@@ -29,8 +33,6 @@ pub const CART_MAX_AGE: u64 = 30 * 24 * 3600;
 const VISITOR: &str = "visitor";
 const VISIT: &str = "visit";
 const CART: &str = "cart";
-/// Purpose of the visitor id derived from an Idempotency-Key (see [`identity_layer`]).
-const VISITOR_FROM_KEY: &str = "visitor-from-idempotency-key";
 
 /// How cookies are made: the signing keys and whether they carry `Secure`.
 #[derive(Debug, Clone)]
@@ -84,6 +86,12 @@ impl Identity {
         set_cookie(CART_COOKIE, &signed, CART_MAX_AGE, self.settings.secure)
     }
 
+    /// The keys this identity's cookies are signed with (also signing what is issued to this
+    /// visitor, such as a search answer's query id).
+    pub fn keyring(&self) -> &Keyring {
+        &self.settings.keyring
+    }
+
     /// The visitor as the tracking topic knows them (its `visitorId`): a keyed hash of the
     /// cookie's id, never the id the browser holds.
     pub fn tracking_visitor(&self) -> String {
@@ -101,6 +109,13 @@ impl Identity {
         }
     }
 }
+
+/// On an answer (a response extension): the answer hands this cart to the visitor who asked.
+/// The identity layer sets its cookie, signed for the request's visitor, unless that visitor's
+/// cookie already names this cart. A stored answer keeps the cart's id, never its cookie, and
+/// is replayed only to the visitor it was stored for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CartGrant(pub String);
 
 /// Purpose of the keyed hash that makes a tracking topic's `visitorId`.
 pub const TRACKING_VISITOR_PURPOSE: &str = "tracking-visitor";
@@ -168,11 +183,12 @@ pub fn new_id() -> String {
 
 /// Reads the visitor, visit and cart ids from signed cookies (ignoring any that do not
 /// verify), makes new ones where needed, hands them to handlers as an [`Identity`] extension
-/// and (re)sets the cookies on the answer. Hashed assets are left alone.
+/// and (re)sets the cookies on the answer, with the cart cookie of a [`CartGrant`]. Hashed
+/// assets are left alone.
 ///
-/// A request without a valid visitor cookie that carries an `Idempotency-Key` gets a visitor
-/// id derived from that key (keyed hash), so a retried first request of a new browser is the
-/// same visitor and finds the answer stored for it.
+/// A request without a valid visitor cookie gets a fresh random visitor id, whatever else it
+/// carries: an id derived from anything the client chose (an `Idempotency-Key`) would be
+/// anyone's who knows it.
 pub async fn identity_layer(
     State(settings): State<CookieSettings>,
     mut request: Request,
@@ -185,11 +201,7 @@ pub async fn identity_layer(
     let headers = request.headers();
     let existing_visitor = verified_cookie(keyring, headers, VISITOR_COOKIE, VISITOR, "");
     let new_visitor = existing_visitor.is_none();
-    let visitor_id =
-        existing_visitor.unwrap_or_else(|| match crate::headers::key_header(headers) {
-            Some(Ok(key)) => keyring.derive(VISITOR_FROM_KEY, key),
-            _ => new_id(),
-        });
+    let visitor_id = existing_visitor.unwrap_or_else(new_id);
     let visit_id =
         verified_cookie(keyring, headers, VISIT_COOKIE, VISIT, &visitor_id).unwrap_or_else(new_id);
     let cart_id = verified_cookie(keyring, headers, CART_COOKIE, CART, &visitor_id);
@@ -202,7 +214,13 @@ pub async fn identity_layer(
     };
     request.extensions_mut().insert(identity.clone());
     let mut response = next.run(request).await;
+    let grant = response.extensions_mut().remove::<CartGrant>();
     let out = response.headers_mut();
+    if let Some(CartGrant(cart)) = grant {
+        if identity.cart_id.as_deref() != Some(cart.as_str()) {
+            out.append(SET_COOKIE, identity.cart_cookie(&cart));
+        }
+    }
     if new_visitor {
         let value = signed(keyring, VISITOR, &identity.visitor_id, "");
         out.append(

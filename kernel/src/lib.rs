@@ -8,6 +8,7 @@ pub mod headers;
 pub mod http;
 pub mod idempotency;
 pub mod identity;
+pub mod query_id;
 pub mod secrets;
 pub mod staff;
 pub mod validation;

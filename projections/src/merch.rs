@@ -1,6 +1,8 @@
-//! The merchandising projection: pin boards and their items in order. Projected inline (in
-//! the appending transaction), so a pin shows in the very next search.
+//! The merchandising projection: pin boards and their items in order, and the popular lists'
+//! blocklists. Projected inline (in the appending transaction), so a pin shows in the very next
+//! search and a blocked term leaves the popular searches with the next read.
 
+use command::merch::blocklist::{BlocklistEvent, PopularBlocklist};
 use command::merch::pinboard::{PinBoard, PinEvent};
 use cqrs_es::Aggregate;
 use sqlx::PgConnection;
@@ -9,8 +11,8 @@ use crate::engine::{Projection, ProjectionError, StoredEvent, Typed};
 
 pub struct MerchProjection;
 
-const TYPES: [&str; 1] = [PinBoard::TYPE];
-const TABLES: [&str; 1] = ["pin_boards"];
+const TYPES: [&str; 2] = [PinBoard::TYPE, PopularBlocklist::TYPE];
+const TABLES: [&str; 2] = ["pin_boards", "popular_blocks"];
 
 #[async_trait::async_trait]
 impl Projection for MerchProjection {
@@ -31,6 +33,25 @@ impl Projection for MerchProjection {
         conn: &mut PgConnection,
         e: &StoredEvent,
     ) -> Result<(), ProjectionError> {
+        if e.aggregate_type == PopularBlocklist::TYPE {
+            let list = &e.aggregate_id;
+            let sql = match e.typed::<BlocklistEvent>()? {
+                BlocklistEvent::Blocked { value } => sqlx::query(
+                    "INSERT INTO popular_blocks (list, value, blocked_at) VALUES ($1, $2, coalesce($3, now())) \
+                     ON CONFLICT (list, value) DO NOTHING",
+                )
+                .bind(list)
+                .bind(value)
+                .bind(e.recorded_at),
+                BlocklistEvent::Unblocked { value } => {
+                    sqlx::query("DELETE FROM popular_blocks WHERE list = $1 AND value = $2")
+                        .bind(list)
+                        .bind(value)
+                }
+            };
+            sql.execute(conn).await?;
+            return Ok(());
+        }
         let board = &e.aggregate_id;
         let sql = match e.typed::<PinEvent>()? {
             PinEvent::Pinned { item_id } => sqlx::query(

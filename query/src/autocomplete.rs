@@ -34,8 +34,9 @@ pub const POPULAR_SEARCHES: &[&str] = &[
 /// How long the popular searches read from analytics are reused.
 pub const POPULAR_TTL: std::time::Duration = std::time::Duration::from_secs(2);
 
-/// The popular searches of the analytics read model (tracked searches that returned hits, not
-/// from bots, above the minimum count), read at most every [`POPULAR_TTL`].
+/// The popular searches of the analytics read model (keywords that distinct visitors searched
+/// with hits, counted events only, above the minimum; none a merchandiser blocked), read at
+/// most every [`POPULAR_TTL`].
 #[derive(Default)]
 pub struct PopularSearches {
     cached: tokio::sync::RwLock<Option<(std::time::Instant, std::sync::Arc<Vec<String>>)>>,
@@ -55,7 +56,9 @@ impl PopularSearches {
             }
         }
         let read = sqlx::query_scalar::<_, String>(
-            "SELECT keyword FROM analytics_popular_searches ORDER BY rank LIMIT 100",
+            "SELECT keyword FROM analytics_popular_searches \
+             WHERE keyword NOT IN (SELECT value FROM popular_blocks WHERE list = 'searches') \
+             ORDER BY rank LIMIT 100",
         )
         .fetch_all(pool)
         .await;

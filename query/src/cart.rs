@@ -2,8 +2,9 @@
 
 use axum::extract::State;
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::{Extension, Json, Router};
 use kernel::http::{ApiError, ApiJson};
+use kernel::idempotency::SafeRead;
 use kernel::identity::Identity;
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
@@ -169,11 +170,12 @@ pub struct FulfillmentAnswer {
     pub fulfillment_types: Vec<&'static str>,
 }
 
+/// A read sent as a POST: a repeat with the same Idempotency-Key reads again, nothing is stored.
 async fn fulfillment_type(
     State(state): State<QueryState>,
     identity: Identity,
     ApiJson(request): ApiJson<FulfillmentRequest>,
-) -> Result<Json<FulfillmentAnswer>, ApiError> {
+) -> Result<(Extension<SafeRead>, Json<FulfillmentAnswer>), ApiError> {
     let row = sqlx::query(
         "SELECT p.ship_to_home, p.store_pickup, p.same_day_delivery, v.store_num, \
                 coalesce(i.is_stocked AND i.store_on_hand > 0 AND NOT s.coming_soon, false) AS at_store, \
@@ -200,10 +202,13 @@ async fn fulfillment_type(
     if row.get::<bool, _>("same_day_delivery") && at_store && row.get::<bool, _>("delivers") {
         types.push("SameDayDelivery");
     }
-    Ok(Json(FulfillmentAnswer {
-        success: true,
-        blain_number: request.blain_number,
-        store_num: row.get("store_num"),
-        fulfillment_types: types,
-    }))
+    Ok((
+        Extension(SafeRead),
+        Json(FulfillmentAnswer {
+            success: true,
+            blain_number: request.blain_number,
+            store_num: row.get("store_num"),
+            fulfillment_types: types,
+        }),
+    ))
 }

@@ -68,11 +68,13 @@ impl axum::extract::FromRef<QueryState> for std::sync::Arc<kernel::staff::StaffT
     }
 }
 
-/// The read side's staff operations, all under `/api/staff/…` (reindex, explain, rule explain).
+/// The read side's staff operations, all under `/api/staff/…` (reindex, explain, rule explain,
+/// the popular lists' blocklists).
 pub fn staff_router(state: QueryState) -> Router {
     Router::new()
         .merge(reindex::staff_router(state.clone()))
         .merge(explain::staff_router(state.clone()))
+        .merge(popularity::staff_router(state.clone()))
         .merge(recommendations::staff_router(state))
 }
 

@@ -24,8 +24,9 @@ use axum::extract::State;
 use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::{Extension, Json, Router};
 use kernel::http::{ApiError, ApiJson};
+use kernel::idempotency::SafeRead;
 use kernel::staff::{Merchandiser, Staff};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -381,7 +382,8 @@ pub async fn also_viewed(
 /// Popular in the context product's department (its own department, not the parents).
 /// Candidates are the department's first [`POPULAR_CANDIDATES`] sellable products in
 /// product-number order, without the product itself; they rank by tracked popularity over
-/// [`POPULARITY_DAYS`] days (views + 3 × adds to cart + 5 × sales), then by the number of
+/// [`POPULARITY_DAYS`] days (distinct visitors a day: 1 viewed, 3 added to a cart, 5 bought;
+/// counted events only, not for a product a merchandiser blocked), then by the number of
 /// stores holding them in stock, then the units the web warehouse holds, then product number.
 /// Answers the department's name and the products.
 pub async fn popular_in_department(
@@ -399,8 +401,9 @@ pub async fn popular_in_department(
             WHERE p.department_id = $1 AND p.blain_number <> $2 AND NOT p.discontinued \
             ORDER BY p.blain_number LIMIT $3) \
          SELECT c.blain_number FROM candidates c \
-         ORDER BY (SELECT coalesce(sum(a.views + 3 * a.add_to_carts + 5 * a.sales), 0) FROM analytics_item_daily a \
-                   WHERE a.item_id = c.blain_number AND a.day > current_date - $5::int) DESC, \
+         ORDER BY (SELECT CASE WHEN sum(a.visitors) >= $6 THEN sum(a.score) ELSE 0 END FROM analytics_item_daily a \
+                   WHERE a.item_id = c.blain_number AND a.day > current_date - $5::int \
+                     AND a.item_id NOT IN (SELECT value FROM popular_blocks WHERE list = 'products')) DESC, \
                   (SELECT count(*) FROM store_inventory i \
                    WHERE i.blain_number = c.blain_number AND i.is_stocked AND i.store_on_hand > 0) DESC, \
                   c.ecom DESC, c.blain_number \
@@ -411,6 +414,7 @@ pub async fn popular_in_department(
     .bind(POPULAR_CANDIDATES)
     .bind(WIDGET_PRODUCTS as i64)
     .bind(POPULARITY_DAYS)
+    .bind(crate::popularity::POPULAR_MIN_VISITORS)
     .fetch_all(&state.pool)
     .await?;
     let department = context.department_path.last().cloned().unwrap_or_default();
@@ -455,8 +459,10 @@ async fn recommend(
     if let Err(refused) = validate(&request) {
         return refused;
     }
+    // A read: a repeat with the same Idempotency-Key reads again, nothing is stored (ten
+    // widgets answer some 120 KB).
     match answer(&state, &request).await {
-        Ok(body) => Json(body).into_response(),
+        Ok(body) => (Extension(SafeRead), Json(body)).into_response(),
         Err(e) => e.into_response(),
     }
 }
@@ -560,7 +566,7 @@ pub fn explain(guid: &str) -> Vec<RuleExplain> {
         Some(Widget::PopularInDepartment) => vec![RuleExplain {
             model_guid: DEPARTMENT_STOCK_MODEL,
             rule_string: format!(
-                "Popular in Department: the context product's department, ranked by tracked popularity over {POPULARITY_DAYS} days (views + 3 x adds to cart + 5 x sales), then the number of stores holding the item in stock, then web warehouse units, then product number; the department's first {POPULAR_CANDIDATES} products by number are ranked; never the product itself; at most {WIDGET_PRODUCTS}"
+                "Popular in Department: the context product's department, ranked by tracked popularity over {POPULARITY_DAYS} days (distinct visitors a day: 1 viewed, 3 added to a cart, 5 bought; counted events only, none a merchandiser blocked), then the number of stores holding the item in stock, then web warehouse units, then product number; the department's first {POPULAR_CANDIDATES} products by number are ranked; never the product itself; at most {WIDGET_PRODUCTS}"
             ),
             trigger_rule_string: TRIGGER.to_string(),
         }],

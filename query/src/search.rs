@@ -299,6 +299,14 @@ async fn search(
             url: d.url.clone(),
         })
     });
+    // Signed for this visitor and keyword, with whether it had hits: the tracker counts a
+    // search toward popular searches only with such an id (kernel::query_id).
+    let query_id = kernel::query_id::issue(
+        identity.keyring(),
+        &identity.visitor_id,
+        typed.as_deref().unwrap_or(""),
+        hits.total > 0,
+    );
     Ok(Json(SearchAnswer {
         keyword: typed,
         landing,
@@ -312,7 +320,7 @@ async fn search(
         facets: hits.facets,
         applied,
         query: url::write(&url_state, &contract, &bounds),
-        query_id: kernel::identity::new_id(),
+        query_id,
         did_you_mean,
         redirect,
     }))

@@ -128,9 +128,15 @@ pub enum UrlError {
     Page,
     #[error("The range '{0}' must be two numbers, from and to.")]
     Range(String),
+    #[error("The range '{0}' must lie between -{MAX_RANGE_VALUE} and {MAX_RANGE_VALUE}.")]
+    RangeBounds(String),
     #[error("The search address is too long.")]
     TooLong,
 }
+
+/// The largest size a range's end may have (a price range in dollars: no product costs ten
+/// million; a larger number would only make absurd labels and canonical URLs).
+pub const MAX_RANGE_VALUE: u32 = 10_000_000;
 
 /// Longest query string read (anything longer is not a page a shopper made).
 pub const MAX_QUERY_CHARS: usize = 4096;
@@ -242,6 +248,12 @@ pub fn parse(query: &str, contract: &Contract) -> Result<SearchState, UrlError> 
                 _ => None,
             };
             match range {
+                Some((a, b))
+                    if a.abs() > f64::from(MAX_RANGE_VALUE)
+                        || b.abs() > f64::from(MAX_RANGE_VALUE) =>
+                {
+                    return Err(UrlError::RangeBounds(name))
+                }
                 // Reversed ends are read in order: the shopper meant the span between them.
                 Some((a, b)) => {
                     let (from, to) = if a <= b { (a, b) } else { (b, a) };

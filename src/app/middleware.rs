@@ -119,6 +119,123 @@ pub(super) async fn reject_nul_in_url(request: Request, next: axum::middleware::
     next.run(request).await
 }
 
+/// How long a request's body may take to arrive, read before the request takes a slot of
+/// [`MAX_IN_FLIGHT`]: a client that sends a body slowly holds only its own connection.
+pub const BODY_READ_TIMEOUT: Duration = Duration::from_secs(10);
+/// Requests from one address whose bodies may be arriving at once; more answer 429.
+pub const SLOW_BODIES_PER_ADDRESS: usize = 64;
+
+/// The addresses with bodies arriving, and how many each.
+#[derive(Default)]
+pub struct BodyReaders(std::sync::Mutex<std::collections::HashMap<std::net::IpAddr, usize>>);
+
+/// A body being read from an address (counted until dropped).
+struct Reading<'a>(&'a BodyReaders, std::net::IpAddr);
+
+impl BodyReaders {
+    fn enter(&self, ip: std::net::IpAddr) -> Option<Reading<'_>> {
+        let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let n = map.entry(ip).or_default();
+        if *n >= SLOW_BODIES_PER_ADDRESS {
+            return None;
+        }
+        *n += 1;
+        Some(Reading(self, ip))
+    }
+}
+
+impl Drop for Reading<'_> {
+    fn drop(&mut self) {
+        let mut map = self.0 .0.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = map.get_mut(&self.1) {
+            *n -= 1;
+            if *n == 0 {
+                map.remove(&self.1);
+            }
+        }
+    }
+}
+
+/// Reads a request's body whole, under [`BODY_READ_TIMEOUT`] and at most
+/// [`SLOW_BODIES_PER_ADDRESS`] at once per client address, before the request goes on to the
+/// load-shedding slots and the request timeout: slow bodies can't hold the slots every other
+/// request needs. A body announced larger than [`MAX_BODY_BYTES`] is left to the body limit
+/// inside (413 without reading it).
+pub(super) async fn read_body_first(
+    State(readers): State<std::sync::Arc<BodyReaders>>,
+    request: Request,
+    next: axum::middleware::Next,
+) -> Response {
+    use axum::http::header::{CONTENT_LENGTH, TRANSFER_ENCODING};
+    let length = request
+        .headers()
+        .get(CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    let chunked = request.headers().contains_key(TRANSFER_ENCODING);
+    match (length, chunked) {
+        (Some(0), false) | (None, false) => return next.run(request).await,
+        (Some(n), _) if n > MAX_BODY_BYTES as u64 => return next.run(request).await,
+        _ => {}
+    }
+    let peer = request
+        .extensions()
+        .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+        .map(|c| c.0.ip());
+    let reading = match peer {
+        Some(ip) => match readers.enter(ip) {
+            Some(r) => Some(r),
+            None => {
+                let mut r = kernel::http::ApiError::refused(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    "TooManyUnfinished",
+                    "Too many unfinished requests from your address. Please try again in a moment.",
+                )
+                .into_response();
+                r.headers_mut()
+                    .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+                return r;
+            }
+        },
+        None => None,
+    };
+    let (parts, body) = request.into_parts();
+    let read = tokio::time::timeout(
+        BODY_READ_TIMEOUT,
+        axum::body::to_bytes(body, MAX_BODY_BYTES),
+    )
+    .await;
+    drop(reading);
+    match read {
+        Ok(Ok(bytes)) => {
+            next.run(Request::from_parts(parts, axum::body::Body::from(bytes)))
+                .await
+        }
+        Ok(Err(e)) => {
+            // axum's body limit error (the source's type is not public here).
+            let too_large = e.to_string().contains("length limit")
+                || std::error::Error::source(&e)
+                    .is_some_and(|s| s.to_string().contains("length limit"));
+            if too_large {
+                error_for(StatusCode::PAYLOAD_TOO_LARGE, None)
+            } else {
+                kernel::http::ApiError::refused(
+                    StatusCode::BAD_REQUEST,
+                    "IncompleteBody",
+                    "The request ended before its body did.",
+                )
+                .into_response()
+            }
+        }
+        Err(_) => kernel::http::ApiError::refused(
+            StatusCode::REQUEST_TIMEOUT,
+            "BodyTooSlow",
+            "The request took too long to arrive. Please try again.",
+        )
+        .into_response(),
+    }
+}
+
 /// Sheds load: past [`MAX_IN_FLIGHT`] requests at once, answers 503 `Overloaded` with
 /// `Retry-After: 1` without running the request.
 pub(super) async fn shed_load(

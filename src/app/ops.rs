@@ -282,22 +282,43 @@ fn tracking_metrics(sink: &tracker::TrackingSink) -> String {
     text
 }
 
-/// Prometheus text metrics of the pipeline.
-pub(super) async fn metrics(State(state): State<AppState>) -> Response {
-    let Ok(h) = pipeline_health(&state.pool).await else {
-        return ApiError::Unavailable("metrics: PostgreSQL did not answer".into()).into_response();
+/// Prometheus text metrics of the pipeline, for a scraper that reaches the process itself.
+///
+/// A request that came through the public proxy (it carries `X-Forwarded-For` or `Forwarded`,
+/// which the Compose nginx and the Kubernetes ingress both add) is answered 404: the same rule
+/// whichever proxy is in front. The pipeline's figures come from the last background readiness
+/// check (every [`READINESS_INTERVAL`]), so a scrape costs no SQL.
+pub(super) async fn metrics(
+    State(state): State<AppState>,
+    headers: axum::http::HeaderMap,
+) -> Response {
+    if headers.contains_key("x-forwarded-for") || headers.contains_key(header::FORWARDED) {
+        return super::middleware::error_for(StatusCode::NOT_FOUND, None);
+    }
+    let report = current_readiness(&state).await;
+    let figure = |name: &str| -> String {
+        match report.as_ref().and_then(|r| r.detail[name].as_f64()) {
+            Some(v) => format!("{v}"),
+            None => "NaN".to_string(),
+        }
     };
+    let lag = report
+        .as_ref()
+        .and_then(|r| r.detail["outboxLagSeconds"].as_f64())
+        .map_or_else(|| "NaN".to_string(), |v| format!("{v:.3}"));
     let text = format!(
         "# HELP storefront_outbox_lag_seconds Age of the oldest event not yet published to Kafka.\n\
          # TYPE storefront_outbox_lag_seconds gauge\n\
-         storefront_outbox_lag_seconds {:.3}\n\
+         storefront_outbox_lag_seconds {}\n\
          # HELP storefront_outbox_unpublished Events waiting in the outbox.\n\
          # TYPE storefront_outbox_unpublished gauge\n\
          storefront_outbox_unpublished {}\n\
          # HELP storefront_dead_letters Messages parked by consumers after bounded retries.\n\
          # TYPE storefront_dead_letters gauge\n\
          storefront_dead_letters {}\n",
-        h.outbox_lag_seconds, h.outbox_unpublished, h.dead_letters
+        lag,
+        figure("outboxUnpublished"),
+        figure("deadLetters")
     ) + &tracking_metrics(&state.tracking);
     (
         [(

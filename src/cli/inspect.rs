@@ -1,10 +1,11 @@
-//! Looking at what flows and what was counted: `topic tail` and `analytics report`.
+//! Looking at what flows and what was counted: `topic tail`, `analytics report`, and the
+//! popular lists' blocklists (`popular block|unblock|list`).
 
 use std::process::ExitCode;
 
 use projections::bus::BusConfig;
 
-use super::{AnalyticsAction, Options, TopicAction};
+use super::{AnalyticsAction, Options, PopularAction, TopicAction};
 use crate::config;
 
 /// Prints a topic's messages as they arrive.
@@ -33,4 +34,72 @@ pub async fn analytics(options: &Options, action: AnalyticsAction) -> anyhow::Re
         print!("{}", tracker::report::render(&report));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `storefront popular block|unblock|list`: the popular lists' blocklists, through the same
+/// command as the staff API (an event with the staff id in its metadata).
+pub async fn popular(options: &Options, action: PopularAction) -> anyhow::Result<ExitCode> {
+    use command::merch::blocklist::{
+        entry, BlocklistCommand, PopularBlocklist, PRODUCTS, SEARCHES,
+    };
+    let pool = config::connect_database(&options.database_url, 2).await?;
+    let (entry_of, block) = match action {
+        PopularAction::List => {
+            let blocks = query::popularity::blocklists(&pool).await?;
+            for (list, entries) in [
+                ("searches", &blocks.searches),
+                ("products", &blocks.products),
+            ] {
+                println!("{list} ({} blocked)", entries.len());
+                for b in entries {
+                    println!(
+                        "  {}  (since {})",
+                        b.value,
+                        b.blocked_at.format("%Y-%m-%d %H:%M")
+                    );
+                }
+            }
+            return Ok(ExitCode::SUCCESS);
+        }
+        PopularAction::Block { entry } => (entry, true),
+        PopularAction::Unblock { entry } => (entry, false),
+    };
+    let (list, raw) = match (&entry_of.search, &entry_of.product) {
+        (Some(term), _) => (SEARCHES, term.as_str()),
+        (None, Some(product)) => (PRODUCTS, product.as_str()),
+        (None, None) => unreachable!("clap requires --search or --product"),
+    };
+    let value = entry(list, raw);
+    let command = if block {
+        BlocklistCommand::Block {
+            value: value.clone(),
+        }
+    } else {
+        BlocklistCommand::Unblock {
+            value: value.clone(),
+        }
+    };
+    let metadata = serde_json::json!({ "staffId": entry_of.staff_id });
+    let inline = projections::shopping::InlineShopping;
+    let outcome = command::eventstore::run::<PopularBlocklist>(&pool, &())
+        .command(list, command)
+        .inline(Some(&inline))
+        .metadata(&metadata)
+        .one()
+        .await?;
+    let outcome = match outcome {
+        command::eventstore::Idempotent::Fresh(executed, _) => executed.outcome,
+        command::eventstore::Idempotent::Seen(_) => unreachable!("no idempotency key was given"),
+    };
+    match outcome {
+        Ok(_) => {
+            let verb = if block { "blocked" } else { "unblocked" };
+            println!("{verb} on the {list} list: {value}");
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(refused) => {
+            eprintln!("error: {refused}");
+            Ok(ExitCode::FAILURE)
+        }
+    }
 }

@@ -20,6 +20,7 @@ pub async fn run(options: Options, bus: BusConfig, args: ServeArgs) -> anyhow::R
         roles,
         db_pool_size,
         cookie_keys,
+        insecure_dev_keys,
         staff_tokens,
         cookie_secure,
         outbox_lag_max_secs,
@@ -27,6 +28,7 @@ pub async fn run(options: Options, bus: BusConfig, args: ServeArgs) -> anyhow::R
         tracking_linger_ms,
         analytics_batch_ms,
         tracking_retention_days,
+        analytics_retention_days,
         header_read_timeout_secs,
         max_connections,
         popular_search_days,
@@ -34,6 +36,28 @@ pub async fn run(options: Options, bus: BusConfig, args: ServeArgs) -> anyhow::R
     } = args;
     let roles = Roles::parse(&roles)?;
     let bind = config::parse_bind(&bind)?;
+    if !insecure_dev_keys {
+        let missing: Vec<&str> = [
+            ("COOKIE_KEYS", cookie_keys.is_none()),
+            ("PSEUDONYM_KEY", options.pseudonym_key.is_none()),
+            ("MASTER_KEYS", options.master_keys.is_none()),
+        ]
+        .into_iter()
+        .filter_map(|(name, absent)| absent.then_some(name))
+        .collect();
+        if !missing.is_empty() {
+            return Err(config::setting_error(
+                "COOKIE_KEYS / PSEUDONYM_KEY / MASTER_KEYS",
+                format!(
+                    "{} not set: the store signs cookies and seals personal data with these keys, which \
+                 must outlive a restart and be the same on every replica (infra/run makes them \
+                 in var/secrets); --insecure-dev-keys serves with throwaway keys instead",
+                    missing.join(", ")
+                ),
+            )
+            .into());
+        }
+    }
     let keyring = match cookie_keys {
         Some(list) => kernel::secrets::Keyring::parse(&list)
             .map_err(|e| config::setting_error("COOKIE_KEYS", e.to_string()))?,
@@ -78,6 +102,7 @@ pub async fn run(options: Options, bus: BusConfig, args: ServeArgs) -> anyhow::R
                 popular_days: popular_search_days.max(1),
                 popular_min: popular_search_min.max(1),
                 retention_days: tracking_retention_days.max(1),
+                aggregate_retention_days: analytics_retention_days.max(1),
                 batch_wait: std::time::Duration::from_millis(analytics_batch_ms.max(1)),
                 ..Default::default()
             },

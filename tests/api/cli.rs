@@ -11,8 +11,44 @@ fn storefront() -> Command {
     let index = std::env::temp_dir().join(unique("index"));
     c.env("RUST_LOG", "warn")
         .env("INDEX_DIR", index)
+        .env("COOKIE_KEYS", TEST_COOKIE_KEYS)
+        .env("PSEUDONYM_KEY", TEST_PSEUDONYM_KEY)
+        .env("MASTER_KEYS", TEST_MASTER_KEYS)
         .stdin(Stdio::null());
     c
+}
+
+/// `storefront serve ARGS` without any of its keys, against a database that does not answer.
+fn serve_without_keys(args: &[&str]) -> std::process::Output {
+    storefront()
+        .args(["serve", "--bind", "127.0.0.1:0"])
+        .args(args)
+        .env_remove("COOKIE_KEYS")
+        .env_remove("MASTER_KEYS")
+        .env_remove("PSEUDONYM_KEY")
+        .env("DATABASE_URL", "postgres://shop@127.0.0.1:1/store")
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn serve_refuses_to_start_without_its_keys_unless_told_they_are_throwaway() {
+    let out = serve_without_keys(&[]);
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("COOKIE_KEYS, PSEUDONYM_KEY, MASTER_KEYS not set")
+            && stderr.contains("--insecure-dev-keys"),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains("cannot reach PostgreSQL"),
+        "refused before connecting: {stderr}"
+    );
+    // With the flag it goes on (to the unreachable database).
+    let out = serve_without_keys(&["--insecure-dev-keys"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("cannot reach PostgreSQL"), "{stderr}");
 }
 
 #[test]
@@ -33,6 +69,29 @@ fn an_unreachable_database_is_named_without_a_panic_or_the_password() {
     assert!(
         !stderr.contains("hunter2") && !stderr.contains("panicked"),
         "{stderr}"
+    );
+}
+
+#[test]
+fn a_secret_looking_connection_parameter_never_reaches_the_log() {
+    let out = storefront()
+        .args(["migrate"])
+        .env(
+            "DATABASE_URL",
+            "postgres://u:pw@127.0.0.1:1/db?sslpassword=k3yZsecret&application_name=x",
+        )
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        !stderr.contains("k3yZsecret") && !stdout.contains("k3yZsecret"),
+        "{stderr}{stdout}"
+    );
+    assert!(
+        stderr.contains("sslpassword"),
+        "the operator learns which: {stderr}"
     );
 }
 

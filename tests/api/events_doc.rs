@@ -23,6 +23,7 @@ use chrono::{NaiveTime, TimeZone, Utc};
 use command::cart::services::command_types::FulfillmentType;
 use command::cart::{AddedLine, Cart, CartEvent, ChosenWarranty};
 use command::catalog::*;
+use command::merch::blocklist::{BlocklistEvent, PopularBlocklist};
 use command::merch::pinboard::{PinBoard, PinEvent};
 use command::privacy::subject::{Subject, SubjectEvent};
 use command::privacy::Sealed;
@@ -964,6 +965,17 @@ fn domain_samples() -> Vec<DomainSample> {
             PinEvent::RedirectRemoved,
         ],
     ));
+    all.extend(samples_of::<PopularBlocklist>(
+        variants!(BlocklistEvent { Blocked, Unblocked }),
+        vec![
+            BlocklistEvent::Blocked {
+                value: "free gift card".into(),
+            },
+            BlocklistEvent::Unblocked {
+                value: "800001".into(),
+            },
+        ],
+    ));
     all
 }
 
@@ -1132,6 +1144,7 @@ fn tracking_event(name: &str, source: Source) -> TrackingEvent {
         custom_data: None,
         data: Map::new(),
         click: None,
+        counted: false,
     }
 }
 

@@ -26,6 +26,7 @@ mod images;
 mod import;
 mod openapi;
 mod outbox;
+mod popular;
 mod products;
 mod projection;
 mod recommendations;

@@ -349,6 +349,29 @@ async fn price_ranges_include_their_bounds() {
     let a = c.get("/api/search?price=a,b").await;
     assert_eq!(a.status, 400);
     assert_eq!(a.json()["code"], "InvalidSearch");
+    // Huge, infinite or not-a-number ends are refused, never a negative label or a 301-digit
+    // canonical query.
+    for range in [
+        "1e20,1e21",
+        "0,1e308",
+        "-1e20,5",
+        "0,inf",
+        "NaN,5",
+        "0,10000001",
+    ] {
+        let a = c
+            .get(&format!("/api/search?keyword=rope&price={range}"))
+            .await;
+        assert_eq!(a.status, 400, "{range}: {}", a.body);
+        assert_eq!(a.json()["code"], "InvalidSearch", "{range}");
+    }
+    let a = c.get("/api/search?keyword=rope&price=1e20,1e21").await;
+    assert_eq!(
+        a.json()["message"],
+        "The range 'price' must lie between -10000000 and 10000000."
+    );
+    let a = c.get("/api/search?lp=2&price=0,10000000").await;
+    assert_eq!(a.status, 200, "the widest range is read: {}", a.body);
 }
 
 #[tokio::test]
@@ -1041,10 +1064,11 @@ async fn tracked_popularity_moves_a_product_up_without_changing_the_matches() {
     let (mut c, engine) = shop(&env).await;
     let a = search(&mut c, "keyword=all+season+tire").await;
     assert_eq!(ids(&a), vec!["800007", "800009"]);
-    // Shoppers view and buy the second one (the analytics read model).
+    // Shoppers view and buy the second one (the analytics read model: distinct visitors and
+    // their weighted votes).
     sqlx::query(
-        "INSERT INTO analytics_item_daily (day, item_id, views, add_to_carts, sales) \
-         VALUES (current_date, '800009', 40, 5, 2), (current_date - 90, '800007', 900, 0, 0)",
+        "INSERT INTO analytics_item_daily (day, item_id, views, add_to_carts, sales, visitors, score) \
+         VALUES (current_date, '800009', 40, 5, 2, 30, 65), (current_date - 90, '800007', 900, 0, 0, 900, 900)",
     )
     .execute(&env.pool)
     .await

@@ -11,6 +11,10 @@
 //!
 //! Accepted (or ignored) beacons answer 204; unreadable ones 400 in the one error shape, and
 //! nothing is recorded.
+//!
+//! Free-text fields (product view texts, carousel texts, every analytics push entry and key)
+//! pass through the redactor (`crate::redact`); product numbers and ad ids are checked
+//! identifiers and kept as sent.
 
 use axum::body::Bytes;
 use axum::extract::State;
@@ -141,7 +145,17 @@ fn send(
     let mut e = state.event(identity, headers, source, name, idempotency_key(headers));
     e.data = data;
     state.sink.send(&e);
-    StatusCode::NO_CONTENT.into_response()
+    accepted()
+}
+
+/// A beacon's 204. Never stored under its Idempotency-Key (`SafeRead`): a retried beacon keeps
+/// its event id (the key makes it), so the consumers count it once without a stored answer.
+fn accepted() -> Response {
+    (
+        axum::Extension(kernel::idempotency::SafeRead),
+        StatusCode::NO_CONTENT,
+    )
+        .into_response()
 }
 
 pub async fn product_view(
@@ -163,14 +177,15 @@ pub async fn product_view(
     }
     if crate::agent(&headers) == Agent::Bot {
         state.sink.stats.reject(Rejection::Bot);
-        return StatusCode::NO_CONTENT.into_response();
+        return accepted();
     }
+    // `b` is a product number (checked above); the others are free text and redacted.
     let mut data = Map::new();
     for (k, v) in [
-        ("a", view.a),
-        ("u", view.u),
+        ("a", view.a.map(event::redact_owned)),
+        ("u", view.u.map(event::redact_owned)),
         ("b", Some(view.b)),
-        ("h", view.h),
+        ("h", view.h.map(event::redact_owned)),
     ] {
         if let Some(v) = v {
             data.insert(k.into(), Value::String(v));
@@ -192,7 +207,7 @@ pub async fn carousel_click(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    let click: CarouselClick = match read_body(&headers, &body) {
+    let mut click: CarouselClick = match read_body(&headers, &body) {
         Ok(v @ Value::Object(_)) => match serde_json::from_value(v) {
             Ok(click) => click,
             Err(_) => return refuse(&state, Rejection::InvalidField),
@@ -219,6 +234,15 @@ pub async fn carousel_click(
     };
     if !product_number(&click.blain_number) || !texts_ok(texts) || !price_ok {
         return refuse(&state, Rejection::InvalidField);
+    }
+    for text in [
+        &mut click.item_list_id,
+        &mut click.item_list_name,
+        &mut click.price_mode,
+        &mut click.vendor_brand,
+        &mut click.product_name,
+    ] {
+        *text = text.take().map(event::redact_owned);
     }
     let mut data = match serde_json::to_value(&click) {
         Ok(Value::Object(o)) => o,

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::codes::{self, EventType, TRACKING_VERSION};
+pub use crate::redact::{redact, redact_owned, EMAIL_REDACTED, PHONE_REDACTED};
 
 /// The spec's event fields (accounts-rewards-search.md 3), kept as sent (bounded).
 pub const EVENT_FIELDS: [&str; 28] = [
@@ -38,6 +39,10 @@ pub const EVENT_FIELDS: [&str; 28] = [
     "name",
     "keyword",
 ];
+
+/// Fields of [`EVENT_FIELDS`] holding what a shopper typed or a page's address: redacted even
+/// when sent as a number (every text field is redacted: see [`scalar`]).
+pub const FREE_TEXT_FIELDS: [&str; 5] = ["keyword", "name", "qs", "url", "request_path"];
 
 /// Click details of click events: numbers, then texts.
 pub const CLICK_NUMBERS: [&str; 6] = [
@@ -154,6 +159,12 @@ pub struct TrackingEvent {
     /// Click details of click events.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub click: Option<Map<String, Value>>,
+    /// Set by the server: the beacon came with the store's signed visitor cookie and not from
+    /// another site's page, and a Search's `query_id` is one the search API issued to this
+    /// visitor for this keyword with hits. Only such events count toward what every shopper is
+    /// shown (popular searches, popular products, the ranking's popularity).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub counted: bool,
 }
 
 impl TrackingEvent {
@@ -258,115 +269,6 @@ pub fn cut(text: &str, max: usize) -> String {
     text.chars().filter(|c| !c.is_control()).take(max).collect()
 }
 
-/// What an email address a shopper typed becomes in a tracking event.
-pub const EMAIL_REDACTED: &str = "[email]";
-/// What a phone number a shopper typed becomes in a tracking event.
-pub const PHONE_REDACTED: &str = "[phone]";
-
-/// Free text with anything that looks like an email address or a phone number replaced by
-/// [`EMAIL_REDACTED`] / [`PHONE_REDACTED`]: a shopper who types their email into the search
-/// box (or a page whose URL carries one) must not put it on the tracking topic, which is kept
-/// and read by analysts. Emails: `local@domain.tld`, also percent-encoded (`%40`). Phones: 10
-/// or 11 digits written with spaces, dots, dashes, brackets or a leading `+`, standing apart
-/// from letters and other digits (product numbers, tire sizes, prices and dates stay).
-pub fn redact(text: &str) -> String {
-    redact_owned(text.to_owned())
-}
-
-/// [`redact`] of a text the caller owns: kept without a copy when nothing is found.
-pub fn redact_owned(text: String) -> String {
-    // Most texts hold neither an '@' (nor its '%40') nor the ten digits a phone number needs:
-    // they are kept as they are without the scans.
-    let email = text.contains('@') || text.contains("%40");
-    let phone = text.bytes().filter(u8::is_ascii_digit).count() >= 10;
-    match (email, phone) {
-        (false, false) => text,
-        (true, false) => redact_emails(&text),
-        (false, true) => redact_phones(&text),
-        (true, true) => redact_phones(&redact_emails(&text)),
-    }
-}
-
-fn redact_emails(text: &str) -> String {
-    let local = |c: char| c.is_ascii_alphanumeric() || "._%+-".contains(c);
-    let domain = |c: char| c.is_ascii_alphanumeric() || c == '.' || c == '-';
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    loop {
-        let at = match (rest.find('@'), rest.find("%40")) {
-            (Some(a), Some(p)) if p < a => Some((p, 3)),
-            (Some(a), _) => Some((a, 1)),
-            (None, Some(p)) => Some((p, 3)),
-            (None, None) => None,
-        };
-        let Some((at, width)) = at else {
-            out.push_str(rest);
-            return out;
-        };
-        let before = &rest[..at];
-        let after = &rest[at + width..];
-        let start = before
-            .char_indices()
-            .rev()
-            .take_while(|(_, c)| local(*c))
-            .last()
-            .map_or(at, |(i, _)| i);
-        let host_len = after
-            .char_indices()
-            .take_while(|(_, c)| domain(*c))
-            .last()
-            .map_or(0, |(i, c)| i + c.len_utf8());
-        let host = after[..host_len].trim_end_matches(['.', '-']);
-        let tld_ok = host.rsplit_once('.').is_some_and(|(name, tld)| {
-            !name.is_empty() && tld.len() >= 2 && tld.chars().all(|c| c.is_ascii_alphabetic())
-        });
-        if start < at && tld_ok {
-            out.push_str(&before[..start]);
-            out.push_str(EMAIL_REDACTED);
-            rest = &after[host.len()..];
-        } else {
-            out.push_str(&rest[..at + width]);
-            rest = after;
-        }
-    }
-}
-
-fn redact_phones(text: &str) -> String {
-    let chars: Vec<char> = text.chars().collect();
-    let part = |c: char| c.is_ascii_digit() || " ()+.-".contains(c);
-    let mut out = String::with_capacity(text.len());
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        let starts = (c.is_ascii_digit() || c == '(' || c == '+')
-            && (i == 0 || !chars[i - 1].is_alphanumeric());
-        if !starts {
-            out.push(c);
-            i += 1;
-            continue;
-        }
-        let mut end = i;
-        while end < chars.len() && part(chars[end]) {
-            end += 1;
-        }
-        // The run ends at its last digit or closing bracket; what follows must not be a letter.
-        let mut last = end;
-        while last > i && !(chars[last - 1].is_ascii_digit() || chars[last - 1] == ')') {
-            last -= 1;
-        }
-        let digits = chars[i..last].iter().filter(|c| c.is_ascii_digit()).count();
-        let apart = chars.get(last).is_none_or(|c| !c.is_alphanumeric());
-        if (10..=11).contains(&digits) && apart {
-            out.push_str(PHONE_REDACTED);
-            i = last;
-        } else {
-            out.extend(&chars[i..end.max(i + 1)]);
-            i = end.max(i + 1);
-        }
-    }
-    out
-}
-
 /// A scalar kept as sent (texts cut, emails and phone numbers redacted: see [`redact`]), or
 /// `None` for objects, nulls and empty texts.
 pub fn scalar(value: &Value) -> Option<Value> {
@@ -389,12 +291,13 @@ pub fn list(value: &Value) -> Option<Value> {
     }
 }
 
-/// Keeps at most [`MAX_KEYS`] scalar (or list) entries with short keys.
+/// Keeps at most [`MAX_KEYS`] scalar (or list) entries with short keys (keys and texts
+/// redacted: an analytics push may carry personal data in either).
 pub fn bounded_map(object: &Map<String, Value>) -> Map<String, Value> {
     object
         .iter()
         .filter(|(k, _)| !k.is_empty() && k.len() <= 64)
-        .filter_map(|(k, v)| list(v).map(|v| (cut(k, 64), v)))
+        .filter_map(|(k, v)| list(v).map(|v| (redact_owned(cut(k, 64)), v)))
         .take(MAX_KEYS)
         .collect()
 }
@@ -430,10 +333,19 @@ pub fn decode_fields(
         let Some(value) = object.get(field) else {
             continue;
         };
-        let kept = if field == "item_list" {
-            list(value)
-        } else {
-            scalar(value)
+        let kept = match value {
+            _ if field == "item_list" => list(value),
+            // A keyword or URL sent as a JSON number is still what was typed.
+            Value::Number(n) if FREE_TEXT_FIELDS.contains(&field) => {
+                let text = n.to_string();
+                let redacted = redact(&text);
+                Some(if redacted == text {
+                    value.clone()
+                } else {
+                    Value::String(redacted)
+                })
+            }
+            _ => scalar(value),
         };
         if let Some(v) = kept {
             data.insert(field.to_string(), v);
@@ -485,7 +397,7 @@ pub fn decode_fields(
         for field in CLICK_TEXTS {
             if let Some(Value::String(s)) = object.get(field) {
                 if !s.trim().is_empty() {
-                    click.insert(field.to_string(), Value::String(cut(s, 100)));
+                    click.insert(field.to_string(), Value::String(redact_owned(cut(s, 100))));
                 }
             }
         }
@@ -555,48 +467,10 @@ mod tests {
         assert_eq!(cut("abcdef", 4), "abcd");
     }
 
+    /// Every free-text field of an event passes through the redactor (`crate::redact`, where
+    /// its own tests are): the spec's fields, click texts, custom data and its keys.
     #[test]
-    fn redacting_an_owned_text_gives_what_redact_gives() {
-        for text in [
-            "dog food",
-            "mail me at jo@example.com",
-            "jo%40example.com",
-            "call 555-123-4567 now",
-            "jo@example.com or (555) 123 4567",
-            "tire 225/65R17 102H",
-        ] {
-            assert_eq!(redact_owned(text.to_string()), redact(text), "{text}");
-        }
-    }
-
-    #[test]
-    fn emails_and_phone_numbers_a_shopper_typed_are_redacted() {
-        for (typed, kept) in [
-            ("jane.doe+farm@example.com", "[email]"),
-            (
-                "order for Jane@Example.co.uk please",
-                "order for [email] please",
-            ),
-            (
-                "/s/?keyword=jane%40example.com&pg=2",
-                "/s/?keyword=[email]&pg=2",
-            ),
-            ("call (608) 555-0100 today", "call [phone] today"),
-            ("608.555.0100", "[phone]"),
-            ("+1 608 555 0100", "[phone]"),
-            ("6085550100", "[phone]"),
-            // What shoppers search for stays as typed.
-            ("225/65R17", "225/65R17"),
-            ("1234567", "1234567"),
-            ("upc 012345678905", "upc 012345678905"),
-            ("2x4 8 ft", "2x4 8 ft"),
-            ("$19.99 on 2026-11-24", "$19.99 on 2026-11-24"),
-            ("@home decor", "@home decor"),
-            ("a@b", "a@b"),
-            ("id550e8400-e29b-41d4", "id550e8400-e29b-41d4"),
-        ] {
-            assert_eq!(redact(typed), kept, "{typed}");
-        }
+    fn free_text_fields_are_redacted() {
         let (data, _) = decode_fields(
             EventType::Search,
             &obj(json!({"keyword": "jane@example.com", "query_id": "q1"})),
@@ -605,6 +479,41 @@ mod tests {
         assert_eq!(data["keyword"], "[email]");
         let custom = bounded_map(&obj(json!({"note": "text me at 608-555-0100"})));
         assert_eq!(custom["note"], "text me at [phone]");
+        let custom = bounded_map(&obj(
+            json!({"jane%2540example.com": 1, "n": ["+44 20 7946 0958"]}),
+        ));
+        assert_eq!(custom["[email]"], 1);
+        assert_eq!(custom["n"], json!(["[phone]"]));
+        let (data, click) = decode_fields(
+            EventType::Click,
+            &obj(json!({
+                "keyword": "call +44 20 7946 0958", "name": "jane\u{ff20}example.com",
+                "url": "/s/?keyword=jane%2540example.com", "unique_id": "100001",
+                "item_list": ["012345678905", "1234567"], "timestamp": "2026-11-27T10:30:00Z",
+                "element_text": "Mail jane@example.com", "element_id": "tel-555-0199",
+                "element_class": "col-12 XR-2000", "browser_version": "156.0.8078.73"
+            })),
+        )
+        .unwrap();
+        assert_eq!(data["keyword"], "call [phone]");
+        assert_eq!(data["name"], "[email]");
+        assert_eq!(data["url"], "/s/?keyword=[email]");
+        assert_eq!(data["unique_id"], "100001");
+        assert_eq!(data["item_list"], json!(["012345678905", "1234567"]));
+        assert_eq!(data["timestamp"], "2026-11-27T10:30:00Z");
+        let click = click.unwrap();
+        assert_eq!(click["element_text"], "Mail [email]");
+        assert_eq!(click["element_id"], "tel-[phone]");
+        assert_eq!(click["element_class"], "col-12 XR-2000");
+        assert_eq!(click["browser_version"], "156.0.8078.73");
+        // A keyword sent as a JSON number is redacted all the same; other numbers stay.
+        let (data, _) = decode_fields(
+            EventType::Search,
+            &obj(json!({"keyword": 6085550100_i64, "total": 6085550100_i64, "type_id": 1})),
+        )
+        .unwrap();
+        assert_eq!(data["keyword"], "[phone]");
+        assert_eq!(data["total"], 6085550100_i64);
     }
 
     #[test]

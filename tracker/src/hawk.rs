@@ -144,20 +144,34 @@ pub fn decode(
         .map(|(_, v)| v.as_ref());
     let mut e = state.event(identity, headers, Source::Hawk, event_type.name(), token);
     e.event_type = Some(event_type.code());
-    e.client_id = param("cg").filter(|v| !v.is_empty()).map(|v| cut(v, 200));
+    // Every free text through the redactor: a client id or base URL may carry an email too.
+    e.client_id = param("cg")
+        .filter(|v| !v.is_empty())
+        .map(|v| event::redact_owned(cut(v, 200)));
     e.base_url = param("bu")
         .filter(|v| !v.is_empty())
-        .map(|v| event::redact(&cut(v, 500)));
+        .map(|v| event::redact_owned(cut(v, 500)));
     e.custom_data =
         param("cd").filter(|v| !v.is_empty()).and_then(|cd| {
             match serde_json::from_str::<Value>(cd) {
                 Ok(Value::Object(o)) => Some(Value::Object(event::bounded_map(&o))),
                 Ok(v) => event::scalar(&v),
-                Err(_) => Some(Value::String(event::redact(&cut(cd, event::MAX_TEXT)))),
+                Err(_) => Some(Value::String(event::redact_owned(cut(cd, event::MAX_TEXT)))),
             }
         });
     e.data = data;
     e.click = click;
+    if event_type == EventType::Search {
+        // Counted only for a search the server itself answered with hits, for this visitor
+        // and keyword (kernel::query_id); the beacon's own `total` is not believed.
+        let verified = match (e.text("query_id"), e.text("keyword")) {
+            (Some(q), Some(k)) => {
+                kernel::query_id::verify(identity.keyring(), &identity.visitor_id, &k, &q)
+            }
+            _ => None,
+        };
+        e.counted &= verified == Some(true);
+    }
     Ok(e)
 }
 

@@ -8,6 +8,7 @@ pub mod codes;
 pub mod event;
 pub mod hawk;
 pub mod legacy;
+pub mod redact;
 pub mod report;
 pub mod sink;
 
@@ -171,8 +172,19 @@ impl TrackerState {
             custom_data: None,
             data: Default::default(),
             click: None,
+            counted: counts(identity, headers),
         }
     }
+}
+
+/// Whether a beacon may count toward what every shopper is shown: it carries the store's signed
+/// visitor cookie (a visitor id made for this very request could be anyone's, and a cross-site
+/// image request carries no SameSite=Lax cookie) and the browser does not say it comes from
+/// another site's page. A Search must also carry a query id the search API issued
+/// (`hawk::decode`).
+pub fn counts(identity: &Identity, headers: &HeaderMap) -> bool {
+    !identity.new_visitor
+        && !kernel::csrf::is_from_another_site(headers, &axum::http::Uri::default())
 }
 
 pub fn user_agent(headers: &HeaderMap) -> Option<&str> {

@@ -32,6 +32,13 @@ pub enum EnvelopeError {
 #[derive(Clone, PartialEq, Eq)]
 pub struct SecretKey([u8; KEY_BYTES]);
 
+/// Key material is wiped from memory when the key is dropped.
+impl Drop for SecretKey {
+    fn drop(&mut self) {
+        zeroize::Zeroize::zeroize(&mut self.0);
+    }
+}
+
 impl std::fmt::Debug for SecretKey {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         // Never print key material.

@@ -56,6 +56,8 @@ pub enum PrivacyError {
     NotConfigured,
     #[error("PSEUDONYM_KEY: {0}")]
     PseudonymKey(String),
+    #[error("the subject's data key was being made or erased at the same moment; try again")]
+    KeyUnavailable,
     #[error("MASTER_KEYS: {0}")]
     MasterKeys(EnvelopeError),
     #[error("the data key of a subject was wrapped by master key {0}, which MASTER_KEYS no longer holds")]

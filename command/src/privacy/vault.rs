@@ -29,10 +29,15 @@ impl Sealer for PgSealer {
     async fn seal(&self, subject: &str, plain: &str) -> Result<Sealed, PrivacyError> {
         let keys = keys()?;
         let mut conn = self.pool.acquire().await?;
-        let (key_id, key) = data_key(&mut conn, keys, subject, true)
-            .await?
-            .expect("made when missing");
-        Ok(seal_with(subject, &key_id, &key, plain))
+        // The subject's key, made when missing in the same statement. A `privacy forget` or a
+        // first seal of the same subject racing it can leave the statement's snapshot without
+        // the row: it is asked again, a few times, and then refused, never a panic.
+        for _ in 0..3 {
+            if let Some((key_id, key)) = data_key(&mut conn, keys, subject, true).await? {
+                return Ok(seal_with(subject, &key_id, &key, plain));
+            }
+        }
+        Err(PrivacyError::KeyUnavailable)
     }
 }
 
@@ -52,28 +57,32 @@ pub async fn data_key(
     subject: &str,
     create: bool,
 ) -> Result<Option<(String, SecretKey)>, PrivacyError> {
-    if create {
+    let row = if create {
+        // One statement: the new key, or the one already there.
         let key_id = uuid::Uuid::new_v4().simple().to_string()[..12].to_string();
         let key = SecretKey::generate();
         let master = keys.current_master();
         sqlx::query(
-            "INSERT INTO subject_keys (subject_id, key_id, master_key_id, wrapped) VALUES ($1, $2, $3, $4) \
-             ON CONFLICT (subject_id) DO NOTHING",
+            "WITH made AS ( \
+               INSERT INTO subject_keys (subject_id, key_id, master_key_id, wrapped) VALUES ($1, $2, $3, $4) \
+               ON CONFLICT (subject_id) DO NOTHING RETURNING key_id, master_key_id, wrapped) \
+             SELECT key_id, master_key_id, wrapped FROM made \
+             UNION ALL SELECT key_id, master_key_id, wrapped FROM subject_keys WHERE subject_id = $1 \
+             LIMIT 1",
         )
         .bind(subject)
         .bind(&key_id)
         .bind(master.id())
         .bind(master.wrap(subject, &key_id, &key))
-        .execute(&mut *conn)
-        .await?;
-    }
-    let Some(row) = sqlx::query(
-        "SELECT key_id, master_key_id, wrapped FROM subject_keys WHERE subject_id = $1",
-    )
-    .bind(subject)
-    .fetch_optional(&mut *conn)
-    .await?
-    else {
+        .fetch_optional(&mut *conn)
+        .await?
+    } else {
+        sqlx::query("SELECT key_id, master_key_id, wrapped FROM subject_keys WHERE subject_id = $1")
+            .bind(subject)
+            .fetch_optional(&mut *conn)
+            .await?
+    };
+    let Some(row) = row else {
         return Ok(None);
     };
     let key_id: String = row.get("key_id");

@@ -2,7 +2,6 @@
 //! cart quantity; the cart read model is updated in the same transaction (read-your-writes).
 
 use axum::extract::State;
-use axum::http::header::SET_COOKIE;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
@@ -118,10 +117,11 @@ async fn placement(
     })
 }
 
-/// The answer of a cart command: the result code and the cart as it is now, plus the cart
-/// cookie when the command made the cart. `None` for an outage (never stored).
+/// The answer of a cart command: the result code and the cart as it is now, granting the cart
+/// when the command made it (the identity layer sets its cookie for whoever receives the
+/// answer: the visitor who asked, or on a replay the same visitor again; the stored answer
+/// keeps the cart's id, never a cookie). `None` for an outage (never stored).
 fn cart_answer(
-    identity: &Identity,
     new_cart: Option<&str>,
     cart: &Cart,
     outcome: &Result<usize, CartError>,
@@ -139,11 +139,11 @@ fn cart_answer(
         cart_qty: cart.quantity(),
         line_count: cart.lines.len(),
     };
-    let cookie = match new_cart {
-        Some(id) if !cart.lines.is_empty() => vec![(SET_COOKIE, identity.cart_cookie(id))],
-        _ => vec![],
-    };
-    Some(StoredAnswer::json(StatusCode::OK, &body, cookie))
+    let answer = StoredAnswer::json(StatusCode::OK, &body, vec![]);
+    Some(match new_cart {
+        Some(id) if !cart.lines.is_empty() => answer.granting_cart(id),
+        _ => answer,
+    })
 }
 
 /// Runs a cart command for the visitor's cart (made on the first add) and answers with the
@@ -171,9 +171,8 @@ async fn run(
         }
     };
     let new_cart = new_cart.then_some(cart_id.as_str());
-    let answer = |cart: &Cart, outcome: &Result<usize, CartError>| {
-        cart_answer(identity, new_cart, cart, outcome)
-    };
+    let answer =
+        |cart: &Cart, outcome: &Result<usize, CartError>| cart_answer(new_cart, cart, outcome);
     let idempotency = key.as_ref().map(|Extension(key)| IdempotentCommand {
         key,
         answer: &answer,

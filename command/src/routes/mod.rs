@@ -4,6 +4,7 @@ pub mod cart;
 pub mod log;
 pub mod merch;
 pub mod newsletter;
+pub mod popular;
 pub mod stores;
 
 use std::sync::Arc;
@@ -69,7 +70,7 @@ pub fn router(state: CommandState) -> Router {
 
 /// The write side's staff operations, all under `/api/staff/…`.
 pub fn staff_router(state: CommandState) -> Router {
-    merch::staff_router(state)
+    merch::staff_router(state.clone()).merge(popular::staff_router(state))
 }
 
 /// One way to answer a command run by `eventstore::Run::one`: a key seen before replays its

@@ -45,6 +45,8 @@ pub const OPS_TOKEN: &str = "operator-test-token-0123456789abcdef";
 /// the tests start).
 pub const TEST_PSEUDONYM_KEY: &str = "test-pseudonym-key-0123456789abcdef0123";
 pub const TEST_MASTER_KEYS: &str = "test-master-key-0123456789abcdef0123456789";
+/// The cookie keys of servers the tests start (each test may give its own).
+pub const TEST_COOKIE_KEYS: &str = "test-cookie-key-0123456789abcdef0123456789";
 
 pub fn install_privacy_keys() {
     command::privacy::install(
@@ -512,6 +514,7 @@ pub async fn start_server(
         .env("RUST_LOG", "warn")
         .env("PSEUDONYM_KEY", TEST_PSEUDONYM_KEY)
         .env("MASTER_KEYS", TEST_MASTER_KEYS)
+        .env("COOKIE_KEYS", TEST_COOKIE_KEYS)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::null());
     for (k, v) in extra_env {

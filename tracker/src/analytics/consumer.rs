@@ -38,7 +38,13 @@ pub async fn run_analytics(
                     tracing::warn!(error = %e, "could not refresh popular searches");
                 }
                 if last_purge.is_none_or(|t| t.elapsed() > Duration::from_secs(3600)) {
-                    match purge_expired(&pool, settings.retention_days).await {
+                    match purge_expired(
+                        &pool,
+                        settings.retention_days,
+                        settings.aggregate_retention_days,
+                    )
+                    .await
+                    {
                         Ok(0) => {}
                         Ok(n) => tracing::info!(deleted = n, "expired tracking events purged"),
                         Err(e) => tracing::warn!(error = %e, "could not purge tracking events"),

@@ -11,16 +11,16 @@ use crate::codes::{self, EventType};
 use crate::event::{Agent, TrackingEvent};
 
 /// A keyword as counted: trimmed, lower case, inner spaces collapsed, at most 100 characters.
-pub fn normalize_keyword(keyword: &str) -> String {
-    keyword
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase()
-        .chars()
-        .take(100)
-        .collect()
-}
+pub use kernel::query_id::normalize_keyword;
+
+/// The weights of a visitor's interest in an item, one vote each a day: viewed, added to a cart,
+/// bought (the weights 'Popular in Department' uses too).
+pub(super) const VIEWED: i16 = 1;
+pub(super) const ADDED: i16 = 3;
+pub(super) const BOUGHT: i16 = 5;
+/// The lists votes are for (`analytics_votes.list`).
+pub(super) const SEARCHES: &str = "searches";
+pub(super) const PRODUCTS: &str = "products";
 
 #[derive(Default)]
 pub(super) struct SearchAgg {
@@ -55,6 +55,8 @@ pub(super) struct Folded {
     pub(super) widgets: BTreeMap<(NaiveDate, String, String), (i64, i64)>,
     pub(super) visit_items: Vec<(String, String, chrono::DateTime<Utc>)>,
     pub(super) ratings: BTreeMap<String, (i64, i64)>,
+    /// Votes of counted events: (list, visitor, keyword or item, weight) → the latest day.
+    pub(super) votes: BTreeMap<(&'static str, String, String, i16), NaiveDate>,
 }
 
 /// An event credited to the keyword of a query id once that is looked up.
@@ -109,6 +111,31 @@ impl Folded {
         }
     }
 
+    /// A counted event's votes for an item: the visitor's interest at all (weight 0, counted
+    /// once per visitor) and its kind (the writer keeps them only for a catalog item, and at
+    /// most [`ITEM_VOTES_PER_DAY`](super::settings::ITEM_VOTES_PER_DAY) a visitor and day).
+    fn vote(&mut self, e: &TrackingEvent, day: NaiveDate, item: &str, weight: i16) {
+        if e.counted {
+            self.add_vote(PRODUCTS, e, item, 0, day);
+            self.add_vote(PRODUCTS, e, item, weight, day);
+        }
+    }
+
+    fn add_vote(
+        &mut self,
+        list: &'static str,
+        e: &TrackingEvent,
+        subject: &str,
+        weight: i16,
+        day: NaiveDate,
+    ) {
+        let latest = self
+            .votes
+            .entry((list, e.visitor_id.clone(), subject.to_string(), weight))
+            .or_insert(day);
+        *latest = (*latest).max(day);
+    }
+
     fn item(&mut self, day: NaiveDate, item: &str) -> &mut ItemAgg {
         self.items.entry((day, item.to_string())).or_default()
     }
@@ -138,6 +165,9 @@ impl Folded {
                             .or_insert((keyword.clone(), day, results));
                     }
                     let refinement = e.number("type_id") == Some(2.0);
+                    if e.counted && !refinement {
+                        self.add_vote(SEARCHES, e, &keyword, 0, day);
+                    }
                     if !refinement {
                         let s = self.searches.entry((day, keyword)).or_default();
                         s.searches += 1;
@@ -171,6 +201,7 @@ impl Folded {
                     let i = self.item(day, item);
                     i.add_to_carts += 1;
                     i.units += quantity;
+                    self.vote(e, day, item, ADDED);
                 }
                 if let Some(q) = query_id {
                     credits.push(Credit {
@@ -184,6 +215,7 @@ impl Folded {
             Some(EventType::Sale) => {
                 for item in items_of(e, "item_list").into_iter().take(IMPRESSIONS_MAX) {
                     self.item(day, &item).sales += 1;
+                    self.vote(e, day, &item, BOUGHT);
                 }
                 if let Some(q) = query_id {
                     let total = e.number("total").unwrap_or(0.0).clamp(0.0, 1e9);
@@ -231,6 +263,7 @@ impl Folded {
                 codes::PRODUCT_VIEW => {
                     if let Some(item) = e.text("b") {
                         self.item(day, &item).views += 1;
+                        self.vote(e, day, &item, VIEWED);
                         self.visit_items
                             .push((e.visit_id.clone(), item, e.received_at));
                     }
@@ -267,16 +300,5 @@ impl Folded {
                 _ => {}
             },
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn keywords_are_normalised() {
-        assert_eq!(normalize_keyword("  Chicken   FEED "), "chicken feed");
-        assert_eq!(normalize_keyword(&"x".repeat(300)).len(), 100);
     }
 }

@@ -4,8 +4,30 @@
 use serde_json::Value;
 use sqlx::PgPool;
 
-/// Deletes raw events, per-visit views and query ids older than the retention period.
-pub async fn purge_expired(pool: &PgPool, retention_days: i32) -> Result<u64, sqlx::Error> {
+/// Deletes raw events, per-visit views, popularity votes and query ids older than the
+/// retention period, and daily aggregates older than theirs.
+pub async fn purge_expired(
+    pool: &PgPool,
+    retention_days: i32,
+    aggregate_days: i32,
+) -> Result<u64, sqlx::Error> {
+    sqlx::query("DELETE FROM analytics_votes WHERE day < current_date - $1::int")
+        .bind(retention_days)
+        .execute(pool)
+        .await?;
+    for table in [
+        "analytics_event_counts",
+        "analytics_search_daily",
+        "analytics_item_daily",
+        "analytics_widget_daily",
+    ] {
+        sqlx::query(&format!(
+            "DELETE FROM {table} WHERE day < current_date - $1::int"
+        ))
+        .bind(aggregate_days)
+        .execute(pool)
+        .await?;
+    }
     let raw = sqlx::query(
         "DELETE FROM tracking_events WHERE received_at < now() - make_interval(days => $1)",
     )
@@ -33,11 +55,11 @@ pub async fn purge_expired(pool: &PgPool, retention_days: i32) -> Result<u64, sq
     Ok(raw)
 }
 
-/// Erases one visitor's tracking data (`storefront privacy forget`): their raw events and the
-/// per-visit views of their visits, in the caller's transaction. The visitor is remembered as
-/// forgotten, so a replay of the tracking topic (kept for the retention period) does not bring
-/// back the raw events received before the erasure. Aggregates carry no visitor id and stay. Answers the raw events
-/// removed.
+/// Erases one visitor's tracking data (`storefront privacy forget`): their raw events, the
+/// per-visit views of their visits and their popularity votes, in the caller's transaction.
+/// The visitor is remembered as forgotten, so a replay of the tracking topic (kept for the
+/// retention period) does not bring back the raw events received before the erasure.
+/// Aggregates carry no visitor id and stay. Answers the raw events removed.
 pub async fn forget_visitor(
     conn: &mut sqlx::PgConnection,
     visitor_id: &str,
@@ -45,6 +67,12 @@ pub async fn forget_visitor(
     sqlx::query(
         "INSERT INTO forgotten_visitors (visitor_id) VALUES ($1) \
          ON CONFLICT (visitor_id) DO UPDATE SET forgotten_at = now()",
+    )
+    .bind(visitor_id)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query(
+        "DELETE FROM analytics_votes WHERE list IN ('searches', 'products') AND visitor_id = $1",
     )
     .bind(visitor_id)
     .execute(&mut *conn)

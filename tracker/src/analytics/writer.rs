@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use chrono::Utc;
 
 use super::fold::{Credit, CreditKind, Folded};
-use super::settings::VISIT_ITEMS_MAX;
+use super::settings::{ITEM_VOTES_PER_DAY, SEARCH_VOTES_PER_DAY, VISIT_ITEMS_MAX};
 
 /// Adds the batch `f` (and the `credits`, once their keywords are looked up) to the read
 /// models.
@@ -150,7 +150,8 @@ pub(super) async fn write(
         }
         sqlx::query(
             "INSERT INTO analytics_item_daily (day, item_id, impressions, clicks, views, add_to_carts, sales, units) \
-             SELECT * FROM unnest($1::date[], $2::text[], $3::int8[], $4::int8[], $5::int8[], $6::int8[], $7::int8[], $8::int8[]) \
+             SELECT t.* FROM unnest($1::date[], $2::text[], $3::int8[], $4::int8[], $5::int8[], $6::int8[], $7::int8[], $8::int8[]) \
+               AS t(d, i, im, cl, vi, ad, sa, un) WHERE EXISTS (SELECT 1 FROM products p WHERE p.blain_number = t.i) \
              ON CONFLICT (day, item_id) DO UPDATE SET \
                impressions = analytics_item_daily.impressions + excluded.impressions, \
                clicks = analytics_item_daily.clicks + excluded.clicks, \
@@ -180,7 +181,8 @@ pub(super) async fn write(
         }
         sqlx::query(
             "INSERT INTO analytics_query_items (keyword, item_id, clicks, add_to_carts) \
-             SELECT * FROM unnest($1::text[], $2::text[], $3::int8[], $4::int8[]) \
+             SELECT t.* FROM unnest($1::text[], $2::text[], $3::int8[], $4::int8[]) AS t(k, i, c, a) \
+               WHERE EXISTS (SELECT 1 FROM products p WHERE p.blain_number = t.i) \
              ON CONFLICT (keyword, item_id) DO UPDATE SET \
                clicks = analytics_query_items.clicks + excluded.clicks, \
                add_to_carts = analytics_query_items.add_to_carts + excluded.add_to_carts",
@@ -225,7 +227,8 @@ pub(super) async fn write(
         }
         sqlx::query(
             "INSERT INTO analytics_ratings (item_id, ratings, total) \
-             SELECT * FROM unnest($1::text[], $2::int8[], $3::int8[]) \
+             SELECT t.* FROM unnest($1::text[], $2::int8[], $3::int8[]) AS t(i, n, s) \
+               WHERE EXISTS (SELECT 1 FROM products p WHERE p.blain_number = t.i) \
              ON CONFLICT (item_id) DO UPDATE SET ratings = analytics_ratings.ratings + excluded.ratings, \
                total = analytics_ratings.total + excluded.total",
         )
@@ -235,6 +238,7 @@ pub(super) async fn write(
         .execute(&mut *tx)
         .await?;
     }
+    votes(&mut *tx, f).await?;
     if !f.visit_items.is_empty() {
         f.visit_items.sort();
         let visits: Vec<&str> = f.visit_items.iter().map(|v| v.0.as_str()).collect();
@@ -245,6 +249,7 @@ pub(super) async fn write(
              SELECT i.visit_id, i.item_id, i.seen_at \
              FROM unnest($1::text[], $2::text[], $3::timestamptz[]) AS i(visit_id, item_id, seen_at) \
              WHERE (SELECT count(*) FROM analytics_visit_items v WHERE v.visit_id = i.visit_id) < $4 \
+               AND EXISTS (SELECT 1 FROM products p WHERE p.blain_number = i.item_id) \
              ON CONFLICT (visit_id, item_id) DO NOTHING RETURNING visit_id, item_id",
         )
         .bind(&visits)
@@ -272,5 +277,70 @@ pub(super) async fn write(
             .await?;
         }
     }
+    Ok(())
+}
+
+/// Adds the batch's votes (at most the day's cap per visitor, those already kept that day
+/// counting against it; items only when the catalog has them). A vote new to the visitor, or
+/// moving to a later day, moves its count from its old day to its new one in the daily
+/// aggregates (`visitors`; `score` for weighted item votes), so a window's sum counts each
+/// visitor once.
+async fn votes(tx: &mut sqlx::PgConnection, f: &Folded) -> Result<(), sqlx::Error> {
+    if f.votes.is_empty() {
+        return Ok(());
+    }
+    let (mut l, mut v, mut s, mut w, mut d) = (vec![], vec![], vec![], vec![], vec![]);
+    for ((list, visitor, subject, weight), day) in &f.votes {
+        l.push(*list);
+        v.push(visitor.as_str());
+        s.push(subject.as_str());
+        w.push(*weight);
+        d.push(*day);
+    }
+    sqlx::query(
+        "WITH t AS ( \
+           SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int2[], $5::date[]) AS t(l, v, s, w, d) \
+           WHERE t.l = 'searches' OR EXISTS (SELECT 1 FROM products p WHERE p.blain_number = t.s)), \
+         moving AS ( \
+           SELECT t.*, x.day AS old, \
+                  row_number() OVER (PARTITION BY t.l, t.v, t.d ORDER BY t.s, t.w) AS n \
+           FROM t LEFT JOIN analytics_votes x \
+             ON x.list = t.l AND x.visitor_id = t.v AND x.subject = t.s AND x.weight = t.w \
+           WHERE x.day IS NULL OR x.day < t.d), \
+         kept AS ( \
+           INSERT INTO analytics_votes (list, visitor_id, subject, weight, day) \
+           SELECT m.l, m.v, m.s, m.w, m.d FROM moving m \
+           WHERE m.n + (SELECT count(*) FROM analytics_votes x \
+                        WHERE x.list = m.l AND x.visitor_id = m.v AND x.day = m.d) \
+                 <= CASE m.l WHEN 'searches' THEN $6 ELSE $7 END \
+           ORDER BY m.l, m.v, m.s, m.w \
+           ON CONFLICT (list, visitor_id, subject, weight) DO UPDATE SET day = excluded.day \
+             WHERE analytics_votes.day < excluded.day \
+           RETURNING list, visitor_id, subject, weight, day), \
+         moved AS ( \
+           SELECT m.l, m.s, m.w, m.d, m.old FROM kept k JOIN moving m \
+             ON m.l = k.list AND m.v = k.visitor_id AND m.s = k.subject AND m.w = k.weight), \
+         deltas AS ( \
+           SELECT l, s, w, d AS day, 1 AS sign FROM moved \
+           UNION ALL SELECT l, s, w, old, -1 FROM moved WHERE old IS NOT NULL), \
+         searches AS ( \
+           INSERT INTO analytics_search_daily (day, keyword, visitors) \
+           SELECT day, s, sum(sign) FROM deltas WHERE l = 'searches' GROUP BY day, s ORDER BY day, s \
+           ON CONFLICT (day, keyword) DO UPDATE SET visitors = analytics_search_daily.visitors + excluded.visitors) \
+         INSERT INTO analytics_item_daily (day, item_id, visitors, score) \
+         SELECT day, s, coalesce(sum(sign) FILTER (WHERE w = 0), 0), coalesce(sum(sign * w), 0) \
+         FROM deltas WHERE l = 'products' GROUP BY day, s ORDER BY day, s \
+         ON CONFLICT (day, item_id) DO UPDATE SET visitors = analytics_item_daily.visitors + excluded.visitors, \
+           score = analytics_item_daily.score + excluded.score",
+    )
+    .bind(&l)
+    .bind(&v)
+    .bind(&s)
+    .bind(&w)
+    .bind(&d)
+    .bind(SEARCH_VOTES_PER_DAY)
+    .bind(ITEM_VOTES_PER_DAY)
+    .execute(&mut *tx)
+    .await?;
     Ok(())
 }

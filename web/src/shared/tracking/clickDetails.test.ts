@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { clickDetails, cutText, parseUserAgent } from './clickDetails';
+import { clickDetails, cutText, labelText, parseUserAgent } from './clickDetails';
 
 const UA = {
   chromeWin:
@@ -93,5 +93,59 @@ describe('clickDetails', () => {
   it('cuts text by characters without splitting emoji', () => {
     expect(cutText('🐄'.repeat(150))).toBe('🐄'.repeat(100));
     expect(cutText('short')).toBe('short');
+  });
+});
+
+describe('element_text', () => {
+  function clicked(html: string, selector: string) {
+    const root = document.createElement('div');
+    root.innerHTML = html;
+    document.body.append(root);
+    const element = root.querySelector(selector)!;
+    const details = clickDetails({ target: element, currentTarget: element });
+    root.remove();
+    return details;
+  }
+
+  it("is not sent for a paragraph's or a div's text with an email", () => {
+    const paragraph = clicked('<p id="note">Write to jane.doe@example.com</p>', 'p');
+    expect(paragraph).toMatchObject({ element_tag: 'p', element_id: 'note' });
+    expect(paragraph).not.toHaveProperty('element_text');
+    const div = clicked('<div class="review">Call me: jane@example.com, 608-555-0100</div>', 'div');
+    expect(div).toMatchObject({ element_tag: 'div', element_class: 'review' });
+    expect(div).not.toHaveProperty('element_text');
+    expect(JSON.stringify([paragraph, div])).not.toContain('example.com');
+  });
+
+  it("is a button's label", () => {
+    expect(clicked('<button type="button">  Add to\n cart </button>', 'button').element_text).toBe('Add to cart');
+    expect(clicked('<span role="button">Close</span>', 'span').element_text).toBe('Close');
+    expect(clicked('<div role="tab">Reviews</div>', 'div').element_text).toBe('Reviews');
+    expect(clicked('<input type="submit" value="Sign up">', 'input').element_text).toBe('Sign up');
+    // The target inside a link: the link's label.
+    expect(clicked('<a href="/tires/"><strong>Ti</strong>res</a>', 'strong').element_text).toBe('Tires');
+  });
+
+  it('is the text of an element marked as a product', () => {
+    const card = clicked('<li data-blain-number="100123"><h3>Layena Crumbles</h3> $24.99</li>', 'li');
+    expect(card.element_text).toBe('Layena Crumbles $24.99');
+  });
+
+  it('never holds what a form field holds', () => {
+    const form = `<form>
+      <input id="email" type="email" value="jane@example.com">
+      <textarea>call 608-555-0100</textarea>
+      <select><option selected>jane@example.com</option></select>
+      <div contenteditable="true"><b>jane@example.com</b></div>
+      <button type="submit">Send<textarea>jane@example.com</textarea></button>
+    </form>`;
+    expect(clicked(form, 'input').element_text).toBeUndefined();
+    expect(clicked(form, 'textarea').element_text).toBeUndefined();
+    expect(clicked(form, 'select').element_text).toBeUndefined();
+    expect(clicked(form, '[contenteditable] b').element_text).toBeUndefined();
+    expect(clicked(form, 'button').element_text).toBe('Send');
+    const root = document.createElement('div');
+    root.innerHTML = '<p>jane@example.com</p>';
+    expect(labelText(root.firstElementChild!)).toBeUndefined();
   });
 });

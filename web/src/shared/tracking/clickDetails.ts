@@ -23,7 +23,11 @@ export interface ClickDetails extends BrowserInfo {
   element_tag?: string;
   element_id?: string;
   element_class?: string;
-  /** The element's text, whitespace collapsed, cut to 100 characters. */
+  /**
+   * The label of a control (button, link, tab, menu item, option, submit) or the text of an
+   * element marked as a product, whitespace collapsed, cut to 100 characters. Never sent for
+   * other elements (a paragraph may hold what a shopper wrote) nor from a form field.
+   */
   element_text?: string;
 }
 
@@ -83,6 +87,65 @@ export function cutText(text: string, max = ELEMENT_TEXT_MAX): string {
   return chars.length > max ? chars.slice(0, max).join('') : text;
 }
 
+/** Elements whose text is a control's label. */
+export const CONTROL_SELECTOR = [
+  'button',
+  'a',
+  '[role="button"]',
+  '[role="link"]',
+  '[role="tab"]',
+  '[role="menuitem"]',
+  'input[type="submit"]',
+  'input[type="button"]',
+  'option',
+].join(', ');
+
+/** Elements that mark a product (product cards, carousel tiles, the product page). */
+export const PRODUCT_SELECTOR = '[data-blain-number]';
+
+/** Where a shopper types: never read. */
+const EDITABLE_SELECTOR = '[contenteditable]:not([contenteditable="false"])';
+const FORM_FIELD_SELECTOR = `input, textarea, select, ${EDITABLE_SELECTOR}`;
+
+/** Whether a text node lies in a form field below `root` (`root` itself was checked). */
+function inFormField(node: Node, root: Element): boolean {
+  for (let el = node.parentElement; el && el !== root; el = el.parentElement) {
+    if (el.matches(FORM_FIELD_SELECTOR)) return true;
+  }
+  return false;
+}
+
+/** The text of `root`, leaving out whatever lies in a form field within it. */
+function textOutsideFields(root: Element): string {
+  if (!root.querySelector(FORM_FIELD_SELECTOR)) return root.textContent ?? '';
+  let text = '';
+  const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!inFormField(node, root)) text += node.nodeValue ?? '';
+  }
+  return text;
+}
+
+/**
+ * The text of a clicked element that may be sent: a control's label (the clicked element's,
+ * or that of the control it lies in) or the text of an element marked as a product. Nothing
+ * for other elements, and never what a form field holds (inputs, textareas, selects,
+ * editable content).
+ */
+export function labelText(element: Element): string | undefined {
+  if (element.closest(EDITABLE_SELECTOR)) return undefined;
+  const tag = element.tagName.toLowerCase();
+  if (tag === 'input') {
+    return element.matches(CONTROL_SELECTOR) ? (element.getAttribute('value') ?? '') : undefined;
+  }
+  if (tag === 'textarea' || tag === 'select') return undefined;
+  const labelled =
+    element.matches(CONTROL_SELECTOR) || element.matches(PRODUCT_SELECTOR)
+      ? element
+      : element.closest(CONTROL_SELECTOR);
+  return labelled ? textOutsideFields(labelled) : undefined;
+}
+
 /**
  * The details of a click: pointer position, viewport, scroll, the clicked
  * element (the handler's element when known, else the event target) and
@@ -112,7 +175,8 @@ export function clickDetails(event?: ClickLike | null): ClickDetails {
     details.element_tag = element.tagName.toLowerCase();
     details.element_id = element.id || '';
     details.element_class = element.getAttribute('class') ?? '';
-    details.element_text = cutText((element.textContent ?? '').replace(/\s+/g, ' ').trim());
+    const label = labelText(element);
+    if (label !== undefined) details.element_text = cutText(label.replace(/\s+/g, ' ').trim());
   }
   return details;
 }
