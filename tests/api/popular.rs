@@ -256,6 +256,46 @@ async fn a_visitor_counts_once_however_much_they_send() {
             .unwrap(),
         ["200"]
     );
+
+    // Erasing the loud visitor erases their votes; the daily counts (no visitor id) stay.
+    let visitor: String =
+        sqlx::query_scalar("SELECT visitor_id FROM analytics_votes WHERE subject = '300' LIMIT 1")
+            .fetch_one(&env.pool)
+            .await
+            .unwrap();
+    let mut tx = env.pool.begin().await.unwrap();
+    tracker::analytics::forget_visitor(&mut tx, &visitor)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    assert_eq!(
+        count(
+            &env.pool,
+            "SELECT count(*) FROM analytics_votes WHERE subject = '300'"
+        )
+        .await,
+        0
+    );
+    // Past their retention, votes and daily aggregates go.
+    sqlx::query("UPDATE analytics_votes SET day = day - 31")
+        .execute(&env.pool)
+        .await
+        .unwrap();
+    sqlx::query("UPDATE analytics_item_daily SET day = day - 401")
+        .execute(&env.pool)
+        .await
+        .unwrap();
+    tracker::analytics::purge_expired(&env.pool, 30, 400)
+        .await
+        .unwrap();
+    assert_eq!(
+        count(&env.pool, "SELECT count(*) FROM analytics_votes").await,
+        0
+    );
+    assert_eq!(
+        count(&env.pool, "SELECT count(*) FROM analytics_item_daily").await,
+        0
+    );
 }
 
 #[tokio::test]
