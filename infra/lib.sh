@@ -363,3 +363,16 @@ web_install() {
   ( cd web && if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
       log "installing the web app's npm packages"; npm ci --no-audit --no-fund --loglevel=error; fi )
 }
+
+# write_run_env DIR PG_PORT DATABASE BIN INDEX_DIR — the settings infra/storefront reads to run
+# operator commands beside a running store (DIR/run.env; no secrets: they stay in DIR/secrets).
+write_run_env() {
+  mkdir -p "$1"
+  cat >"$1/run.env" <<ENV
+PG_PORT=$2
+DATABASE_NAME=$3
+KAFKA_BROKERS=$KAFKA_BROKERS
+BIN=$4
+INDEX_DIR=$5
+ENV
+}

@@ -168,6 +168,11 @@ pub struct ServeArgs {
     /// Required, like PSEUDONYM_KEY and MASTER_KEYS, unless `--insecure-dev-keys`.
     #[arg(long, env = "COOKIE_KEYS", hide_env_values = true)]
     pub cookie_keys: Option<String>,
+    /// Serve while the broker does not answer yet (the run command's first start, while the
+    /// broker builds): the relay and the consumers start once it answers, and nothing of the
+    /// wait is lost. Without it an unreachable broker stops the start.
+    #[arg(long, env = "WAIT_FOR_BROKER")]
+    pub wait_for_broker: bool,
     /// Serve without COOKIE_KEYS, PSEUDONYM_KEY and MASTER_KEYS, with random keys of this
     /// process: cookies and sealed personal data are unreadable after a restart and differ
     /// between replicas. For a throwaway local run only; `infra/run` sets real keys.

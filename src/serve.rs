@@ -41,6 +41,10 @@ pub struct ServeOptions {
     pub tracking_linger: std::time::Duration,
     pub analytics: tracker::analytics::AnalyticsSettings,
     pub http: HttpLimits,
+    /// Serve even while the broker does not answer (`WAIT_FOR_BROKER`): the roles that need it
+    /// (relay, consumers) start once it does; meanwhile events wait in the outbox and beacons
+    /// in the tracker's queue. Without it an unreachable broker stops the start.
+    pub wait_for_broker: bool,
 }
 
 /// Bounds of the HTTP server itself (docs/security.md).
@@ -121,71 +125,17 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
     if !app::migrations_applied(&pool).await? {
         anyhow::bail!("DATABASE_URL: the database is not migrated; run `storefront migrate` first");
     }
-    crate::config::check_broker(&bus).await?;
-    // Raw tracking events leave the topic when they leave the database (docs/privacy.md).
-    let retention_days = options.analytics.retention_days.max(1) as u32;
-    if let Err(e) = bus
-        .set_retention(&options.tracking_topic, retention_days)
-        .await
-    {
-        tracing::warn!(topic = %options.tracking_topic, error = %e, "could not set the topic's retention");
+    match crate::config::check_broker(&bus).await {
+        Ok(()) => {}
+        Err(e) if options.wait_for_broker => tracing::warn!(
+            "{e}: serving without it until it answers (events wait in the outbox, beacons in \
+             the tracker's queue; the relay and the consumers start then)"
+        ),
+        Err(e) => return Err(e.into()),
     }
-    bus.ensure_topics(&[&options.events_topic, &options.tracking_topic])
-        .await
-        .map_err(|e| crate::config::setting_error("KAFKA_BROKERS", e.to_string()))?;
 
     let (stop_tx, stop_rx) = watch::channel(false);
     let mut background = JoinSet::new();
-    if options.roles.relay {
-        let relay = Relay::new(
-            pool.clone(),
-            &bus,
-            RelayConfig {
-                topic: options.events_topic.clone(),
-                ..RelayConfig::default()
-            },
-        )?;
-        let stop = stop_rx.clone();
-        background.spawn(async move {
-            if let Err(e) = relay.run(stop).await {
-                tracing::error!(error = %e, "outbox relay stopped");
-            }
-        });
-    }
-    if options.roles.projections {
-        let (pool, bus, topic, stop) = (
-            pool.clone(),
-            bus.clone(),
-            options.events_topic.clone(),
-            stop_rx.clone(),
-        );
-        let group = projections::runner::projections_group(&options.group_prefix);
-        background.spawn(async move {
-            if let Err(e) =
-                projections::runner::run_projections(pool, bus, topic, group, stop).await
-            {
-                tracing::error!(error = %e, "catalog projection stopped");
-            }
-        });
-    }
-
-    if options.roles.analytics {
-        let (pool, bus, topic, settings, stop) = (
-            pool.clone(),
-            bus.clone(),
-            options.tracking_topic.clone(),
-            options.analytics.clone(),
-            stop_rx.clone(),
-        );
-        let group = tracker::analytics::analytics_group(&options.group_prefix);
-        background.spawn(async move {
-            if let Err(e) =
-                tracker::analytics::run_analytics(pool, bus, topic, group, settings, stop).await
-            {
-                tracing::error!(error = %e, "analytics consumer stopped");
-            }
-        });
-    }
     let tracking = std::sync::Arc::new(tracker::TrackingSink::new(
         &bus,
         tracker::SinkSettings {
@@ -196,10 +146,17 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
     )?);
 
     let search = if options.roles.query {
-        open_search(&pool, &bus, &options, &mut background, &stop_rx).await?
+        open_search(&pool, &options, &mut background, &stop_rx).await?
     } else {
         std::sync::Arc::new(search_indexer::SearchEngine::in_memory())
     };
+    background.spawn(run_pipeline(
+        pool.clone(),
+        bus.clone(),
+        Pipeline::of(&options),
+        options.roles.query.then(|| search.clone()),
+        stop_rx.clone(),
+    ));
 
     if options.roles.command {
         // Stored idempotent answers are kept 24 hours, browser error reports 14 days.
@@ -290,11 +247,11 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
     Ok(())
 }
 
-/// Opens (or builds) this process's search index under INDEX_DIR and keeps it current: the
-/// index consumer, and a watch for generations made by `storefront reindex`.
+/// Opens (or builds) this process's search index under INDEX_DIR and keeps it current with a
+/// watch for generations made by `storefront reindex` (its consumer is one of the pipeline's:
+/// [`run_pipeline`]).
 async fn open_search(
     pool: &PgPool,
-    bus: &BusConfig,
     options: &ServeOptions,
     background: &mut JoinSet<()>,
     stop: &watch::Receiver<bool>,
@@ -328,20 +285,6 @@ async fn open_search(
             }
         });
     }
-    let group =
-        search_indexer::indexer::indexer_group(&options.group_prefix, &options.search_instance);
-    let (e, p, b, topic, s) = (
-        engine.clone(),
-        pool.clone(),
-        bus.clone(),
-        options.events_topic.clone(),
-        stop.clone(),
-    );
-    background.spawn(async move {
-        if let Err(err) = search_indexer::indexer::run_indexer(e, p, b, topic, group, s).await {
-            tracing::error!(error = %err, "search index consumer stopped");
-        }
-    });
     // Popularity from analytics, a ranking signal of this replica's searches.
     let (e, p, mut s) = (engine.clone(), pool.clone(), stop.clone());
     background.spawn(async move {
@@ -368,6 +311,146 @@ async fn open_search(
         }
     });
     Ok(engine)
+}
+
+/// What the roles that need the broker run with.
+struct Pipeline {
+    roles: Roles,
+    events_topic: String,
+    tracking_topic: String,
+    group_prefix: String,
+    search_instance: String,
+    analytics: tracker::analytics::AnalyticsSettings,
+}
+
+impl Pipeline {
+    fn of(options: &ServeOptions) -> Self {
+        Self {
+            roles: options.roles.clone(),
+            events_topic: options.events_topic.clone(),
+            tracking_topic: options.tracking_topic.clone(),
+            group_prefix: options.group_prefix.clone(),
+            search_instance: options.search_instance.clone(),
+            analytics: options.analytics.clone(),
+        }
+    }
+}
+
+/// How often a process that started without its broker asks again.
+pub const BROKER_RETRY: Duration = Duration::from_secs(2);
+
+/// The roles that need the broker: waits until it answers (at once when it already did),
+/// makes sure of the topics and their retention, then runs the outbox relay and the
+/// consumers (projections, analytics, this process's search index) until stop. What happened
+/// meanwhile is not lost: the relay publishes every outbox row not yet published, and each
+/// consumer group starts where it left off (or at the beginning).
+async fn run_pipeline(
+    pool: PgPool,
+    bus: BusConfig,
+    p: Pipeline,
+    search: Option<std::sync::Arc<search_indexer::SearchEngine>>,
+    mut stop: watch::Receiver<bool>,
+) {
+    let mut waited = false;
+    loop {
+        let ready = async {
+            bus.check(Duration::from_secs(5)).await?;
+            bus.ensure_topics(&[&p.events_topic, &p.tracking_topic])
+                .await
+        };
+        match ready.await {
+            Ok(()) => break,
+            Err(e) => {
+                if !waited {
+                    tracing::info!(error = %e, "waiting for the broker");
+                }
+                waited = true;
+            }
+        }
+        tokio::select! {
+            _ = tokio::time::sleep(BROKER_RETRY) => {}
+            _ = stop.changed() => return,
+        }
+    }
+    if waited {
+        tracing::info!("the broker answers: starting the relay and the consumers");
+    }
+    // Raw tracking events leave the topic when they leave the database (docs/privacy.md).
+    let retention_days = p.analytics.retention_days.max(1) as u32;
+    if let Err(e) = bus.set_retention(&p.tracking_topic, retention_days).await {
+        tracing::warn!(topic = %p.tracking_topic, error = %e, "could not set the topic's retention");
+    }
+    let mut roles = JoinSet::new();
+    if p.roles.relay {
+        match Relay::new(
+            pool.clone(),
+            &bus,
+            RelayConfig {
+                topic: p.events_topic.clone(),
+                ..RelayConfig::default()
+            },
+        ) {
+            Ok(relay) => {
+                let stop = stop.clone();
+                roles.spawn(async move {
+                    if let Err(e) = relay.run(stop).await {
+                        tracing::error!(error = %e, "outbox relay stopped");
+                    }
+                });
+            }
+            Err(e) => tracing::error!(error = %e, "the outbox relay could not start"),
+        }
+    }
+    if p.roles.projections {
+        let (pool, bus, topic, stop) = (
+            pool.clone(),
+            bus.clone(),
+            p.events_topic.clone(),
+            stop.clone(),
+        );
+        let group = projections::runner::projections_group(&p.group_prefix);
+        roles.spawn(async move {
+            if let Err(e) =
+                projections::runner::run_projections(pool, bus, topic, group, stop).await
+            {
+                tracing::error!(error = %e, "catalog projection stopped");
+            }
+        });
+    }
+    if p.roles.analytics {
+        let (pool, bus, topic, settings, stop) = (
+            pool.clone(),
+            bus.clone(),
+            p.tracking_topic.clone(),
+            p.analytics.clone(),
+            stop.clone(),
+        );
+        let group = tracker::analytics::analytics_group(&p.group_prefix);
+        roles.spawn(async move {
+            if let Err(e) =
+                tracker::analytics::run_analytics(pool, bus, topic, group, settings, stop).await
+            {
+                tracing::error!(error = %e, "analytics consumer stopped");
+            }
+        });
+    }
+    if let Some(engine) = search {
+        let group = search_indexer::indexer::indexer_group(&p.group_prefix, &p.search_instance);
+        let (pool, bus, topic, stop) = (
+            pool.clone(),
+            bus.clone(),
+            p.events_topic.clone(),
+            stop.clone(),
+        );
+        roles.spawn(async move {
+            if let Err(err) =
+                search_indexer::indexer::run_indexer(engine, pool, bus, topic, group, stop).await
+            {
+                tracing::error!(error = %err, "search index consumer stopped");
+            }
+        });
+    }
+    while roles.join_next().await.is_some() {}
 }
 
 /// This process's default search instance name: the host name and a hash of the index

@@ -21,6 +21,7 @@ pub async fn run(options: Options, bus: BusConfig, args: ServeArgs) -> anyhow::R
         db_pool_size,
         cookie_keys,
         insecure_dev_keys,
+        wait_for_broker,
         staff_tokens,
         cookie_secure,
         outbox_lag_max_secs,
@@ -112,6 +113,7 @@ pub async fn run(options: Options, bus: BusConfig, args: ServeArgs) -> anyhow::R
                 ),
                 max_connections: max_connections.max(1),
             },
+            wait_for_broker,
         },
     )
     .await?;

@@ -88,7 +88,7 @@ const POWER_SRC: Axis = ax!("Power Source", ["Gas", "Gas", "Battery", "Electric"
 // ───────────────────────────── Farm & Ranch ─────────────────────────────
 
 static FEED: Fam = fam! {
-    brands: ["Purina", "Nutrena", "Dumor", "Kalmbach Feeds", "Manna Pro", "Blain's Farm & Fleet", "Tribute"],
+    brands: ["Purina", "Nutrena", "Dumor", "Kalmbach Feeds", "Manna Pro", "Storefront Farm & Home", "Tribute"],
     show: [ax!("Weight", ["5 lb", "10 lb", "25 lb", "40 lb", "50 lb"])],
     extra: [ax!("Package Type", ["Bag", "Bag", "Bag", "Tote"]), MADE_USA],
     price: (8, 40), flags: NS | SZ,
@@ -100,7 +100,7 @@ static FEED: Fam = fam! {
     ],
 };
 static MINERAL: Fam = fam! {
-    brands: ["Purina", "Sweetlix", "Redmond", "Morton", "Kalmbach Feeds", "Blain's Farm & Fleet"],
+    brands: ["Purina", "Sweetlix", "Redmond", "Morton", "Kalmbach Feeds", "Storefront Farm & Home"],
     show: [ax!("Weight", ["4 lb", "25 lb", "40 lb", "50 lb", "125 lb"])],
     extra: [ax!("Form", ["Loose", "Block", "Tub"]), MADE_USA],
     price: (6, 60), flags: NS | SZ,
@@ -114,28 +114,28 @@ static FENCE_CHARGER: Fam = fam! {
     about: ["keeps livestock in and predators out", "powers long fence lines, even through heavy weeds", "is built to handle Midwest weather season after season"],
 };
 static FENCE_POST: Fam = fam! {
-    brands: ["Red Brand", "Zareba", "Dare", "Stay-Tuff", "Blain's Farm & Fleet", "Gallagher"],
+    brands: ["Red Brand", "Zareba", "Dare", "Stay-Tuff", "Storefront Farm & Home", "Gallagher"],
     show: [ax!("Length", ["3 ft", "4 ft", "5 ft", "5.5 ft", "6 ft", "6.5 ft", "7 ft", "8 ft"])],
     extra: [ax!("Color", ["Green", "White", "Black", "Yellow"]), ax!("Finish", ["Painted", "Galvanized", "Natural"])],
     price: (2, 28), flags: NS | SZ,
     about: ["drives easily and holds firm in clay and rocky soil", "makes quick work of temporary and permanent fence lines"],
 };
 static FENCE_WIRE: Fam = fam! {
-    brands: ["Red Brand", "Zareba", "Dare", "Gallagher", "Bekaert", "Blain's Farm & Fleet", "Oklahoma Steel & Wire"],
+    brands: ["Red Brand", "Zareba", "Dare", "Gallagher", "Bekaert", "Storefront Farm & Home", "Oklahoma Steel & Wire"],
     show: [ax!("Length", ["330 ft", "656 ft", "1,320 ft", "1/4 Mile", "1/2 Mile"])],
     extra: [ax!("Gauge", ["12.5 ga", "14 ga", "17 ga", "N/A"]), ax!("Material", ["Galvanized Steel", "Polyethylene", "Aluminum"])],
     price: (18, 320), flags: NS | SZ,
     about: ["stands up to livestock pressure and years of weather", "rolls out straight and tensions evenly"],
 };
 static GATES: Fam = fam! {
-    brands: ["Behlen Country", "Tarter", "Priefert", "Blain's Farm & Fleet", "Powder River"],
+    brands: ["Behlen Country", "Tarter", "Priefert", "Storefront Farm & Home", "Powder River"],
     show: [ax!("Length", ["4 ft", "6 ft", "8 ft", "10 ft", "12 ft", "14 ft", "16 ft"])],
     extra: [ax!("Color", ["Red", "Gray", "Green", "Galvanized", "Black"]), ax!("Material", ["Steel Tubing", "Galvanized Steel"])],
     price: (45, 420), flags: NS | SZ,
     about: ["is welded from heavy-gauge tubing for years of hard use", "swings true and latches securely"],
 };
 static LIVESTOCK_EQUIP: Fam = fam! {
-    brands: ["Behlen Country", "Tarter", "Little Giant", "Rubbermaid Commercial", "Miller Manufacturing", "Blain's Farm & Fleet", "Farm Innovators"],
+    brands: ["Behlen Country", "Tarter", "Little Giant", "Rubbermaid Commercial", "Miller Manufacturing", "Storefront Farm & Home", "Farm Innovators"],
     show: [ax!("Capacity", ["2 gal", "5 gal", "16 gal", "50 gal", "100 gal", "300 gal"])],
     extra: [ax!("Material", ["Polyethylene", "Galvanized Steel", "Rubber"]), MADE_ANY],
     price: (10, 380), flags: SZ,
@@ -156,7 +156,7 @@ static ANIMAL_HEALTH: Fam = fam! {
     about: ["helps keep your herd healthy and productive", "is trusted by livestock producers across the Midwest", "supports fast recovery from everyday nicks and scrapes"],
 };
 static TACK: Fam = fam! {
-    brands: ["Weaver Leather", "Tough-1", "Professional's Choice", "Abetta", "Classic Equine", "Blain's Farm & Fleet"],
+    brands: ["Weaver Leather", "Tough-1", "Professional's Choice", "Abetta", "Classic Equine", "Storefront Farm & Home"],
     show: [ax!("Color", ["Brown", "Black", "Red", "Turquoise", "Purple", "Hunter Green"]), ax!("Size", ["Pony", "Cob", "Horse", "Oversize"])],
     extra: [ax!("Material", ["Leather", "Nylon", "Synthetic", "Poly Rope"])],
     price: (8, 260), flags: 0,
@@ -259,7 +259,7 @@ static FARM: Top = top!(1, "Farm & Ranch", slug: None, banner: Some("/weekly-ad/
 // ───────────────────────────── Pet ─────────────────────────────
 
 static PET_FOOD: Fam = fam! {
-    brands: ["Purina Pro Plan", "Purina ONE", "Blue Buffalo", "Diamond Naturals", "Taste of the Wild", "Nutro", "Pedigree", "Iams", "Victor", "Blain's Farm & Fleet"],
+    brands: ["Purina Pro Plan", "Purina ONE", "Blue Buffalo", "Diamond Naturals", "Taste of the Wild", "Nutro", "Pedigree", "Iams", "Victor", "Storefront Farm & Home"],
     show: [ax!("Weight", ["3.5 lb", "5 lb", "15 lb", "30 lb", "40 lb"])],
     extra: [ax!("Life Stage", ["Adult", "Puppy", "Senior", "All Life Stages"]), ax!("Flavor", ["Chicken & Rice", "Lamb & Rice", "Beef", "Salmon", "Turkey & Sweet Potato"])],
     price: (9, 80), flags: SZ,
@@ -273,28 +273,28 @@ static CAT_FOOD: Fam = fam! {
     about: ["gives cats the protein they need to stay active", "is packed with flavor cats love"],
 };
 static CAT_LITTER: Fam = fam! {
-    brands: ["Tidy Cats", "Fresh Step", "Arm & Hammer", "Dr. Elsey's", "Blain's Farm & Fleet", "World's Best Cat Litter"],
+    brands: ["Tidy Cats", "Fresh Step", "Arm & Hammer", "Dr. Elsey's", "Storefront Farm & Home", "World's Best Cat Litter"],
     show: [ax!("Weight", ["10 lb", "20 lb", "25 lb", "35 lb", "40 lb"])],
     extra: [ax!("Scent", ["Unscented", "Fresh Scent", "Lavender"]), ax!("Type", ["Clumping", "Non-Clumping"])],
     price: (6, 30), flags: NS | SZ,
     about: ["locks in odors for up to two weeks", "clumps tight for easy scooping"],
 };
 static PET_TREATS: Fam = fam! {
-    brands: ["Milk-Bone", "Greenies", "Blue Buffalo", "Pup-Peroni", "Zuke's", "Blain's Farm & Fleet", "Redbarn", "Temptations"],
+    brands: ["Milk-Bone", "Greenies", "Blue Buffalo", "Pup-Peroni", "Zuke's", "Storefront Farm & Home", "Redbarn", "Temptations"],
     show: [ax!("Size", ["4 oz", "6 oz", "12 oz", "24 oz", "40 oz"])],
     extra: [ax!("Flavor", ["Chicken", "Beef", "Peanut Butter", "Bacon", "Salmon"])],
     price: (3, 30), flags: SZ,
     about: ["makes a wholesome reward for good behavior", "is made in the USA with no artificial flavors"],
 };
 static PET_GEAR: Fam = fam! {
-    brands: ["Petmate", "KONG", "Coastal Pet", "Frisco", "Chuckit!", "Aspen Pet", "K&H Pet Products", "Blain's Farm & Fleet", "Midwest Homes for Pets"],
+    brands: ["Petmate", "KONG", "Coastal Pet", "Frisco", "Chuckit!", "Aspen Pet", "K&H Pet Products", "Storefront Farm & Home", "Midwest Homes for Pets"],
     show: [ax!("Color", ["Black", "Red", "Blue", "Orange", "Camo", "Pink", "Green"]), ax!("Size", ["Small", "Medium", "Large", "X-Large"])],
     extra: [ax!("Material", ["Nylon", "Polyester", "Rubber", "Plastic", "Steel"])],
     price: (4, 180), flags: 0,
     about: ["is built to keep up with active pets", "is easy to clean and made to last"],
 };
 static BIRD_SEED: Fam = fam! {
-    brands: ["Kaytee", "Wagner's", "Cole's", "Audubon Park", "Blain's Farm & Fleet", "Pennington", "Lyric"],
+    brands: ["Kaytee", "Wagner's", "Cole's", "Audubon Park", "Storefront Farm & Home", "Pennington", "Lyric"],
     show: [ax!("Weight", ["5 lb", "10 lb", "20 lb", "40 lb", "50 lb"])],
     extra: [ax!("Attracts", ["Cardinals", "Finches", "Chickadees", "Woodpeckers", "All Songbirds"])],
     price: (5, 45), flags: SZ,
@@ -308,7 +308,7 @@ static BIRD_FEEDER: Fam = fam! {
     about: ["is easy to fill, hang and clean", "keeps seed dry and birds coming back"],
 };
 static SMALL_ANIMAL: Fam = fam! {
-    brands: ["Kaytee", "Oxbow", "Manna Pro", "Small Pet Select", "Standlee", "Blain's Farm & Fleet"],
+    brands: ["Kaytee", "Oxbow", "Manna Pro", "Small Pet Select", "Standlee", "Storefront Farm & Home"],
     show: [ax!("Weight", ["2 lb", "5 lb", "10 lb", "25 lb", "50 lb"])],
     extra: [ax!("Animal", ["Rabbit", "Guinea Pig", "Hamster", "Chinchilla", "Small Animal"])],
     price: (4, 45), flags: SZ,
@@ -356,7 +356,7 @@ static PET: Top = top!(2, "Pet", slug: None, banner: Some("/pet/dog/dog-food/"),
 // ───────────────────────────── Lawn & Garden ─────────────────────────────
 
 static GRASS_SEED: Fam = fam! {
-    brands: ["Scotts", "Pennington", "Jonathan Green", "Blain's Farm & Fleet", "Vigoro"],
+    brands: ["Scotts", "Pennington", "Jonathan Green", "Storefront Farm & Home", "Vigoro"],
     show: [ax!("Weight", ["3 lb", "7 lb", "10 lb", "20 lb", "25 lb", "50 lb"])],
     extra: [ax!("Sun Exposure", ["Full Sun", "Sun & Shade", "Dense Shade"]), ax!("Coverage", ["1,000 sq ft", "2,500 sq ft", "5,000 sq ft", "10,000 sq ft"])],
     price: (9, 130), flags: SZ,
@@ -370,14 +370,14 @@ static LAWN_CHEM: Fam = fam! {
     about: ["controls tough weeds down to the root", "kills listed insects on contact and keeps protecting for weeks", "must be used according to label directions"],
 };
 static FERTILIZER: Fam = fam! {
-    brands: ["Scotts Turf Builder", "Milorganite", "Jonathan Green", "Pennington", "Espoma", "Miracle-Gro", "Blain's Farm & Fleet"],
+    brands: ["Scotts Turf Builder", "Milorganite", "Jonathan Green", "Pennington", "Espoma", "Miracle-Gro", "Storefront Farm & Home"],
     show: [ax!("Weight", ["4 lb", "12 lb", "15 lb", "32 lb", "40 lb", "50 lb"])],
     extra: [ax!("N-P-K", ["6-4-0", "10-10-10", "29-0-4", "32-0-4", "13-13-13", "24-8-16"]), ax!("Coverage", ["2,500 sq ft", "5,000 sq ft", "12,000 sq ft", "15,000 sq ft"])],
     price: (10, 70), flags: NS | SZ,
     about: ["feeds lawns and gardens for lush, green growth", "releases nutrients slowly for up to eight weeks"],
 };
 static SOIL: Fam = fam! {
-    brands: ["Miracle-Gro", "Scotts", "Pro-Mix", "Espoma", "Timberline", "Blain's Farm & Fleet"],
+    brands: ["Miracle-Gro", "Scotts", "Pro-Mix", "Espoma", "Timberline", "Storefront Farm & Home"],
     show: [ax!("Size", ["8 qt", "16 qt", "1 cu ft", "1.5 cu ft", "2 cu ft", "3 cu ft"])],
     extra: [ax!("Organic", ["Yes", "No", "No"])],
     price: (3, 25), flags: NS | SZ,
@@ -391,14 +391,14 @@ static GARDEN_TOOLS: Fam = fam! {
     about: ["is balanced for comfortable all-day digging", "is built from tough steel for years of yard work"],
 };
 static PLANTERS: Fam = fam! {
-    brands: ["Bloem", "Southern Patio", "Novelty", "Suncast", "Blain's Farm & Fleet", "Good Directions"],
+    brands: ["Bloem", "Southern Patio", "Novelty", "Suncast", "Storefront Farm & Home", "Good Directions"],
     show: [ax!("Diameter", ["6 in", "8 in", "10 in", "12 in", "16 in", "20 in", "24 in"]), ax!("Color", ["Terra Cotta", "Black", "White", "Charcoal", "Green", "Blue"])],
     extra: [ax!("Material", ["Plastic", "Resin", "Ceramic", "Galvanized Steel", "Wood"])],
     price: (3, 90), flags: SZ,
     about: ["adds color to porches and patios", "has drainage holes to keep roots healthy"],
 };
 static HOSE: Fam = fam! {
-    brands: ["Gilmour", "Flexzilla", "Swan", "Melnor", "Orbit", "Rain Bird", "Suncast", "Blain's Farm & Fleet"],
+    brands: ["Gilmour", "Flexzilla", "Swan", "Melnor", "Orbit", "Rain Bird", "Suncast", "Storefront Farm & Home"],
     show: [ax!("Length", ["25 ft", "50 ft", "75 ft", "100 ft", "150 ft"])],
     extra: [ax!("Diameter", ["1/2 in", "5/8 in", "3/4 in"]), ax!("Color", ["Green", "Black", "Blue", "Gray"])],
     price: (8, 140), flags: SZ,
@@ -629,77 +629,77 @@ static FISH: Top = top!(5, "Fishing", slug: None, banner: None, [
 // ───────────────────────────── Clothing ─────────────────────────────
 
 static WORK_PANTS: Fam = fam! {
-    brands: ["Carhartt", "Dickies", "Berne", "Wrangler", "Key", "Walls", "Blain's Farm & Fleet"],
+    brands: ["Carhartt", "Dickies", "Berne", "Wrangler", "Key", "Walls", "Storefront Farm & Home"],
     show: [WORK_COLOR, ax!("Size", ["30x30", "32x30", "32x32", "34x30", "34x32", "36x30", "36x32", "38x30", "38x32", "40x30", "42x30", "44x30"])],
     extra: [COTTON, ax!("Fit", ["Loose Fit", "Relaxed Fit", "Regular Fit"])],
     price: (25, 120), flags: 0,
     about: ["is made with tough fabric and triple-stitched seams", "stands up to hard work on the farm and job site", "gives you room to move without bulk"],
 };
 static MEN_TOPS: Fam = fam! {
-    brands: ["Carhartt", "Wrangler", "Dickies", "Columbia", "Berne", "Ariat", "Key", "Blain's Farm & Fleet", "Hanes"],
+    brands: ["Carhartt", "Wrangler", "Dickies", "Columbia", "Berne", "Ariat", "Key", "Storefront Farm & Home", "Hanes"],
     show: [CASUAL_COLOR, MEN_SIZE],
     extra: [COTTON, ax!("Sleeve Length", ["Short Sleeve", "Long Sleeve"])],
     price: (10, 70), flags: 0,
     about: ["is soft, durable and ready for everyday wear", "keeps its shape wash after wash"],
 };
 static MEN_COATS: Fam = fam! {
-    brands: ["Carhartt", "Berne", "Columbia", "Walls", "Dickies", "Wrangler", "Blain's Farm & Fleet"],
+    brands: ["Carhartt", "Berne", "Columbia", "Walls", "Dickies", "Wrangler", "Storefront Farm & Home"],
     show: [WORK_COLOR, MEN_SIZE],
     extra: [ax!("Insulation", ["Quilted Flannel Lined", "Sherpa Lined", "Arctic Quilt Lined", "Unlined"]), COTTON],
     price: (35, 220), flags: 0,
     about: ["keeps you warm on cold mornings and long chore days", "blocks wind and sheds light rain"],
 };
 static JEANS: Fam = fam! {
-    brands: ["Wrangler", "Levi's", "Lee", "Carhartt", "Ariat", "Cinch", "Blain's Farm & Fleet"],
+    brands: ["Wrangler", "Levi's", "Lee", "Carhartt", "Ariat", "Cinch", "Storefront Farm & Home"],
     show: [ax!("Wash", ["Rigid", "Stonewash", "Dark Stone", "Antique Wash", "Prewashed Indigo"]), ax!("Size", ["30x30", "32x30", "32x32", "33x32", "34x30", "34x32", "34x34", "36x32", "38x30", "40x30"])],
     extra: [ax!("Fit", ["Regular Fit", "Relaxed Fit", "Slim Fit", "Original Fit"]), COTTON],
     price: (20, 85), flags: 0,
     about: ["is cut from heavyweight denim that wears in, not out", "fits right over boots"],
 };
 static WOMEN_TOPS: Fam = fam! {
-    brands: ["Carhartt", "Columbia", "Wrangler", "Ariat", "Berne", "Blain's Farm & Fleet", "Hanes", "Cruel Girl"],
+    brands: ["Carhartt", "Columbia", "Wrangler", "Ariat", "Berne", "Storefront Farm & Home", "Hanes", "Cruel Girl"],
     show: [WOMEN_COLOR, WOMEN_SIZE],
     extra: [COTTON],
     price: (10, 80), flags: 0,
     about: ["is comfortable enough for every day and tough enough for chores", "has a flattering fit that moves with you"],
 };
 static WOMEN_COATS: Fam = fam! {
-    brands: ["Carhartt", "Columbia", "Berne", "Ariat", "Blain's Farm & Fleet"],
+    brands: ["Carhartt", "Columbia", "Berne", "Ariat", "Storefront Farm & Home"],
     show: [WOMEN_COLOR, WOMEN_SIZE],
     extra: [ax!("Insulation", ["Sherpa Lined", "Quilted Lined", "Synthetic Down", "Fleece Lined"])],
     price: (35, 200), flags: 0,
     about: ["keeps the cold out without weighing you down", "is water-repellent for messy days in the barn"],
 };
 static WOMEN_JEANS: Fam = fam! {
-    brands: ["Wrangler", "Levi's", "Lee", "Ariat", "Carhartt", "Blain's Farm & Fleet"],
+    brands: ["Wrangler", "Levi's", "Lee", "Ariat", "Carhartt", "Storefront Farm & Home"],
     show: [ax!("Wash", ["Medium Wash", "Dark Wash", "Light Wash", "Black"]), ax!("Size", ["4", "6", "8", "10", "12", "14", "16", "18"])],
     extra: [ax!("Length", ["Short", "Regular", "Long"]), ax!("Fit", ["Bootcut", "Straight Leg", "Skinny", "Relaxed"])],
     price: (20, 90), flags: 0,
     about: ["has just the right stretch for all-day comfort", "is made to move from the barn to town"],
 };
 static KIDS_CLOTHES: Fam = fam! {
-    brands: ["Carhartt", "Wrangler", "Columbia", "Blain's Farm & Fleet", "Hanes", "Berne"],
+    brands: ["Carhartt", "Wrangler", "Columbia", "Storefront Farm & Home", "Hanes", "Berne"],
     show: [CASUAL_COLOR, KID_SIZE],
     extra: [COTTON],
     price: (8, 70), flags: 0,
     about: ["is built to survive recess, chores and everything in between", "is soft, warm and easy to wash"],
 };
 static HIVIS: Fam = fam! {
-    brands: ["Carhartt", "Berne", "Radians", "Ergodyne", "ML Kishigo", "Blain's Farm & Fleet"],
+    brands: ["Carhartt", "Berne", "Radians", "Ergodyne", "ML Kishigo", "Storefront Farm & Home"],
     show: [ax!("Color", ["Hi-Vis Yellow", "Hi-Vis Orange", "Hi-Vis Lime"]), MEN_SIZE],
     extra: [ax!("ANSI Class", ["Class 2", "Class 3"])],
     price: (10, 150), flags: 0,
     about: ["keeps you visible on roadsides and job sites", "meets ANSI/ISEA high-visibility standards"],
 };
 static GLOVES: Fam = fam! {
-    brands: ["Wells Lamont", "Mechanix Wear", "Carhartt", "Kinco", "Ironclad", "Blain's Farm & Fleet", "Firm Grip"],
+    brands: ["Wells Lamont", "Mechanix Wear", "Carhartt", "Kinco", "Ironclad", "Storefront Farm & Home", "Firm Grip"],
     show: [ax!("Size", ["S", "M", "L", "XL", "2XL"])],
     extra: [ax!("Material", ["Cowhide Leather", "Goatskin Leather", "Synthetic Leather", "Nitrile-Coated Nylon", "Pigskin Leather"]), ax!("Lined", ["Yes", "No"])],
     price: (4, 45), flags: 0,
     about: ["protects your hands through fencing, hauling and shop work", "gives a sure grip without losing dexterity"],
 };
 static ACCESSORIES: Fam = fam! {
-    brands: ["Carhartt", "Columbia", "Wigwam", "Darn Tough", "Blain's Farm & Fleet", "Outdoor Cap", "Dickies"],
+    brands: ["Carhartt", "Columbia", "Wigwam", "Darn Tough", "Storefront Farm & Home", "Outdoor Cap", "Dickies"],
     show: [CASUAL_COLOR, ax!("Size", ["One Size", "S/M", "L/XL", "M (Shoe 6-9)", "L (Shoe 9-12)"])],
     extra: [ax!("Material", ["Acrylic", "Merino Wool Blend", "Cotton/Polyester", "Fleece"])],
     price: (5, 40), flags: 0,
@@ -774,7 +774,7 @@ static KIDS_SHOES: Fam = fam! {
     about: ["is easy for kids to pull on and built to handle puddles", "keeps little feet warm and dry"],
 };
 static SLIPPERS: Fam = fam! {
-    brands: ["Minnetonka", "Dearfoams", "Crocs", "Skechers", "Blain's Farm & Fleet", "Haflinger"],
+    brands: ["Minnetonka", "Dearfoams", "Crocs", "Skechers", "Storefront Farm & Home", "Haflinger"],
     show: [ax!("Size", ["S (5-6)", "M (7-8)", "L (9-10)", "XL (11-12)", "2XL (13-14)"]), ax!("Color", ["Black", "Brown", "Gray", "Navy", "Tan"])],
     extra: [ax!("Material", ["Suede", "Fleece", "Wool", "EVA Foam"])],
     price: (12, 80), flags: 0,
@@ -809,35 +809,35 @@ static FOOTWEAR: Top = top!(7, "Footwear", slug: None, banner: None, [
 // ───────────────────────────── Home ─────────────────────────────
 
 static DECOR: Fam = fam! {
-    brands: ["Blain's Farm & Fleet", "Park Designs", "Yankee Candle", "Mainstays", "Sullivans", "Open Road Brands"],
+    brands: ["Storefront Farm & Home", "Park Designs", "Yankee Candle", "Mainstays", "Sullivans", "Open Road Brands"],
     show: [ax!("Color", ["Natural", "Black", "White", "Red", "Sage", "Navy", "Rustic Brown"]), ax!("Size", ["Small", "Medium", "Large", "8 in x 10 in", "16 in x 20 in", "24 in x 36 in"])],
     extra: [ax!("Material", ["Wood", "Metal", "Glass", "Soy Wax", "Fabric", "Resin"])],
     price: (6, 120), flags: 0,
     about: ["adds warm farmhouse charm to any room", "makes a great housewarming gift"],
 };
 static RUGS: Fam = fam! {
-    brands: ["Mohawk Home", "Bungalow Flooring", "Achim", "Blain's Farm & Fleet", "Ottomanson"],
+    brands: ["Mohawk Home", "Bungalow Flooring", "Achim", "Storefront Farm & Home", "Ottomanson"],
     show: [ax!("Size", ["18 in x 30 in", "2 ft x 3 ft", "3 ft x 5 ft", "5 ft x 7 ft", "8 ft x 10 ft"]), ax!("Color", ["Gray", "Brown", "Black", "Red Plaid", "Navy", "Sage"])],
     extra: [ax!("Material", ["Polypropylene", "Rubber", "Coir", "Nylon"])],
     price: (8, 220), flags: SZ,
     about: ["traps dirt and mud at the door", "adds comfort underfoot and cleans up easily"],
 };
 static FURNITURE: Fam = fam! {
-    brands: ["Blain's Farm & Fleet", "Polywood", "Adirondack Chair Co.", "Sauder", "Rubbermaid", "Mainstays", "Outsunny"],
+    brands: ["Storefront Farm & Home", "Polywood", "Adirondack Chair Co.", "Sauder", "Rubbermaid", "Mainstays", "Outsunny"],
     show: [ax!("Color", ["Black", "White", "Natural", "Espresso", "Green", "Red", "Gray"])],
     extra: [ax!("Material", ["Wood", "Steel", "Recycled Plastic", "Resin Wicker", "Aluminum"]), ax!("Assembly Required", ["Yes", "No"])],
     price: (25, 900), flags: NS,
     about: ["is built to take on Midwest weather", "offers comfortable seating for years to come"],
 };
 static BEDDING: Fam = fam! {
-    brands: ["Pendleton", "Woolrich", "Blain's Farm & Fleet", "Sunbeam", "Martha Stewart", "Better Homes & Gardens"],
+    brands: ["Pendleton", "Woolrich", "Storefront Farm & Home", "Sunbeam", "Martha Stewart", "Better Homes & Gardens"],
     show: [ax!("Size", ["Twin", "Full/Queen", "Queen", "King", "50 in x 60 in", "Bath Towel", "Hand Towel"]), ax!("Color", ["Gray", "Navy", "Red Plaid", "White", "Cream", "Sage", "Buffalo Check"])],
     extra: [ax!("Material", ["Cotton", "Fleece", "Sherpa", "Microfiber", "Wool Blend", "Flannel"])],
     price: (10, 180), flags: 0,
     about: ["is soft, warm and machine washable", "brings cabin comfort to any bedroom"],
 };
 static STORAGE: Fam = fam! {
-    brands: ["Sterilite", "Rubbermaid", "HDX", "Edsal", "Gorilla Rack", "Akro-Mils", "Blain's Farm & Fleet", "Iris USA"],
+    brands: ["Sterilite", "Rubbermaid", "HDX", "Edsal", "Gorilla Rack", "Akro-Mils", "Storefront Farm & Home", "Iris USA"],
     show: [ax!("Capacity", ["6 qt", "18 gal", "27 gal", "45 gal", "4-Shelf", "5-Shelf"])],
     extra: [ax!("Material", ["Plastic", "Steel", "Resin"]), ax!("Color", ["Black", "Gray", "Clear", "Blue"])],
     price: (5, 250), flags: 0,
@@ -881,14 +881,14 @@ static SMALL_APPLIANCE: Fam = fam! {
     about: ["makes weeknight meals easier", "is easy to clean with dishwasher-safe parts"],
 };
 static CANNING: Fam = fam! {
-    brands: ["Ball", "Kerr", "Presto", "Granite Ware", "Mrs. Wages", "Weston", "LEM", "Blain's Farm & Fleet"],
+    brands: ["Ball", "Kerr", "Presto", "Granite Ware", "Mrs. Wages", "Weston", "LEM", "Storefront Farm & Home"],
     show: [ax!("Size", ["4 oz", "8 oz", "Pint", "Quart", "Half Gallon", "12 ct", "23 qt"])],
     extra: [ax!("Mouth", ["Regular Mouth", "Wide Mouth", "N/A"]), MADE_USA],
     price: (3, 350), flags: 0,
     about: ["helps you put up the harvest for the months ahead", "is trusted by home canners for generations"],
 };
 static KITCHEN_TOOLS: Fam = fam! {
-    brands: ["OXO", "Farberware", "KitchenAid", "Pyrex", "Libbey", "Corelle", "Rubbermaid", "Blain's Farm & Fleet"],
+    brands: ["OXO", "Farberware", "KitchenAid", "Pyrex", "Libbey", "Corelle", "Rubbermaid", "Storefront Farm & Home"],
     show: [ax!("Color", ["Black", "Red", "White", "Stainless", "Turquoise", "Clear"])],
     extra: [ax!("Material", ["Stainless Steel", "Silicone", "Glass", "Stoneware", "Plastic"]), ax!("Dishwasher Safe", ["Yes", "No"])],
     price: (3, 60), flags: 0,
@@ -927,14 +927,14 @@ static POWER_TOOLS: Fam = fam! {
     about: ["delivers pro-grade power in a compact size", "is built for the shop, the farm and the job site", "runs longer and cooler with an efficient motor"],
 };
 static HAND_TOOLS: Fam = fam! {
-    brands: ["Craftsman", "Stanley", "Channellock", "Klein Tools", "Estwing", "GearWrench", "Irwin", "Vise-Grip", "Husky", "Blain's Farm & Fleet"],
+    brands: ["Craftsman", "Stanley", "Channellock", "Klein Tools", "Estwing", "GearWrench", "Irwin", "Vise-Grip", "Husky", "Storefront Farm & Home"],
     show: [ax!("Size", ["Standard", "SAE", "Metric", "SAE & Metric", "6 in", "8 in", "10 in", "16 oz", "20 oz"])],
     extra: [ax!("Material", ["Chrome Vanadium Steel", "Forged Steel", "Alloy Steel", "Fiberglass"]), ax!("Warranty", ["Lifetime", "Limited Lifetime"])],
     price: (6, 250), flags: 0,
     about: ["is forged for strength and backed by a lifetime warranty", "feels right in the hand and gets the job done"],
 };
 static TOOL_STORAGE: Fam = fam! {
-    brands: ["Craftsman", "Husky", "Stanley", "Milwaukee", "DeWalt", "Waterloo", "Homak", "Blain's Farm & Fleet"],
+    brands: ["Craftsman", "Husky", "Stanley", "Milwaukee", "DeWalt", "Waterloo", "Homak", "Storefront Farm & Home"],
     show: [ax!("Size", ["16 in", "22 in", "26 in", "41 in", "46 in", "52 in"]), ax!("Color", ["Red", "Black", "Gray", "Yellow"])],
     extra: [ax!("Drawers", ["0", "3", "5", "7", "9", "11"]), ax!("Material", ["Steel", "Plastic", "Aluminum"])],
     price: (15, 900), flags: NS | SZ,
@@ -948,7 +948,7 @@ static AIR_TOOLS: Fam = fam! {
     about: ["delivers steady air for tools and tires", "runs quietly enough for the home garage"],
 };
 static WELDING: Fam = fam! {
-    brands: ["Lincoln Electric", "Hobart", "Miller", "Forney", "Blain's Farm & Fleet", "Hypertherm"],
+    brands: ["Lincoln Electric", "Hobart", "Miller", "Forney", "Storefront Farm & Home", "Hypertherm"],
     show: [ax!("Amperage", ["90A", "125A", "140A", "180A", "210A", "225A"])],
     extra: [ax!("Input Voltage", ["120V", "230V", "120V/230V"]), ax!("Process", ["MIG", "Flux-Core", "Stick", "TIG", "Plasma"])],
     price: (15, 1800), flags: WR | CH | SZ,
@@ -1000,14 +1000,14 @@ static TOOLS: Top = top!(10, "Tools", slug: None, banner: Some("/tools/power-too
 // ───────────────────────────── Hardware ─────────────────────────────
 
 static FASTENERS: Fam = fam! {
-    brands: ["Grip-Rite", "Hillman", "GRK Fasteners", "Simpson Strong-Tie", "Spax", "Deckmate", "Blain's Farm & Fleet"],
+    brands: ["Grip-Rite", "Hillman", "GRK Fasteners", "Simpson Strong-Tie", "Spax", "Deckmate", "Storefront Farm & Home"],
     show: [ax!("Size", ["#8 x 1-1/4 in", "#8 x 2 in", "#9 x 3 in", "#10 x 2-1/2 in", "1/4 in x 2 in", "3/8 in x 4 in", "8d", "16d"]), ax!("Quantity", ["25 ct", "100 ct", "1 lb", "5 lb", "25 lb"])],
     extra: [ax!("Finish", ["Zinc-Plated", "Hot-Dip Galvanized", "Stainless Steel", "Coated"])],
     price: (2, 70), flags: 0,
     about: ["holds tight in wood, metal and masonry", "resists rust in outdoor projects"],
 };
 static CHAIN_ROPE: Fam = fam! {
-    brands: ["Koch Industries", "Campbell", "Peerless", "Blain's Farm & Fleet", "Lehigh", "SecureLine"],
+    brands: ["Koch Industries", "Campbell", "Peerless", "Storefront Farm & Home", "Lehigh", "SecureLine"],
     show: [ax!("Size", ["3/16 in", "1/4 in", "5/16 in", "3/8 in", "1/2 in"]), ax!("Length", ["10 ft", "16 ft", "20 ft", "50 ft", "100 ft"])],
     extra: [ax!("Material", ["Grade 30 Steel", "Grade 70 Steel", "Polypropylene", "Nylon", "Manila"])],
     price: (4, 150), flags: 0,
@@ -1028,7 +1028,7 @@ static BUILDING: Fam = fam! {
     about: ["makes a strong, lasting repair", "is easy to use for DIYers and pros alike"],
 };
 static LADDERS: Fam = fam! {
-    brands: ["Werner", "Louisville Ladder", "Little Giant", "Gorilla Ladders", "Blain's Farm & Fleet"],
+    brands: ["Werner", "Louisville Ladder", "Little Giant", "Gorilla Ladders", "Storefront Farm & Home"],
     show: [ax!("Height", ["2 ft", "4 ft", "6 ft", "8 ft", "10 ft", "16 ft", "24 ft", "28 ft"])],
     extra: [ax!("Material", ["Aluminum", "Fiberglass"]), ax!("Load Capacity", ["225 lb (Type II)", "250 lb (Type I)", "300 lb (Type IA)", "375 lb (Type IAA)"])],
     price: (40, 600), flags: NS | SZ,
@@ -1078,14 +1078,14 @@ static CHARGERS: Fam = fam! {
     about: ["keeps batteries charged and ready through the off-season", "brings a dead battery back to life in minutes"],
 };
 static MOTOR_OIL: Fam = fam! {
-    brands: ["Mobil 1", "Valvoline", "Pennzoil", "Castrol", "Shell Rotella", "Quaker State", "Blain's Farm & Fleet", "Lucas Oil"],
+    brands: ["Mobil 1", "Valvoline", "Pennzoil", "Castrol", "Shell Rotella", "Quaker State", "Storefront Farm & Home", "Lucas Oil"],
     show: [ax!("Size", ["1 qt", "5 qt", "1 gal", "2.5 gal", "5 gal"])],
     extra: [ax!("Oil Type", ["Full Synthetic", "Synthetic Blend", "Conventional", "High Mileage"]), ax!("Meets Spec", ["API SP", "API CK-4", "ILSAC GF-6", "dexos1 Gen 3"])],
     price: (6, 120), flags: CH | SZ,
     about: ["protects engines against wear and deposits", "keeps engines clean from the first start of the day"],
 };
 static FLUIDS: Fam = fam! {
-    brands: ["Prestone", "Peak", "Valvoline", "Lucas Oil", "STP", "Sea Foam", "Blain's Farm & Fleet", "Star Tron"],
+    brands: ["Prestone", "Peak", "Valvoline", "Lucas Oil", "STP", "Sea Foam", "Storefront Farm & Home", "Star Tron"],
     show: [ax!("Size", ["12 oz", "16 oz", "32 oz", "1 gal", "2.5 gal", "5 gal"])],
     extra: [ax!("Application", ["Cars & Trucks", "Tractors", "Small Engines", "Diesel Engines", "Universal"])],
     price: (4, 110), flags: CH | SZ,
@@ -1099,14 +1099,14 @@ static FUEL_ADD: Fam = fam! {
     about: ["cleans fuel systems and keeps fuel fresh in storage", "prevents diesel gelling down to -30 F"],
 };
 static HITCH: Fam = fam! {
-    brands: ["Curt", "Reese", "Draw-Tite", "B&W", "Blain's Farm & Fleet", "Valley", "Fulton"],
+    brands: ["Curt", "Reese", "Draw-Tite", "B&W", "Storefront Farm & Home", "Valley", "Fulton"],
     show: [ax!("Size", ["1-7/8 in", "2 in", "2-5/16 in", "2 in Drop", "4 in Drop", "6 in Drop"])],
     extra: [ax!("Towing Capacity", ["2,000 lb", "3,500 lb", "6,000 lb", "7,500 lb", "10,000 lb", "12,000 lb"]), ax!("Finish", ["Chrome", "Black Powder Coat", "Zinc"])],
     price: (10, 400), flags: 0,
     about: ["is rated for safe, secure towing", "is forged from high-strength steel"],
 };
 static TRAILER: Fam = fam! {
-    brands: ["Optronics", "Peterson Manufacturing", "Hopkins", "Keeper", "Fulton", "Erickson", "Curt", "Blain's Farm & Fleet"],
+    brands: ["Optronics", "Peterson Manufacturing", "Hopkins", "Keeper", "Fulton", "Erickson", "Curt", "Storefront Farm & Home"],
     show: [ax!("Size", ["Single", "2 Pack", "4 Pack", "1 in x 15 ft", "2 in x 27 ft", "4-Way", "7-Way"])],
     extra: [ax!("Rating", ["500 lb", "1,000 lb", "3,333 lb", "5,000 lb", "N/A"]), ax!("Color", ["Red", "Amber", "Black", "Yellow", "Orange"])],
     price: (5, 260), flags: 0,
@@ -1120,14 +1120,14 @@ static AUTO_PARTS: Fam = fam! {
     about: ["installs in minutes with no special tools", "is engineered to meet or exceed OE quality"],
 };
 static CAR_CARE: Fam = fam! {
-    brands: ["Meguiar's", "Armor All", "Turtle Wax", "Chemical Guys", "WeatherTech", "Husky Liners", "Bell Automotive", "Blain's Farm & Fleet"],
+    brands: ["Meguiar's", "Armor All", "Turtle Wax", "Chemical Guys", "WeatherTech", "Husky Liners", "Bell Automotive", "Storefront Farm & Home"],
     show: [ax!("Size", ["16 oz", "24 oz", "64 oz", "Front Set", "Rear", "Universal", "Bench"]), ax!("Color", ["Black", "Gray", "Tan", "Camo", "Clear"])],
     extra: [ax!("Material", ["Rubber", "Neoprene", "Polyester", "Thermoplastic", "Liquid"])],
     price: (4, 180), flags: 0,
     about: ["keeps your vehicle looking like new", "protects interiors from mud, snow and spills"],
 };
 static GARAGE: Fam = fam! {
-    brands: ["Pro-Lift", "Arcan", "Big Red", "Craftsman", "Blain's Farm & Fleet", "Hein-Werner", "Torin"],
+    brands: ["Pro-Lift", "Arcan", "Big Red", "Craftsman", "Storefront Farm & Home", "Hein-Werner", "Torin"],
     show: [ax!("Capacity", ["1.5 Ton", "2 Ton", "3 Ton", "3.5 Ton", "6 Ton", "12 Ton", "20 Ton"])],
     extra: [ax!("Material", ["Steel", "Aluminum", "Steel/Aluminum Hybrid"]), ax!("Color", ["Red", "Black", "Blue"])],
     price: (25, 450), flags: NS | SZ | WR,
@@ -1204,7 +1204,7 @@ static GENERATOR: Fam = fam! {
     about: ["keeps the lights on when the power goes out", "cleans siding, decks and equipment fast"],
 };
 static OPE_PARTS: Fam = fam! {
-    brands: ["Oregon", "Briggs & Stratton", "Stens", "Rotary", "Cub Cadet", "Echo", "Blain's Farm & Fleet", "MaxPower"],
+    brands: ["Oregon", "Briggs & Stratton", "Stens", "Rotary", "Cub Cadet", "Echo", "Storefront Farm & Home", "MaxPower"],
     show: [ax!("Size", ["16 in", "18 in", "20 in", "42 in", "46 in", "0.080 in", "0.095 in", "0.105 in"])],
     extra: [ax!("Fits", ["Cub Cadet", "John Deere", "Husqvarna", "Toro", "Craftsman", "Universal"])],
     price: (4, 70), flags: 0,
@@ -1262,7 +1262,7 @@ static FUEL: Fam = fam! {
     about: ["is ready to use for grills, heaters and camp stoves", "must be transported and stored upright in a ventilated area"],
 };
 static STOVES: Fam = fam! {
-    brands: ["US Stove", "Vogelzang", "Englander", "Pleasant Hearth", "Rutland", "Blain's Farm & Fleet", "Hearthstone"],
+    brands: ["US Stove", "Vogelzang", "Englander", "Pleasant Hearth", "Rutland", "Storefront Farm & Home", "Hearthstone"],
     show: [ax!("Heating Area", ["800 sq ft", "1,200 sq ft", "1,800 sq ft", "2,200 sq ft", "Accessory"])],
     extra: [ax!("Fuel Type", ["Wood", "Pellet", "Coal", "N/A"]), ax!("Material", ["Steel", "Cast Iron"])],
     price: (10, 2200), flags: NS | WR,
@@ -1340,7 +1340,7 @@ static CAMPING: Fam = fam! {
     about: ["is easy to set up at the campsite", "makes weekends at the lake more comfortable"],
 };
 static COOLERS: Fam = fam! {
-    brands: ["YETI", "Igloo", "Coleman", "RTIC", "Pelican", "Stanley", "Hydro Flask", "Blain's Farm & Fleet"],
+    brands: ["YETI", "Igloo", "Coleman", "RTIC", "Pelican", "Stanley", "Hydro Flask", "Storefront Farm & Home"],
     show: [ax!("Capacity", ["12 oz", "20 oz", "30 oz", "40 oz", "16 qt", "24 qt", "45 qt", "70 qt", "120 qt"]), ax!("Color", ["White", "Navy", "Charcoal", "Red", "Tan", "Sage"])],
     extra: [ax!("Insulation", ["Double-Wall Vacuum", "Rotomolded", "Foam Insulated"])],
     price: (8, 400), flags: SZ,
@@ -1373,21 +1373,21 @@ static SPORT: Top = top!(18, "Sporting Goods", slug: None, banner: None, [
 // ───────────────────────────── Food & Snacks ─────────────────────────────
 
 static CANDY: Fam = fam! {
-    brands: ["Brach's", "Hershey's", "Jelly Belly", "Albanese", "Pearson's", "Blain's Farm & Fleet", "Frankford", "Sather's"],
+    brands: ["Brach's", "Hershey's", "Jelly Belly", "Albanese", "Pearson's", "Storefront Farm & Home", "Frankford", "Sather's"],
     show: [ax!("Size", ["3.5 oz", "7 oz", "12 oz", "16 oz", "2 lb", "5 lb"])],
     extra: [ax!("Flavor", ["Assorted", "Milk Chocolate", "Fruit", "Cinnamon", "Peanut Butter"])],
     price: (2, 30), flags: SZ,
     about: ["is an old-fashioned treat for the road home", "makes a sweet stocking stuffer"],
 };
 static SNACKS: Fam = fam! {
-    brands: ["Jack Link's", "Old Wisconsin", "Slim Jim", "Planters", "Orville Redenbacher's", "Jolly Time", "Blain's Farm & Fleet", "Wick Fowler's", "Uncle Bud's"],
+    brands: ["Jack Link's", "Old Wisconsin", "Slim Jim", "Planters", "Orville Redenbacher's", "Jolly Time", "Storefront Farm & Home", "Wick Fowler's", "Uncle Bud's"],
     show: [ax!("Size", ["2.85 oz", "3.25 oz", "8 oz", "10 oz", "16 oz", "24 oz", "6 ct"])],
     extra: [ax!("Flavor", ["Original", "Teriyaki", "Peppered", "Sweet & Hot", "Butter", "Sea Salt", "Honey Roasted"])],
     price: (2, 25), flags: SZ,
     about: ["is a protein-packed snack for long days", "is perfect for the truck, the stand or the game"],
 };
 static PANTRY: Fam = fam! {
-    brands: ["Sweet Baby Ray's", "Lawry's", "Folgers", "Maxwell House", "Aunt Jemima", "Krusteaz", "Blain's Farm & Fleet", "Door County Coffee", "McCormick"],
+    brands: ["Sweet Baby Ray's", "Lawry's", "Folgers", "Maxwell House", "Aunt Jemima", "Krusteaz", "Storefront Farm & Home", "Door County Coffee", "McCormick"],
     show: [ax!("Size", ["8 oz", "12 oz", "18 oz", "28 oz", "30.5 oz", "32 oz", "48 oz"])],
     extra: [ax!("Flavor", ["Original", "Hickory", "Honey", "Medium Roast", "Dark Roast", "Buttermilk"])],
     price: (2, 25), flags: SZ,
@@ -1421,14 +1421,14 @@ static PERSONAL: Fam = fam! {
     about: ["soothes and repairs dry, cracked skin", "is gentle enough for everyday use"],
 };
 static FIRST_AID: Fam = fam! {
-    brands: ["Band-Aid", "Johnson & Johnson", "Tylenol", "Advil", "Equate", "Aleve", "Neosporin", "Curad", "Blain's Farm & Fleet"],
+    brands: ["Band-Aid", "Johnson & Johnson", "Tylenol", "Advil", "Equate", "Aleve", "Neosporin", "Curad", "Storefront Farm & Home"],
     show: [ax!("Count", ["10 ct", "24 ct", "50 ct", "100 ct", "200 ct", "1 oz", "4 oz"])],
     extra: [ax!("Form", ["Tablets", "Caplets", "Liquid Gels", "Ointment", "Bandages", "Kit"])],
     price: (2, 40), flags: 0,
     about: ["belongs in every home, truck and barn", "provides fast, trusted relief"],
 };
 static VITAMINS: Fam = fam! {
-    brands: ["Nature Made", "Centrum", "One A Day", "Nature's Bounty", "Emergen-C", "Blain's Farm & Fleet"],
+    brands: ["Nature Made", "Centrum", "One A Day", "Nature's Bounty", "Emergen-C", "Storefront Farm & Home"],
     show: [ax!("Count", ["30 ct", "60 ct", "90 ct", "120 ct", "200 ct"])],
     extra: [ax!("Form", ["Tablets", "Softgels", "Gummies", "Capsules"])],
     price: (5, 35), flags: SZ,
@@ -1454,14 +1454,14 @@ static HEALTH: Top = top!(20, "Health & Beauty", slug: None, banner: None, [
 // ───────────────────────────── Paint ─────────────────────────────
 
 static PAINT_FAM: Fam = fam! {
-    brands: ["Rust-Oleum", "Majic Paints", "Glidden", "Behr", "PPG", "Valspar", "Blain's Farm & Fleet", "KILZ"],
+    brands: ["Rust-Oleum", "Majic Paints", "Glidden", "Behr", "PPG", "Valspar", "Storefront Farm & Home", "KILZ"],
     show: [ax!("Size", ["1 qt", "1 gal", "5 gal"]), ax!("Sheen", ["Flat", "Eggshell", "Satin", "Semi-Gloss", "Gloss"])],
     extra: [ax!("Color", ["White", "Barn Red", "Tractor Green", "Black", "Gray", "Tintable Base"]), ax!("Interior/Exterior", ["Interior", "Exterior", "Interior/Exterior"])],
     price: (12, 260), flags: CH | SZ,
     about: ["goes on smooth and covers in one or two coats", "resists fading, peeling and mildew"],
 };
 static SPRAY: Fam = fam! {
-    brands: ["Rust-Oleum", "Krylon", "Valspar", "Seymour", "Blain's Farm & Fleet"],
+    brands: ["Rust-Oleum", "Krylon", "Valspar", "Seymour", "Storefront Farm & Home"],
     show: [ax!("Color", ["Gloss Black", "Flat Black", "White", "Safety Red", "John Deere Green", "Case IH Red", "Allis Orange", "Ford Gray", "Clear"])],
     extra: [ax!("Size", ["10 oz", "11 oz", "12 oz", "15 oz"]), ax!("Finish", ["Gloss", "Flat", "Satin", "Hammered"])],
     price: (4, 18), flags: CH,
@@ -1475,7 +1475,7 @@ static STAIN: Fam = fam! {
     about: ["protects wood from water, UV and mildew", "brings out the natural beauty of the grain"],
 };
 static PAINT_SUPPLIES: Fam = fam! {
-    brands: ["Wooster", "Purdy", "ScotchBlue", "FrogTape", "Linzer", "Red Devil", "Blain's Farm & Fleet"],
+    brands: ["Wooster", "Purdy", "ScotchBlue", "FrogTape", "Linzer", "Red Devil", "Storefront Farm & Home"],
     show: [ax!("Size", ["1 in", "2 in", "2.5 in", "3 in", "9 in", "1.41 in x 60 yd", "9 ft x 12 ft"])],
     extra: [ax!("Material", ["Polyester", "Nylon/Polyester", "Natural Bristle", "Microfiber", "Canvas", "Plastic"])],
     price: (2, 40), flags: 0,
@@ -1503,7 +1503,7 @@ static PAINT: Top = top!(21, "Paint", slug: None, banner: None, [
 // ───────────────────────────── Electrical ─────────────────────────────
 
 static CORDS: Fam = fam! {
-    brands: ["Southwire", "Coleman Cable", "Woods", "Tripp Lite", "Belkin", "Blain's Farm & Fleet", "Yellow Jacket"],
+    brands: ["Southwire", "Coleman Cable", "Woods", "Tripp Lite", "Belkin", "Storefront Farm & Home", "Yellow Jacket"],
     show: [ax!("Length", ["3 ft", "6 ft", "15 ft", "25 ft", "50 ft", "100 ft"]), ax!("Gauge", ["16/3", "14/3", "12/3", "10/3"])],
     extra: [ax!("Color", ["Orange", "Green", "Yellow", "Black", "White"]), ax!("Indoor/Outdoor", ["Indoor", "Outdoor", "Indoor/Outdoor"])],
     price: (5, 130), flags: SZ,
@@ -1553,7 +1553,7 @@ static ELECTRICAL: Top = top!(22, "Electrical", slug: None, banner: None, [
 // ───────────────────────────── Plumbing ─────────────────────────────
 
 static PIPE: Fam = fam! {
-    brands: ["Charlotte Pipe", "SharkBite", "Apollo", "NIBCO", "Mueller", "Everbilt", "Blain's Farm & Fleet", "Oatey"],
+    brands: ["Charlotte Pipe", "SharkBite", "Apollo", "NIBCO", "Mueller", "Everbilt", "Storefront Farm & Home", "Oatey"],
     show: [ax!("Size", ["1/2 in", "3/4 in", "1 in", "1-1/4 in", "1-1/2 in", "2 in", "3 in", "4 in"])],
     extra: [ax!("Material", ["PVC", "PEX", "Copper", "Brass", "Galvanized Steel", "Polyethylene"]), ax!("Connection", ["Push-to-Connect", "Slip", "Threaded", "Crimp", "Barbed"])],
     price: (1, 90), flags: 0,
@@ -1574,7 +1574,7 @@ static FIXTURES: Fam = fam! {
     about: ["installs easily with the included hardware", "is backed by a limited lifetime warranty"],
 };
 static WATER_TREAT: Fam = fam! {
-    brands: ["Morton", "Diamond Crystal", "Culligan", "Pentair", "Whirlpool", "Brita", "Blain's Farm & Fleet"],
+    brands: ["Morton", "Diamond Crystal", "Culligan", "Pentair", "Whirlpool", "Brita", "Storefront Farm & Home"],
     show: [ax!("Size", ["40 lb", "50 lb", "Single", "2 Pack", "3 Pack"])],
     extra: [ax!("Type", ["Pellets", "Crystals", "Cartridge", "System"])],
     price: (5, 700), flags: NS,
@@ -1604,7 +1604,7 @@ static PLUMBING: Top = top!(23, "Plumbing", slug: None, banner: None, [
 // ───────────────────────────── Household ─────────────────────────────
 
 static CLEANING: Fam = fam! {
-    brands: ["Clorox", "Lysol", "Simple Green", "Mr. Clean", "Pine-Sol", "Dawn", "Lava", "Goop", "Blain's Farm & Fleet", "Fast Orange"],
+    brands: ["Clorox", "Lysol", "Simple Green", "Mr. Clean", "Pine-Sol", "Dawn", "Lava", "Goop", "Storefront Farm & Home", "Fast Orange"],
     show: [ax!("Size", ["16 oz", "32 oz", "40 oz", "64 oz", "1 gal", "75 ct"])],
     extra: [ax!("Scent", ["Original", "Lemon", "Fresh", "Unscented", "Pine"])],
     price: (2, 25), flags: CH | SZ,
@@ -1654,7 +1654,7 @@ static HOUSEHOLD: Top = top!(24, "Household", slug: None, banner: None, [
 // ───────────────────────────── Gifts ─────────────────────────────
 
 static GIFTS_FAM: Fam = fam! {
-    brands: ["Blain's Farm & Fleet", "John Deere", "Carhartt", "Yankee Candle", "Buck Knives", "Pendleton", "Wisconsin Cheeseman", "Old Wisconsin"],
+    brands: ["Storefront Farm & Home", "John Deere", "Carhartt", "Yankee Candle", "Buck Knives", "Pendleton", "Wisconsin Cheeseman", "Old Wisconsin"],
     show: [ax!("Style", ["Classic", "Deluxe", "Rustic", "Holiday Edition", "Personalized"])],
     extra: [ax!("Recipient", ["Him", "Her", "Kids", "Family", "Anyone"]), ax!("Gift Boxed", ["Yes", "No"])],
     price: (8, 120), flags: 0,

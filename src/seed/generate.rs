@@ -642,7 +642,7 @@ const BATTERY_BRANDS: &[&str] = &[
     "Optima",
     "Exide",
     "Odyssey",
-    "Blain's Farm & Fleet",
+    "Storefront Farm & Home",
     "ACDelco",
 ];
 

@@ -358,3 +358,41 @@ async fn an_oversize_body_is_refused_with_413() {
         r#"{"success":false,"code":"TooLarge","message":"The request is too large."}"#
     );
 }
+
+#[tokio::test]
+async fn metrics_are_not_served_through_the_public_proxy() {
+    let env = spawn_env().await;
+    let mut c = Client::new(&env);
+    let direct = c.get("/metrics").await;
+    assert_eq!(direct.status, 200);
+    assert!(
+        direct.body.contains("storefront_outbox_lag_seconds"),
+        "{}",
+        direct.body
+    );
+    for (name, value) in [
+        ("x-forwarded-for", "203.0.113.9"),
+        ("forwarded", "for=203.0.113.9"),
+    ] {
+        let proxied = c
+            .send_with("GET", "/metrics", None, String::new(), &[(name, value)])
+            .await;
+        assert_eq!(proxied.status, 404, "{name}");
+        assert_eq!(proxied.json()["code"], "NotFound");
+        assert!(!proxied.body.contains("storefront_"));
+    }
+}
+
+#[tokio::test]
+async fn the_autocomplete_click_never_answers_a_script() {
+    let env = spawn_env().await;
+    let mut c = Client::new(&env);
+    let a = c
+        .get(
+            "/s/a/?fn=ajax&f=GetAutoCompleteClick&keyword=dog&name=Dog&type=popular&callback=alert",
+        )
+        .await;
+    assert_eq!(a.status, 200);
+    assert_eq!(a.headers["content-type"], "application/json");
+    assert_eq!(a.json(), serde_json::json!({"success": true}));
+}

@@ -8,6 +8,7 @@ mod common;
 mod autocomplete;
 mod bad_input;
 mod bounded_work;
+mod broker_wait;
 mod cart;
 mod cart_isolation;
 mod cli;

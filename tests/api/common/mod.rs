@@ -105,8 +105,18 @@ pub async fn read_raw(
     expected: usize,
     timeout: Duration,
 ) -> Vec<(Option<String>, Vec<u8>)> {
+    read_raw_from(&brokers(), topic, expected, timeout).await
+}
+
+/// [`read_raw`] from the broker at `bootstrap` (a test's own).
+pub async fn read_raw_from(
+    bootstrap: &str,
+    topic: &str,
+    expected: usize,
+    timeout: Duration,
+) -> Vec<(Option<String>, Vec<u8>)> {
     let consumer: StreamConsumer = ClientConfig::new()
-        .set("bootstrap.servers", brokers())
+        .set("bootstrap.servers", bootstrap)
         .set("group.id", unique("reader"))
         .set("auto.offset.reset", "earliest")
         .set("enable.auto.commit", "false")

@@ -14,7 +14,7 @@ describe('base64 of UTF-8', () => {
     const samples = [
       'plain',
       'Café crème — “quotes”',
-      'Ñandú 🐄🚜 farm & fleet',
+      'Ñandú 🐄🚜 farm & home',
       '日本語のテキスト',
       JSON.stringify({ name: 'Men’s Boots 👢', keyword: 'bötе' }),
       'x'.repeat(100_000),
