@@ -38,7 +38,7 @@ ensure_build_deps() {
 # how far it got. Crates in the build (cargo tree, the features below) and the minutes a first
 # build took on the 2-core machine (docs/performance.md, "First start").
 NISSHI_CRATES=465
-NISSHI_BUILD_MINUTES="11 to 13 minutes"
+NISSHI_BUILD_MINUTES="11 to 13 minutes alone, 17 or more beside another build,"
 nisshi_install() {
   # A broker for local runs and tests: opt-level 1 builds in far less time than a release
   # build's default 3 (NISSHI_OPT_LEVEL=3 for the fastest broker); no debug info, no LTO.

@@ -23,6 +23,18 @@ pub struct Keyring {
     keys: Vec<HmacSha256>,
 }
 
+/// The keyed HMAC states are wiped from memory when the keyring is dropped: what they hold
+/// is derived from the key alone, and would sign for anyone who read it.
+impl Drop for Keyring {
+    fn drop(&mut self) {
+        for key in &mut self.keys {
+            // SAFETY: an HMAC state is flat (fixed arrays and counters, no pointers, no drop
+            // glue of its own) and all zeroes is a valid value of it; it is not used again.
+            unsafe { zeroize::zeroize_flat_type(key as *mut HmacSha256) };
+        }
+    }
+}
+
 impl std::fmt::Debug for Keyring {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         // Never print key material.
