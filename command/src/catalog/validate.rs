@@ -49,19 +49,12 @@ pub fn department(d: &DepartmentData) -> Result<(), Invalid> {
     local_url("url", &d.url)
 }
 
-/// Blain numbers are the retailer's item numbers: 1 to 20 letters, digits or dashes.
+/// Blain numbers are the retailer's item numbers: 1 to 20 letters, digits or dashes
+/// (`kernel::values::BlainNumber`).
 pub fn blain_number(value: &str) -> Result<(), Invalid> {
-    let ok = !value.is_empty()
-        && value.len() <= 20
-        && value.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
-    if ok {
-        Ok(())
-    } else {
-        Err(invalid(
-            "blainNumber",
-            "must be 1 to 20 letters, digits or dashes",
-        ))
-    }
+    kernel::values::BlainNumber::parse(value)
+        .map(drop)
+        .map_err(|e| invalid("blainNumber", e.0))
 }
 
 /// The largest amount of money a product carries (price, MAP, was-price, a protection plan):
