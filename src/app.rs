@@ -5,7 +5,7 @@
 //! `src/`, not in `src/app/`.
 
 mod middleware;
-mod ops;
+pub(crate) mod ops;
 mod spa;
 
 use std::path::PathBuf;
@@ -297,6 +297,8 @@ fn beacon_path(
 /// The OpenAPI document of every endpoint (docs/openapi.json, kept in sync by tests/openapi.rs).
 pub const OPENAPI: &str = include_str!("../docs/openapi.json");
 
+#[utoipa::path(get, path = "/api/openapi.json", tag = "operations", summary = "This document",
+    responses((status = 200, description = "OK", body = serde_json::Value)))]
 async fn openapi() -> Response {
     ([(header::CONTENT_TYPE, "application/json")], OPENAPI).into_response()
 }

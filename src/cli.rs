@@ -89,6 +89,9 @@ pub enum Command {
     },
     /// Apply the database migrations and load reference data (ZIP centroids).
     Migrate,
+    /// Print the OpenAPI document generated from the handlers (what `docs/openapi.json` holds
+    /// and `/api/openapi.json` serves): `storefront openapi > docs/openapi.json`.
+    Openapi,
     /// Write the deterministic demo catalog through the event store.
     Seed {
         /// How many products to generate.

@@ -5,6 +5,7 @@ pub mod cli;
 pub mod config;
 pub mod importer;
 pub mod money;
+pub mod openapi;
 pub mod privacy;
 pub mod progress;
 pub mod seed;

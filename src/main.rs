@@ -75,6 +75,10 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match command {
         Command::Serve(args) => serve::run(options, bus, args).await,
         Command::Migrate => database::migrate(&options).await,
+        Command::Openapi => {
+            print!("{}", storefront::openapi::document_text());
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Seed { products, if_empty } => database::seed(&options, products, if_empty).await,
         Command::Import { file } => database::import(&options, &file).await,
         Command::Projections { action } => read_models::run(&options, action).await,

@@ -6,8 +6,14 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Serialize;
 
-#[derive(Debug, Clone, Serialize)]
+/// The one error shape of every endpoint. `code` names the error (e.g. MalformedJson,
+/// InvalidText, InvalidIdempotencyKey, TooLarge, UnsupportedMediaType, InvalidInput,
+/// IdempotencyKeyReused, InvalidQuery, MissingParameter, InvalidNumber, NotFound, Internal,
+/// Unavailable, Overloaded); `message` is a sentence for people.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = Error)]
 pub struct ErrorBody {
+    /// Always false.
     pub success: bool,
     pub code: &'static str,
     pub message: String,

@@ -144,11 +144,6 @@ impl StaffTokens {
         }
         found
     }
-
-    /// The staff id of a valid bearer token, whatever its role.
-    pub fn staff(&self, headers: &HeaderMap) -> Option<String> {
-        self.member(headers).map(|m| m.id)
-    }
 }
 
 /// 401 with `WWW-Authenticate: Bearer`: no valid staff credentials.
@@ -252,6 +247,18 @@ pub async fn require_staff(
     }
 }
 
+/// The former paths of staff operations, answered for one release beside their successors
+/// under `/api/staff/` (the same path with `/api/` → `/api/staff/`).
+pub const FORMER_PATHS: &[&str] = &[
+    "/api/merch/AddItemToTop",
+    "/api/merch/UnpinItem",
+    "/api/merch/UpdateItemPinOrder",
+    "/api/merch/SetKeywordRedirect",
+    "/api/merch/RemoveKeywordRedirect",
+    "/api/search/reindex",
+    "/api/analytics/report",
+];
+
 /// When the former staff paths were deprecated (RFC 9745 `Deprecation`: 2026-11-27).
 pub const DEPRECATED_SINCE: &str = "@1795737600";
 
@@ -285,22 +292,22 @@ mod tests {
         )
         .unwrap();
         let mut h = HeaderMap::new();
-        assert_eq!(tokens.staff(&h), None);
+        assert_eq!(tokens.member(&h).map(|m| m.id), None);
         h.insert(
             "authorization",
             "Bearer bbbbbbbbbbbbbbbbbbbbbbbbbbbb".parse().unwrap(),
         );
-        assert_eq!(tokens.staff(&h).as_deref(), Some("bob"));
+        assert_eq!(tokens.member(&h).map(|m| m.id).as_deref(), Some("bob"));
         h.insert(
             "authorization",
             "Bearer bbbbbbbbbbbbbbbbbbbbbbbbbbbc".parse().unwrap(),
         );
-        assert_eq!(tokens.staff(&h), None);
+        assert_eq!(tokens.member(&h).map(|m| m.id), None);
         h.insert(
             "authorization",
             "bbbbbbbbbbbbbbbbbbbbbbbbbbbb".parse().unwrap(),
         );
-        assert_eq!(tokens.staff(&h), None, "Bearer is required");
+        assert_eq!(tokens.member(&h).map(|m| m.id), None, "Bearer is required");
         assert!(StaffTokens::parse("alice:merchandiser:short").is_err());
         assert!(StaffTokens::parse("alice:cashier:aaaaaaaaaaaaaaaaaaaaaaaaaaaa").is_err());
         assert!(
@@ -309,6 +316,6 @@ mod tests {
         );
         assert!(StaffTokens::parse("justatoken").is_err());
         assert!(!format!("{tokens:?}").contains("aaaa"));
-        assert_eq!(StaffTokens::default().staff(&h), None);
+        assert_eq!(StaffTokens::default().member(&h).map(|m| m.id), None);
     }
 }

@@ -91,14 +91,19 @@ pub struct Params {
     keyword: Option<String>,
 }
 
-#[derive(Debug, Serialize, Default)]
+/// A suggested search, brand or department: where it leads and its text as escaped HTML
+/// (the typed prefix in `<strong>`).
+#[derive(Debug, Serialize, Default, utoipa::ToSchema)]
+#[schema(as = SuggestionLink)]
 pub struct Link {
     pub url: String,
     pub html: String,
 }
 
-#[derive(Debug, Serialize)]
+/// A suggested product.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = SuggestedProduct)]
 pub struct ProductHit {
     /// Plain text (not HTML): render it as text.
     pub name: String,
@@ -109,10 +114,12 @@ pub struct ProductHit {
     /// "$12.99"; absent when the price is below the minimum advertised price (shown only in
     /// the cart).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub price: Option<String>,
 }
 
-#[derive(Debug, Serialize, Default)]
+/// Search suggestions: popular searches, brands, departments (`categories`) and products.
+#[derive(Debug, Serialize, Default, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Suggestions {
     pub brands: Vec<Link>,
@@ -180,6 +187,17 @@ const PRODUCTS: usize = 6;
 const BRANDS: usize = 5;
 const CATEGORIES: usize = 5;
 
+#[utoipa::path(
+    get,
+    path = "/s/a/autocomplete",
+    tag = "search",
+    summary = "Search suggestions (150-character cut; 1-4 digits give none; html escaped)",
+    params(("keyword" = Option<String>, Query, example = "rope")),
+    responses(
+        (status = 200, description = "OK", body = Suggestions),
+        (status = 400, description = "Bad request: `InvalidText` (an encoded NUL, `%00`, in the URL); `BadRequest` (the query string cannot be read, e.g. keyword given twice).", body = kernel::http::ErrorBody),
+    )
+)]
 async fn autocomplete(
     State(state): State<QueryState>,
     Query(params): Query<Params>,
@@ -268,6 +286,11 @@ async fn autocomplete(
         count: found.count as i64,
     }))
 }
+
+/// This module's operations in the OpenAPI document (merged by the crate's `openapi()`).
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(autocomplete))]
+pub(crate) struct Api;
 
 #[cfg(test)]
 mod tests {

@@ -22,30 +22,39 @@ pub fn router(state: QueryState) -> Router {
         .with_state(state)
 }
 
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CartLineOut {
     pub line_id: i32,
     pub blain_number: String,
     pub name: String,
     pub url: String,
+    #[schema(required)]
     pub thumbnail: Option<String>,
     pub quantity: i32,
     pub unit_price_cents: i64,
     pub unit_price: String,
+    // The read model's fulfilment (a `FulfillmentType`): no doc comment, which utoipa would
+    // write as an `allOf` with an object.
+    #[schema(value_type = FulfillmentType, inline)]
     pub fulfillment_type: String,
+    #[schema(required)]
     pub store_num: Option<i32>,
+    /// The protection plan chosen for the line (`{id, name, priceCents, years}`).
+    #[schema(value_type = Option<projections::model::catalog::Warranty>, inline, required)]
     pub warranty: Option<serde_json::Value>,
     pub line_total_cents: i64,
     pub line_total: String,
     /// The pickup store of a store line (name and link for the cart page).
+    #[schema(inline, required)]
     pub store: Option<CartStoreOut>,
     /// The protection plans the product offers (`{id, name, priceCents, years}`), so the cart
     /// page needs no call per product.
+    #[schema(value_type = Vec<projections::model::catalog::Warranty>, inline)]
     pub plans: serde_json::Value,
 }
 
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CartStoreOut {
     pub store_num: i32,
@@ -55,16 +64,22 @@ pub struct CartStoreOut {
     pub url_alias: String,
 }
 
-#[derive(Debug, Serialize, Deserialize)]
+/// The visitor's cart.
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = Cart)]
 pub struct CartOut {
     pub cart_qty: i32,
     pub line_count: i32,
     pub subtotal_cents: i64,
     pub subtotal: String,
+    #[schema(inline)]
     pub lines: Vec<CartLineOut>,
 }
 
+#[utoipa::path(get, path = "/api/cart", tag = "cart",
+    summary = "The visitor's cart with lines, prices and totals",
+    responses((status = 200, description = "OK", body = CartOut)))]
 async fn cart(
     State(state): State<QueryState>,
     identity: Identity,
@@ -154,23 +169,41 @@ async fn cart(
     }))
 }
 
-#[derive(Debug, Deserialize)]
+/// How a line gets to the customer (the write side's `FulfillmentType`, as the read model
+/// holds it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub enum FulfillmentType {
+    ShipToHome,
+    StorePickup,
+    SameDayDelivery,
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FulfillmentRequest {
     pub blain_number: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FulfillmentAnswer {
     pub success: bool,
     pub blain_number: String,
     pub store_num: Option<i32>,
     /// ShipToHome, StorePickup, SameDayDelivery: what the product allows at the shopper's store.
-    pub fulfillment_types: Vec<&'static str>,
+    #[schema(inline)]
+    pub fulfillment_types: Vec<FulfillmentType>,
 }
 
 /// A read sent as a POST: a repeat with the same Idempotency-Key reads again, nothing is stored.
+#[utoipa::path(post, path = "/click-to-reorder/get-fulfillment-type", tag = "cart",
+    summary = "Fulfilment types a product allows at the visitor's store",
+    request_body(content = inline(FulfillmentRequest), example = json!({"blainNumber": "1000000"})),
+    responses(
+        (status = 200, description = "OK", body = inline(FulfillmentAnswer)),
+        (status = 400, description = "Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header).", body = kernel::http::ErrorBody),
+        (status = 404, description = "No such product, or it is discontinued (code `NotFound`).", body = kernel::http::ErrorBody),
+    ))]
 async fn fulfillment_type(
     State(state): State<QueryState>,
     identity: Identity,
@@ -194,13 +227,13 @@ async fn fulfillment_type(
     let at_store: bool = row.get("at_store");
     let mut types = Vec::new();
     if row.get("ship_to_home") {
-        types.push("ShipToHome");
+        types.push(FulfillmentType::ShipToHome);
     }
     if row.get::<bool, _>("store_pickup") && at_store {
-        types.push("StorePickup");
+        types.push(FulfillmentType::StorePickup);
     }
     if row.get::<bool, _>("same_day_delivery") && at_store && row.get::<bool, _>("delivers") {
-        types.push("SameDayDelivery");
+        types.push(FulfillmentType::SameDayDelivery);
     }
     Ok((
         Extension(SafeRead),
@@ -212,3 +245,8 @@ async fn fulfillment_type(
         }),
     ))
 }
+
+/// This module's operations in the OpenAPI document (merged by the crate's `openapi()`).
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(cart, fulfillment_type))]
+pub(crate) struct Api;

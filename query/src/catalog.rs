@@ -18,7 +18,7 @@ pub fn router(state: QueryState) -> Router {
 }
 
 /// A node of the department tree (the spec's menu item).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MenuItem {
     pub id: i32,
@@ -26,6 +26,7 @@ pub struct MenuItem {
     pub url: String,
     pub banner_image_url: Option<String>,
     pub banner_link_url: Option<String>,
+    #[schema(no_recursion)]
     pub children: Vec<MenuItem>,
 }
 
@@ -62,6 +63,14 @@ pub async fn department_tree(pool: &sqlx::PgPool) -> Result<Vec<MenuItem>, sqlx:
     Ok(top)
 }
 
+#[utoipa::path(get, path = "/api/catalog/departments", tag = "catalog",
+    summary = "The department tree",
+    responses((status = 200, description = "OK", body = Vec<MenuItem>)))]
 async fn departments(State(state): State<QueryState>) -> Result<Json<Vec<MenuItem>>, ApiError> {
     Ok(Json(department_tree(&state.pool).await?))
 }
+
+/// This module's operations in the OpenAPI document (merged by the crate's `openapi()`).
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(departments))]
+pub(crate) struct Api;

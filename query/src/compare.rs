@@ -28,19 +28,22 @@ pub fn router(state: QueryState) -> Router {
     Router::new()
         .route("/api/search/compare", get(compare_json))
         .route("/s/a/compare", get(compare_html))
-        .route("/api/search/similar", get(similar))
+        .route("/api/search/similar", get(similar_json))
         .with_state(state)
 }
 
-#[derive(Debug, Clone, Serialize)]
+/// One attribute of the compared items.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = ComparisonRow)]
 pub struct AttributeRow {
     pub name: String,
     /// One value per item, in the items' order (null where the item has none).
     pub values: Vec<Option<String>>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+/// The compared items and their attributes side by side.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Comparison {
     pub items: Vec<ProductSummary>,
@@ -118,6 +121,19 @@ fn items_param(params: &Params, name: &str) -> String {
     params.text(name).unwrap_or("").to_string()
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/search/compare",
+    tag = "search",
+    summary = "Compare 2 to 5 items: their attributes side by side",
+    params(("items" = String, Query, description = "Comma list of 2 to 5 product numbers",
+        pattern = r"^[^,\s]+(,[^,\s]+){1,4}$")),
+    responses(
+        (status = 200, description = "OK", body = Comparison),
+        (status = 400, description = "`TooFewItems` ('You should select at least 2 items'), `TooManyItems` ('You can compare up to 5 items'), `InvalidText`, `InvalidQuery`.", body = kernel::http::ErrorBody),
+        (status = 404, description = "Fewer than two of the listed products exist (`NotFound`, 'Product not found.').", body = kernel::http::ErrorBody),
+    )
+)]
 async fn compare_json(
     State(state): State<QueryState>,
     params: Params,
@@ -155,6 +171,19 @@ pub fn render(c: &Comparison) -> String {
     html
 }
 
+#[utoipa::path(
+    get,
+    path = "/s/a/compare",
+    tag = "search",
+    summary = "The legacy compare call: an HTML table rendered server-side from escaped text",
+    params(("Items" = String, Query, description = "Comma list of 2 to 5 product numbers",
+        pattern = r"^[^,\s]+(,[^,\s]+){1,4}$")),
+    responses(
+        (status = 200, description = "OK", content_type = "text/html", body = String),
+        (status = 400, description = "`TooFewItems` ('You should select at least 2 items'), `TooManyItems` ('You can compare up to 5 items'), `InvalidText`, `InvalidQuery`.", body = kernel::http::ErrorBody),
+        (status = 404, description = "Fewer than two of the listed products exist (`NotFound`, 'Product not found.').", body = kernel::http::ErrorBody),
+    )
+)]
 pub(crate) async fn compare_html(State(state): State<QueryState>, params: Params) -> Response {
     let list = params
         .text("Items")
@@ -170,3 +199,29 @@ pub(crate) async fn compare_html(State(state): State<QueryState>, params: Params
         Err(e) => e.into_response(),
     }
 }
+
+/// `GET /api/search/similar`: more like this (`products::similar`, also routed at the
+/// legacy `/product/a/getSimilarProducts`).
+#[utoipa::path(
+    get,
+    path = "/api/search/similar",
+    tag = "search",
+    summary = "More like this: products like the given one (the search index's more-like-this), best first",
+    params(("blainNumber" = String, Query, pattern = r"\S")),
+    responses(
+        (status = 200, description = "OK", body = crate::products::ProductList),
+        (status = 400, description = "`MissingParameter`, `InvalidText`, `InvalidQuery`.", body = kernel::http::ErrorBody),
+        (status = 404, description = "No such (sellable) product (`NotFound`, 'Product not found.').", body = kernel::http::ErrorBody),
+    )
+)]
+async fn similar_json(
+    state: State<QueryState>,
+    params: Params,
+) -> Result<Json<crate::products::ProductList>, ApiError> {
+    similar(state, params).await
+}
+
+/// This module's operations in the OpenAPI document (merged by the crate's `openapi()`).
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(compare_json, compare_html, similar_json))]
+pub(crate) struct Api;

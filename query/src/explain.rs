@@ -59,19 +59,21 @@ pub fn router(state: QueryState) -> Router {
     Router::new()
         .route("/api/search/explain", get(explain_json))
         .route("/s/a/", get(legacy))
-        .route("/s/a/default.aspx", get(legacy))
+        .route("/s/a/default.aspx", get(legacy_aspx))
         .with_state(state)
 }
 
-#[derive(Debug, Clone, Serialize)]
+/// An attribute as the index searches it.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = ExplainAttribute)]
 pub struct AttributeText {
     pub name: String,
     pub value: String,
 }
 
 /// What the index searches of the product.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SearchableFields {
     pub number: String,
@@ -80,20 +82,236 @@ pub struct SearchableFields {
     /// Department names along its path.
     pub keywords: Vec<String>,
     pub attributes: Vec<AttributeText>,
+    /// Cut at 4000 characters.
     pub description: String,
 }
 
-#[derive(Debug, Clone, Serialize)]
+/// Item details: the product's searchable fields and why it matches the search or not.
+/// `scores` and `board` only for a merchandiser's bearer token.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = ItemExplain)]
 pub struct ExplainAnswer {
     pub docid: String,
+    #[schema(required)]
     pub keyword: Option<String>,
     pub fields: SearchableFields,
     #[serde(flatten)]
     pub explained: Explained,
     /// Staff only: the merchandising board of this search (`kw:…` or `lp:…`).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub board: Option<String>,
+}
+
+/// Item details as the legacy call answers them: `{"html": …}`.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ItemDetailsHtml {
+    /// The Item details dialog, rendered from escaped text.
+    pub html: String,
+}
+
+/// The More Like This dialog's answer: `{"Html": …}`.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SimilarItemsHtml {
+    /// The similar items list, escaped text only; empty when none.
+    #[serde(rename = "Html")]
+    pub html: String,
+}
+
+/// The GetItemImageToCompare answer: `{"Image": url}`.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ItemImage {
+    /// The product's first image when it is a site-relative or http(s) URL, else empty.
+    #[serde(rename = "Image")]
+    pub image: String,
+}
+
+/// The JSON answers of the legacy calls.
+// For the OpenAPI document only.
+#[derive(utoipa::ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum LegacySearchAnswer {
+    ItemDetails(ItemDetailsHtml),
+    SimilarItems(SimilarItemsHtml),
+    Image(ItemImage),
+}
+
+/// The query string of item details: the search page's (the URL contract, as `/api/search`)
+/// and `docid`.
+// For the OpenAPI document only: the handlers read the query string from the URI.
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+struct ExplainParams {
+    /// Cut at 150 characters
+    #[serde(default)]
+    keyword: String,
+    /// Landing page: a department id or URL (a department listing)
+    #[serde(default)]
+    lp: String,
+    #[schema(inline)]
+    #[serde(default)]
+    sort: search_indexer::search::Sort,
+    /// How the keyword's words combine: `or`, any word may match; any other value (`and`, empty, anything else) or none, every word must match.
+    #[serde(default)]
+    operator: String,
+    #[schema(minimum = 1, maximum = 120)]
+    #[serde(default)]
+    mpp: u32,
+    #[schema(minimum = 1, maximum = 10000)]
+    #[serde(default)]
+    pg: u32,
+    #[schema(pattern = "^[0-9]{1,9}(,[0-9]{1,9})*$")]
+    #[serde(default)]
+    department: String,
+    #[serde(default)]
+    brand: String,
+    #[schema(pattern = "^(store|ship)(,(store|ship))*$")]
+    #[serde(default)]
+    availability: String,
+    /// from,to in dollars
+    #[schema(pattern = r"^[0-9]{1,7}(\.[0-9]{1,2})?,[0-9]{1,7}(\.[0-9]{1,2})?$")]
+    #[serde(default)]
+    price: String,
+    /// The product number (blainNumber) to explain
+    #[schema(pattern = r"\S", max_length = 100)]
+    docid: String,
+    #[serde(flatten)]
+    other: HashMap<String, String>,
+}
+
+/// The search page's legacy calls (spec 7): `fn=compare&Items=` (the compare table, as
+/// `/s/a/compare`), `fn=ajax&f=MoreLikeThis&args=`, `fn=ajax&F=GetItemImageToCompare&ItemId=`,
+/// or without `fn` the item details of `docid` for the search in the rest of the query string
+/// (as `/api/search/explain`).
+// For the OpenAPI document only: `legacy` reads the query string.
+#[derive(utoipa::ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code, clippy::large_enum_variant)]
+enum LegacySearchCall {
+    #[schema(title = "Compare")]
+    Compare {
+        #[serde(rename = "fn")]
+        #[schema(inline)]
+        function: CompareFn,
+        /// Comma list of 2 to 5 product numbers
+        #[serde(rename = "Items")]
+        #[schema(pattern = r"^[^,\s]+(,[^,\s]+){1,4}$")]
+        items: String,
+        #[serde(flatten)]
+        other: HashMap<String, String>,
+    },
+    #[schema(title = "MoreLikeThis")]
+    MoreLikeThis {
+        #[serde(rename = "fn")]
+        #[schema(inline)]
+        function: AjaxFn,
+        // Also read as `F`; name and value in any case.
+        #[schema(inline)]
+        f: MoreLikeThisF,
+        /// The product number
+        #[schema(pattern = r"\S", max_length = 100)]
+        args: String,
+        #[serde(flatten)]
+        other: HashMap<String, String>,
+    },
+    #[schema(title = "GetItemImageToCompare")]
+    GetItemImageToCompare {
+        #[serde(rename = "fn")]
+        #[schema(inline)]
+        function: AjaxFn,
+        // Also read as `F`; name and value in any case.
+        #[schema(inline)]
+        f: ItemImageF,
+        /// The product number
+        #[serde(rename = "ItemId")]
+        #[schema(pattern = r"\S", max_length = 100)]
+        item_id: String,
+        #[serde(flatten)]
+        other: HashMap<String, String>,
+    },
+    #[schema(title = "Explain")]
+    Explain {
+        /// Cut at 150 characters
+        #[serde(default)]
+        keyword: String,
+        /// Landing page: a department id or URL (a department listing)
+        #[serde(default)]
+        lp: String,
+        #[schema(inline)]
+        #[serde(default)]
+        sort: search_indexer::search::Sort,
+        /// How the keyword's words combine: `or`, any word may match; any other value (`and`, empty, anything else) or none, every word must match.
+        #[serde(default)]
+        operator: String,
+        #[schema(minimum = 1, maximum = 120)]
+        #[serde(default)]
+        mpp: u32,
+        #[schema(minimum = 1, maximum = 10000)]
+        #[serde(default)]
+        pg: u32,
+        #[schema(pattern = "^[0-9]{1,9}(,[0-9]{1,9})*$")]
+        #[serde(default)]
+        department: String,
+        #[serde(default)]
+        brand: String,
+        #[schema(pattern = "^(store|ship)(,(store|ship))*$")]
+        #[serde(default)]
+        availability: String,
+        /// from,to in dollars
+        #[schema(pattern = r"^[0-9]{1,7}(\.[0-9]{1,2})?,[0-9]{1,7}(\.[0-9]{1,2})?$")]
+        #[serde(default)]
+        price: String,
+        /// The legacy call sends 1 (accepted, not needed)
+        #[serde(default)]
+        ajax: String,
+        /// The legacy call sends 1 (accepted, not needed)
+        #[serde(default)]
+        json: String,
+        /// The product number to explain
+        #[schema(pattern = r"\S", max_length = 100)]
+        docid: String,
+        #[serde(flatten)]
+        other: HashMap<String, String>,
+    },
+}
+
+/// `fn=compare`.
+// For the OpenAPI document only.
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+enum CompareFn {
+    #[serde(rename = "compare")]
+    Compare,
+}
+
+/// `fn=ajax`.
+// For the OpenAPI document only.
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+enum AjaxFn {
+    #[serde(rename = "ajax")]
+    Ajax,
+}
+
+/// `f=MoreLikeThis` (also read as `F`; name and value in any case).
+// For the OpenAPI document only.
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+enum MoreLikeThisF {
+    MoreLikeThis,
+}
+
+/// `f=GetItemImageToCompare` (also read as `F`; name and value in any case).
+// For the OpenAPI document only.
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+enum ItemImageF {
+    GetItemImageToCompare,
 }
 
 fn fields_of(doc: &ProductDoc) -> SearchableFields {
@@ -178,6 +396,23 @@ fn private(mut response: Response, staff: bool) -> Response {
     response
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/search/explain",
+    tag = "search",
+    summary = "Item details (explain): the product's searchable fields and why it matches this search",
+    description = "Takes the search page's own query string (as `/api/search`) plus `docid`, the product number. Every shopper gets the fields (name, brand, department names, attribute values, description, product number), each word of the keyword with the fields holding it (by its stem; `typos` for a word the catalog lacks matched with a typo forgiven; `synonymOf` for a synonym rule's replacement), whether it matches the whole search, the keyword alone, and the filters that leave it out. With a merchandiser's `Authorization: Bearer` token the answer adds `scores` (the score and tantivy's explanation of it, the in-store boost, the product's pin on the search's board and the rules that applied) and `board`, with `Cache-Control: private, no-store`; without one (a preview cookie gives nothing) these are absent. A product that exists but does not match answers 200 with `matched: false`.",
+    params(
+        ("explain" = inline(ExplainParams), Query, style = Form, explode,
+            description = "The URL contract's parameters and docid.",
+            example = json!({"keyword": "rope", "docid": "800001"})),
+    ),
+    responses(
+        (status = 200, description = "OK", body = ExplainAnswer),
+        (status = 400, description = "`MissingParameter` (no docid), `InvalidSearch` (mpp outside 1-120, pg outside 1-10000, a range that is not two numbers, a query string over 4096 characters), `InvalidSort`, `InvalidFacet`, `InvalidQuery`, `InvalidText`.", body = kernel::http::ErrorBody),
+        (status = 404, description = "No such (sellable) product (`NotFound`, 'Product not found.'), or the landing page names no department ('Department not found.').", body = kernel::http::ErrorBody),
+    )
+)]
 async fn explain_json(
     State(state): State<QueryState>,
     identity: Identity,
@@ -198,6 +433,23 @@ fn merchandiser(state: &QueryState, headers: &HeaderMap) -> bool {
 }
 
 /// `GET /api/staff/search/explain`: always the staff view.
+#[utoipa::path(
+    get,
+    path = "/api/staff/search/explain",
+    tag = "search",
+    summary = "Item details with score parts, pins and rules (merchandisers)",
+    description = "Staff only, the merchandiser role: always the staff view of `GET /api/search/explain` (score parts, the pin and the rules), `Cache-Control: private, no-store`. 401 without valid staff credentials, 403 with another role's.",
+    params(
+        ("explain" = inline(ExplainParams), Query, style = Form, explode,
+            description = "The URL contract's parameters and docid.",
+            example = json!({"keyword": "rope", "docid": "800001"})),
+    ),
+    responses(
+        (status = 200, description = "OK", body = ExplainAnswer),
+        (status = 400, description = "`MissingParameter` (no docid), `InvalidSearch` (mpp outside 1-120, pg outside 1-10000, a range that is not two numbers, a query string over 4096 characters), `InvalidSort`, `InvalidFacet`, `InvalidQuery`, `InvalidText`.", body = kernel::http::ErrorBody),
+        (status = 404, description = "No such (sellable) product (`NotFound`, 'Product not found.'), or the landing page names no department ('Department not found.').", body = kernel::http::ErrorBody),
+    )
+)]
 async fn staff_explain_json(
     State(state): State<QueryState>,
     _staff: Staff<Merchandiser>,
@@ -248,7 +500,26 @@ fn required<'a>(params: &'a Params, name: &str) -> Result<&'a str, ApiError> {
     })
 }
 
-/// `/s/a/` and `/s/a/default.aspx`: one dispatcher for the search page's legacy calls.
+/// `/s/a/` and `/s/a/default.aspx` (by [`legacy_aspx`]): one dispatcher for the search page's
+/// legacy calls.
+#[utoipa::path(
+    get,
+    path = "/s/a/",
+    tag = "search",
+    summary = "The search page's legacy calls at its base: compare (`fn=compare`), the ajax dialogs and item details (`docid`)",
+    description = "One dispatcher for the search page's legacy calls, on both `/s/a/` and `/s/a/default.aspx` (the search page's base is the SPA's). `fn` and the `f` value are read without regard to case; `f` may be sent as `F`. Answers: the compare call, an HTML table rendered from escaped text (as `/s/a/compare`); `MoreLikeThis`, `{\"Html\": …}` (the similar items list, escaped text only; empty when none); `GetItemImageToCompare`, `{\"Image\": …}` (the product's first image when it is a site-relative or http(s) URL, else empty); item details, `{\"html\": …}` (rendered from escaped text; a merchandiser's bearer token adds the score parts, pins and rules, with `Cache-Control: private, no-store`). The spec's pin calls (`fn=ajax&f=AddItemToTop` …) are POST commands here (`/api/merch/…`): as a GET they answer 400 `PinsArePosts`.",
+    params(
+        ("call" = LegacySearchCall, Query, style = Form, explode,
+            description = "One of the legacy calls.",
+            example = json!({"fn": "ajax", "f": "MoreLikeThis", "args": "800001"})),
+    ),
+    responses(
+        (status = 200, description = "OK: HTML for the compare call, JSON for the others",
+            content((String = "text/html"), (LegacySearchAnswer = "application/json"))),
+        (status = 400, description = "`UnknownFunction` (an `fn` other than compare or ajax, an `f` other than MoreLikeThis or GetItemImageToCompare), `PinsArePosts`, `MissingParameter` (no call named, no `f`, `args`, `ItemId`), `TooFewItems`, `TooManyItems`, `InvalidSearch` (mpp outside 1-120, pg outside 1-10000, a range that is not two numbers, a query string over 4096 characters), `InvalidSort`, `InvalidFacet`, `InvalidQuery`, `InvalidText`.", body = kernel::http::ErrorBody),
+        (status = 404, description = "No such product (`NotFound`, 'Product not found.'; for compare: fewer than two of the listed products exist), or the landing page names no department ('Department not found.').", body = kernel::http::ErrorBody),
+    )
+)]
 async fn legacy(
     State(state): State<QueryState>,
     identity: Identity,
@@ -272,13 +543,45 @@ async fn legacy(
             let staff = merchandiser(&state, &headers);
             match explain(&state, &identity, &uri, &docid, staff).await {
                 Ok(answer) => private(
-                    Json(serde_json::json!({ "html": render_explain(&answer) })).into_response(),
+                    Json(ItemDetailsHtml {
+                        html: render_explain(&answer),
+                    })
+                    .into_response(),
                     staff,
                 ),
                 Err(e) => e.into_response(),
             }
         }
     }
+}
+
+/// `/s/a/default.aspx`: the same dispatcher as `/s/a/` ([`legacy`]).
+#[utoipa::path(
+    get,
+    path = "/s/a/default.aspx",
+    tag = "search",
+    summary = "The search page's legacy ajax calls: MoreLikeThis (`Html`) and GetItemImageToCompare (`Image`); also compare and item details",
+    description = "One dispatcher for the search page's legacy calls, on both `/s/a/` and `/s/a/default.aspx` (the search page's base is the SPA's). `fn` and the `f` value are read without regard to case; `f` may be sent as `F`. Answers: the compare call, an HTML table rendered from escaped text (as `/s/a/compare`); `MoreLikeThis`, `{\"Html\": …}` (the similar items list, escaped text only; empty when none); `GetItemImageToCompare`, `{\"Image\": …}` (the product's first image when it is a site-relative or http(s) URL, else empty); item details, `{\"html\": …}` (rendered from escaped text; a merchandiser's bearer token adds the score parts, pins and rules, with `Cache-Control: private, no-store`). The spec's pin calls (`fn=ajax&f=AddItemToTop` …) are POST commands here (`/api/merch/…`): as a GET they answer 400 `PinsArePosts`.",
+    params(
+        ("call" = LegacySearchCall, Query, style = Form, explode,
+            description = "One of the legacy calls.",
+            example = json!({"fn": "ajax", "f": "MoreLikeThis", "args": "800001"})),
+    ),
+    responses(
+        (status = 200, description = "OK: HTML for the compare call, JSON for the others",
+            content((String = "text/html"), (LegacySearchAnswer = "application/json"))),
+        (status = 400, description = "`UnknownFunction` (an `fn` other than compare or ajax, an `f` other than MoreLikeThis or GetItemImageToCompare), `PinsArePosts`, `MissingParameter` (no call named, no `f`, `args`, `ItemId`), `TooFewItems`, `TooManyItems`, `InvalidSearch` (mpp outside 1-120, pg outside 1-10000, a range that is not two numbers, a query string over 4096 characters), `InvalidSort`, `InvalidFacet`, `InvalidQuery`, `InvalidText`.", body = kernel::http::ErrorBody),
+        (status = 404, description = "No such product (`NotFound`, 'Product not found.'; for compare: fewer than two of the listed products exist), or the landing page names no department ('Department not found.').", body = kernel::http::ErrorBody),
+    )
+)]
+async fn legacy_aspx(
+    state: State<QueryState>,
+    identity: Identity,
+    headers: HeaderMap,
+    uri: Uri,
+    params: Params,
+) -> Response {
+    legacy(state, identity, headers, uri, params).await
 }
 
 async fn ajax(state: &QueryState, params: &Params) -> Result<Response, ApiError> {
@@ -288,7 +591,10 @@ async fn ajax(state: &QueryState, params: &Params) -> Result<Response, ApiError>
             let id = required(params, "args")?.to_string();
             let asked = Params(HashMap::from([("blainNumber".to_string(), id)]));
             let Json(list) = crate::products::similar(State(state.clone()), asked).await?;
-            Ok(Json(serde_json::json!({ "Html": render_similar(&list.products) })).into_response())
+            Ok(Json(SimilarItemsHtml {
+                html: render_similar(&list.products),
+            })
+            .into_response())
         }
         "getitemimagetocompare" => {
             let id = required(params, "ItemId")?.to_string();
@@ -303,7 +609,7 @@ async fn ajax(state: &QueryState, params: &Params) -> Result<Response, ApiError>
                 .filter(|i| crate::html::safe_url(i))
                 .cloned()
                 .unwrap_or_default();
-            Ok(Json(serde_json::json!({ "Image": image })).into_response())
+            Ok(Json(ItemImage { image }).into_response())
         }
         "additemtotop" | "unpinitem" | "updateitempinorder" => {
             Err(ApiError::bad_request("PinsArePosts", PINS_ARE_POSTS))
@@ -495,3 +801,11 @@ fn render_explanation(html: &mut String, node: &Value, depth: usize) {
     }
     html.push_str("</li>");
 }
+
+/// This module's operations in the OpenAPI document (merged by the crate's `openapi()`).
+#[derive(utoipa::OpenApi)]
+#[openapi(
+    paths(explain_json, staff_explain_json, legacy, legacy_aspx),
+    components(schemas(LegacySearchCall))
+)]
+pub(crate) struct Api;

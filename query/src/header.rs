@@ -33,14 +33,14 @@ pub fn router(state: QueryState) -> Router {
         .with_state(state)
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct HeaderLink {
     pub text: String,
     pub link: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LocalStoreJson {
     pub store_num: i32,
@@ -50,20 +50,20 @@ pub struct LocalStoreJson {
     pub url_alias: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CustomerJson {
     pub first_name: String,
     pub customer_has_registries: bool,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CartSummaryJson {
     pub cart_qty: i32,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SiteMessage {
     pub id: String,
@@ -71,8 +71,21 @@ pub struct SiteMessage {
     pub link: Option<String>,
     pub icon: Option<String>,
     /// none, after or before.
+    #[schema(schema_with = countdowns)]
     pub countdown: String,
     pub end_date_time: Option<DateTime<Utc>>,
+}
+
+/// The schema of [`SiteMessage::countdown`]: the read model's `Countdown`, lower case.
+fn countdowns() -> utoipa::openapi::Object {
+    use projections::model::catalog::Countdown;
+    utoipa::openapi::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::Type::String)
+        .enum_values(Some(
+            [Countdown::None, Countdown::After, Countdown::Before]
+                .map(|c| format!("{c:?}").to_ascii_lowercase()),
+        ))
+        .build()
 }
 
 /// Whether a user agent is a phone's or a tablet's.
@@ -210,22 +223,31 @@ pub async fn listen_for_changes(
 }
 
 /// Spec 3's header data: the visitor's store and cart, and the shared parts.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = Header)]
 pub struct HeaderAnswer<'a> {
     pub logged_in: bool,
     pub greeting: Option<String>,
+    #[schema(inline)]
     pub customer: Option<CustomerJson>,
     pub local_store_name: Option<String>,
+    #[schema(inline)]
     pub local_store_json: Option<LocalStoreJson>,
     /// Left out when the caller asked for `?deptMenu=omit` (the SPA, which keeps the menu of
     /// `deptMenuVersion` from `GET /globalresource/dept-menu/`).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Vec<crate::catalog::MenuItem>)]
     pub dept_menu: Option<&'a RawValue>,
+    /// Names the department menu: `/globalresource/dept-menu/?v=` with it answers the menu,
+    /// immutable.
     pub dept_menu_version: &'a str,
+    #[schema(value_type = Vec<HeaderLink>, inline)]
     pub header_links: &'a [HeaderLink],
+    #[schema(inline)]
     pub cart_summary_json: CartSummaryJson,
     pub items_in_cart_count: i32,
+    #[schema(value_type = Vec<SiteMessage>, inline)]
     pub site_messages: Vec<&'a SiteMessage>,
     /// The server's clock, so countdowns do not depend on the visitor's clock.
     pub server_time: DateTime<Utc>,
@@ -277,6 +299,11 @@ async fn visitor_part(
     Ok((store, cart_qty.unwrap_or(0)))
 }
 
+#[utoipa::path(get, path = "/globalresource/header/", tag = "shell",
+    summary = "Header data (spec 3) with site messages",
+    params(("deptMenu" = Option<String>, Query,
+        description = "`omit`: leave `deptMenu` out (the SPA keeps the menu of `deptMenuVersion` from `/globalresource/dept-menu/`); any other value keeps it.")),
+    responses((status = 200, description = "OK", body = HeaderAnswer)))]
 async fn header(
     State(state): State<QueryState>,
     identity: Identity,
@@ -326,6 +353,15 @@ async fn header(
 /// `GET /globalresource/dept-menu/?v=VERSION`: the department menu alone. Asked for by the
 /// version the header names, it is immutable (browsers keep it for a year); asked for by an
 /// older version, it redirects to the current one.
+#[utoipa::path(get, path = "/globalresource/dept-menu/", tag = "shell",
+    summary = "The department menu alone, by version (immutable)",
+    description = "Asked for with the `deptMenuVersion` the header names: the menu (as the header's `deptMenu`), cacheable for a year. Any other version redirects (302) to the current one.",
+    params(("v" = Option<String>, Query)),
+    responses(
+        (status = 200, description = "The menu", body = Vec<crate::catalog::MenuItem>),
+        (status = 302, description = "Another version: the current one is at `Location`.",
+            headers(("Location" = String))),
+    ))]
 async fn dept_menu(
     State(state): State<QueryState>,
     params: crate::params::Params,
@@ -355,7 +391,7 @@ async fn dept_menu(
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MegaMenuAd {
     pub ad_id: String,
@@ -389,11 +425,29 @@ async fn ad(pool: &PgPool, table: &'static str) -> Result<Response, ApiError> {
 }
 
 /// The mega-menu ad.
+#[utoipa::path(get, path = "/globalresource/category-flyout/", tag = "shell",
+    summary = "The mega-menu ad",
+    responses(
+        (status = 200, description = "OK", body = MegaMenuAd),
+        (status = 204, description = "No ad set"),
+    ))]
 async fn flyout(State(state): State<QueryState>) -> Result<Response, ApiError> {
     ad(&state.pool, "mega_menu_ad").await
 }
 
 /// The site-messages banner's sponsored ad (site content).
+#[utoipa::path(get, path = "/globalresource/sponsored-ad/", tag = "shell",
+    summary = "The site-messages banner's sponsored ad (site content)",
+    description = "Fetched once per page load; same fields as the mega-menu ad.",
+    responses(
+        (status = 200, description = "OK", body = MegaMenuAd),
+        (status = 204, description = "No ad set"),
+    ))]
 async fn sponsored_ad(State(state): State<QueryState>) -> Result<Response, ApiError> {
     ad(&state.pool, "sponsored_ad").await
 }
+
+/// This module's operations in the OpenAPI document (merged by the crate's `openapi()`).
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(header, dept_menu, flyout, sponsored_ad))]
+pub(crate) struct Api;

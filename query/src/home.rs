@@ -42,33 +42,51 @@ pub fn router(state: QueryState) -> Router {
         .with_state(state)
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Featured {
     /// "popular", "deals", "new-arrivals" or "top-rated".
+    #[schema(schema_with = featured_ids)]
     pub id: &'static str,
     pub title: &'static str,
     /// A page listing all of them; null when there is none (popularity is no sort).
+    #[schema(required)]
     pub link: Option<&'static str>,
     pub products: Vec<ProductSummary>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DepartmentCard {
     pub id: i32,
     pub name: String,
     pub url: String,
     /// A picture of the department's top-rated product; null for an empty department.
+    #[schema(required)]
     pub image: Option<String>,
     pub image_alt: String,
 }
 
-#[derive(Debug, Clone, Serialize)]
+/// The featured lists' ids ([`build`] names them).
+const FEATURED_IDS: [&str; 4] = ["popular", "deals", "top-rated", "new-arrivals"];
+
+/// The schema of [`Featured::id`]: one of [`FEATURED_IDS`].
+fn featured_ids() -> utoipa::openapi::Object {
+    utoipa::openapi::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::Type::String)
+        .enum_values(Some(FEATURED_IDS))
+        .build()
+}
+
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = Home)]
 pub struct HomeAnswer {
+    #[schema(inline, required)]
     pub hero: Option<HomeHero>,
+    #[schema(inline)]
     pub featured: Vec<Featured>,
+    #[schema(inline)]
     pub departments: Vec<DepartmentCard>,
 }
 
@@ -76,6 +94,10 @@ pub struct HomeAnswer {
 #[derive(Default)]
 pub struct HomeCache(Mutex<Option<(Instant, Bytes)>>);
 
+#[utoipa::path(get, path = "/api/home", tag = "catalog",
+    summary = "The home page: hero, featured product lists, departments with pictures",
+    description = "The same for every shopper; each process builds it at most once every 30 seconds. Lists with fewer than 4 products are left out.",
+    responses((status = 200, description = "OK", body = HomeAnswer)))]
 async fn home(State(state): State<QueryState>) -> Result<Response, ApiError> {
     // One builder at a time: a burst of first visits waits for one build, not many.
     let mut cached = state.home.0.lock().await;
@@ -237,3 +259,8 @@ pub async fn build(pool: &PgPool, engine: Arc<SearchEngine>) -> Result<HomeAnswe
         departments,
     })
 }
+
+/// This module's operations in the OpenAPI document (merged by the crate's `openapi()`).
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(home))]
+pub(crate) struct Api;

@@ -17,7 +17,7 @@ pub const CLOSING_SOON_MINUTES: i64 = 60;
 /// The time zone used when a store's own is not a known IANA name.
 pub const FALLBACK_TIME_ZONE: Tz = chrono_tz::America::Chicago;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub enum HoursStatus {
     Open,
     ClosingSoon,
@@ -37,11 +37,24 @@ impl HoursStatus {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CurrentHours {
     pub display_text: String,
+    /// [`HoursStatus::display_style`] of the status.
+    #[schema(schema_with = display_styles)]
     pub display_style: &'static str,
+}
+
+/// The schema of `displayStyle`: one of the [`HoursStatus::display_style`] names.
+fn display_styles() -> utoipa::openapi::Object {
+    use HoursStatus::*;
+    utoipa::openapi::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::Type::String)
+        .enum_values(Some(
+            [Open, ClosingSoon, Closed, ComingSoon].map(HoursStatus::display_style),
+        ))
+        .build()
 }
 
 /// Parses an IANA time-zone name ("America/Detroit").

@@ -343,6 +343,17 @@ fn title_of(stem: &str) -> String {
         .join(" ")
 }
 
+#[utoipa::path(get, path = "/images/products/{file}", tag = "catalog",
+    summary = "A product's picture",
+    description = "`{blainNumber}_{view}.svg` (view 1–3): the product drawn by its family in its colour, brand on it. Unknown products are 404.",
+    params(("file" = String, Path)),
+    responses(
+        (status = 200, description = "The picture (`image/svg+xml`, cacheable for a day, no scripts)",
+            content_type = "image/svg+xml", body = String),
+        (status = 301, description = "A `.jpg` name: moved to the `.svg`",
+            headers(("Location" = String))),
+        (status = 404, description = "'Picture not found.' (code `NotFound`)", body = kernel::http::ErrorBody),
+    ))]
 async fn product_image(State(state): State<QueryState>, Path(file): Path<String>) -> Response {
     let stem = match stem(&file, "/images/products/") {
         Ok(s) => s,
@@ -395,6 +406,17 @@ async fn product_image(State(state): State<QueryState>, Path(file): Path<String>
     ))
 }
 
+#[utoipa::path(get, path = "/images/banners/{file}", tag = "catalog",
+    summary = "A department banner",
+    description = "`{slug}.svg`, drawn with the department's name.",
+    params(("file" = String, Path)),
+    responses(
+        (status = 200, description = "The picture (`image/svg+xml`, cacheable for a day, no scripts)",
+            content_type = "image/svg+xml", body = String),
+        (status = 301, description = "A `.jpg` name: moved to the `.svg`",
+            headers(("Location" = String))),
+        (status = 404, description = "'Picture not found.' (code `NotFound`)", body = kernel::http::ErrorBody),
+    ))]
 async fn banner_image(Path(file): Path<String>) -> Response {
     match stem(&file, "/images/banners/") {
         Ok("hero-desktop") => svg_response(hero_svg(1600, 500)),
@@ -404,6 +426,17 @@ async fn banner_image(Path(file): Path<String>) -> Response {
     }
 }
 
+#[utoipa::path(get, path = "/images/ads/{file}", tag = "catalog",
+    summary = "An ad picture",
+    description = "`{name}.svg` (`…-mobile.svg` is narrower).",
+    params(("file" = String, Path)),
+    responses(
+        (status = 200, description = "The picture (`image/svg+xml`, cacheable for a day, no scripts)",
+            content_type = "image/svg+xml", body = String),
+        (status = 301, description = "A `.jpg` name: moved to the `.svg`",
+            headers(("Location" = String))),
+        (status = 404, description = "'Picture not found.' (code `NotFound`)", body = kernel::http::ErrorBody),
+    ))]
 async fn ad_image(Path(file): Path<String>) -> Response {
     match stem(&file, "/images/ads/") {
         Ok(s) if s.ends_with("mobile") => svg_response(banner_svg(&title_of(s), 600, 300)),
@@ -411,6 +444,11 @@ async fn ad_image(Path(file): Path<String>) -> Response {
         Err(r) => r,
     }
 }
+
+/// This module's operations in the OpenAPI document (merged by the crate's `openapi()`).
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(product_image, banner_image, ad_image))]
+pub(crate) struct Api;
 
 #[cfg(test)]
 mod tests {

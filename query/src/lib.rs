@@ -96,3 +96,26 @@ pub fn router(state: QueryState) -> Router {
         .merge(recommendations::router(state.clone()))
         .merge(images::router(state.clone()))
 }
+
+/// This crate's operations and the schemas they use, for the OpenAPI document the binary
+/// assembles (`storefront openapi`).
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    use utoipa::OpenApi;
+    let mut doc = catalog::Api::openapi();
+    doc.merge(stores::Api::openapi());
+    doc.merge(products::Api::openapi());
+    doc.merge(tires::Api::openapi());
+    doc.merge(listing::Api::openapi());
+    doc.merge(header::Api::openapi());
+    doc.merge(home::Api::openapi());
+    doc.merge(cart::Api::openapi());
+    doc.merge(images::Api::openapi());
+    doc.merge(autocomplete::Api::openapi());
+    doc.merge(search::Api::openapi());
+    doc.merge(compare::Api::openapi());
+    doc.merge(explain::Api::openapi());
+    doc.merge(reindex::Api::openapi());
+    doc.merge(recommendations::Api::openapi());
+    doc.merge(popularity::Api::openapi());
+    doc
+}

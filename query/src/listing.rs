@@ -48,7 +48,7 @@ pub struct ListingRequest {
     pub brands: Vec<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct DepartmentFacet {
     pub id: i32,
     pub name: String,
@@ -56,27 +56,34 @@ pub struct DepartmentFacet {
     pub count: i64,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct BrandFacet {
     pub name: String,
     pub count: i64,
 }
 
 /// Lowest and highest price in cents among the matching products (null when none match).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct PriceFacet {
+    #[schema(required)]
     pub min: Option<i64>,
+    #[schema(required)]
     pub max: Option<i64>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct Facets {
+    /// Child departments with matching products
+    #[schema(inline)]
     pub departments: Vec<DepartmentFacet>,
+    /// The top 20 brands (and any chosen one), most products first
+    #[schema(inline)]
     pub brands: Vec<BrandFacet>,
+    #[schema(inline)]
     pub price: PriceFacet,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Listing {
     pub department: MenuItem,
@@ -84,10 +91,75 @@ pub struct Listing {
     pub pg: i64,
     pub mpp: i64,
     pub page_count: i64,
+    #[schema(inline)]
     pub sort: Sort,
     /// Product summaries (`ProductSummary` objects).
+    #[schema(value_type = Vec<crate::products::ProductSummary>)]
     pub items: Box<serde_json::value::RawValue>,
+    #[schema(inline)]
     pub facets: Facets,
+}
+
+// The query parameters of `GET /api/catalog/list` as the OpenAPI document names them (the
+// handler reads them with `listing_request`): one parameter object, so that the document can
+// say that one of `department` and `url` is required.
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+struct ListingParams {
+    /// The department's id
+    #[schema(nullable = false)]
+    department: Option<i64>,
+    /// The department's URL, used when `department` is absent
+    #[schema(nullable = false, pattern = r"\S")]
+    url: Option<String>,
+    /// Page number, default 1
+    #[schema(nullable = false, minimum = 1)]
+    pg: Option<i64>,
+    /// Page size, default 60
+    #[schema(nullable = false, minimum = 1, maximum = 120)]
+    mpp: Option<i64>,
+    #[schema(nullable = false, inline)]
+    sort: Option<Sort>,
+    /// Comma list of brands (all when absent)
+    #[schema(nullable = false)]
+    brand: Option<String>,
+}
+
+impl utoipa::IntoParams for ListingParams {
+    fn into_params(
+        _: impl Fn() -> Option<utoipa::openapi::path::ParameterIn>,
+    ) -> Vec<utoipa::openapi::path::Parameter> {
+        use utoipa::openapi::path::{ParameterBuilder, ParameterIn, ParameterStyle};
+        use utoipa::openapi::{RefOr, Required, Schema};
+        let mut schema = <Self as utoipa::PartialSchema>::schema();
+        if let RefOr::T(Schema::Object(object)) = &mut schema {
+            // utoipa's Object has no `anyOf` of its own: its extensions are written as members.
+            object
+                .extensions
+                .get_or_insert_with(Default::default)
+                .insert(
+                    "anyOf".into(),
+                    serde_json::json!([{"required": ["department"]}, {"required": ["url"]}]),
+                );
+        }
+        vec![ParameterBuilder::new()
+            .name("listing")
+            .parameter_in(ParameterIn::Query)
+            .description(Some(
+                "The query parameters (form style, exploded: `?department=12&pg=2&sort=name`): \
+                 `department` or `url` is required; `pg` is the page (from 1), `mpp` the page \
+                 size (1-120, default 60), `sort` the order, `brand` a comma list of brands to \
+                 keep.",
+            ))
+            .required(Required::True)
+            .style(Some(ParameterStyle::Form))
+            .explode(Some(true))
+            .schema(Some(schema))
+            .example(Some(serde_json::json!(
+                {"department": 1, "pg": 1, "mpp": 24, "sort": "price-asc"}
+            )))
+            .build()]
+    }
 }
 
 /// "farm-ranch/fencing" → "/farm-ranch/fencing/"
@@ -275,6 +347,15 @@ pub fn listing_request(params: &Params) -> Result<ListingRequest, ApiError> {
 }
 
 /// `GET /api/catalog/list?department={id}|url=/farm-ranch/fencing/&pg=&mpp=&sort=&brand=A,B`
+#[utoipa::path(get, path = "/api/catalog/list", tag = "catalog",
+    summary = "Products of a department page: paging, sort, facets",
+    description = "Answered by the search index (the engine of `/api/search?lp=`). The department is chosen by `department` (its id) or, when that is absent, by `url` (\"/farm-ranch/fencing/\"); one of the two is required. Blank parameters count as absent.",
+    params(ListingParams),
+    responses(
+        (status = 200, description = "OK", body = inline(Listing)),
+        (status = 400, description = "Bad request: `InvalidText` (an encoded NUL, `%00`, in the URL); `InvalidQuery` (the query string cannot be read); `MissingParameter` (neither department nor url); `InvalidNumber` (department, pg or mpp is not a whole number); `InvalidPage` (pg below 1); `InvalidPageSize` (mpp outside 1-120); `InvalidSort` (an unknown sort); `TooManyBrands` (more than 50 brands).", body = kernel::http::ErrorBody),
+        (status = 404, description = "No such department (code `NotFound`).", body = kernel::http::ErrorBody),
+    ))]
 async fn list(State(state): State<QueryState>, params: Params) -> Result<Json<Listing>, ApiError> {
     let request = listing_request(&params)?;
     listing(&state, &request)
@@ -282,6 +363,11 @@ async fn list(State(state): State<QueryState>, params: Params) -> Result<Json<Li
         .map(Json)
         .ok_or(ApiError::NotFoundMessage(DEPARTMENT_NOT_FOUND))
 }
+
+/// This module's operations in the OpenAPI document (merged by the crate's `openapi()`).
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(list))]
+pub(crate) struct Api;
 
 #[cfg(test)]
 mod tests {

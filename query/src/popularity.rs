@@ -57,14 +57,17 @@ pub fn staff_router(state: QueryState) -> Router {
 }
 
 /// One blocked entry.
-#[derive(Debug, serde::Serialize, sqlx::FromRow)]
+#[derive(Debug, serde::Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = PopularBlock)]
 pub struct Block {
     pub value: String,
     pub blocked_at: chrono::DateTime<chrono::Utc>,
 }
 
-#[derive(Debug, serde::Serialize)]
+/// Both blocklists: the search terms and the products kept off the popular lists.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[schema(as = PopularBlocks)]
 pub struct Blocks {
     pub searches: Vec<Block>,
     pub products: Vec<Block>,
@@ -91,9 +94,22 @@ pub async fn blocklists(pool: &PgPool) -> Result<Blocks, sqlx::Error> {
     Ok(blocks)
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/staff/merch/popular-blocks",
+    tag = "merchandising",
+    summary = "The popular lists' blocklists (merchandisers)",
+    description = "Staff only, the merchandiser role: `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's. Every search term and product kept off the popular lists, each with when it was blocked. Also `storefront popular list`.",
+    responses((status = 200, description = "Both lists", body = Blocks))
+)]
 async fn blocks(
     State(state): State<QueryState>,
     _merchandiser: Staff<Merchandiser>,
 ) -> Result<Json<Blocks>, ApiError> {
     Ok(Json(blocklists(&state.pool).await?))
 }
+
+/// This module's operations in the OpenAPI document (merged by the crate's `openapi()`).
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(blocks))]
+pub(crate) struct Api;

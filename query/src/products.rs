@@ -31,7 +31,7 @@ pub fn router(state: QueryState) -> Router {
         .route("/product/a/getproducts", get(get_products))
         .route("/api/product/{blainNumber}", get(product_details))
         .route("/products/a/getbundleforproduct", get(get_bundle))
-        .route("/product/a/getSimilarProducts", get(similar))
+        .route("/product/a/getSimilarProducts", get(similar_products))
         .with_state(state)
 }
 
@@ -73,7 +73,7 @@ pub const PRODUCT_COLUMNS: &str = "p.blain_number, p.name, p.vendor_brand, p.dep
 pub const PRODUCT_FROM: &str =
     "products p LEFT JOIN ecom_inventory e ON e.blain_number = p.blain_number";
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TireSizeOut {
     pub width: i32,
@@ -81,7 +81,7 @@ pub struct TireSizeOut {
     pub rim: i32,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FulfillmentOut {
     pub ship_to_home: bool,
@@ -90,7 +90,7 @@ pub struct FulfillmentOut {
 }
 
 /// What lists, carousels and the cart show of a product.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductSummary {
     pub blain_number: String,
@@ -102,25 +102,40 @@ pub struct ProductSummary {
     pub price_cents: i64,
     pub price: String,
     pub map_price_cents: Option<i64>,
+    // The read model's `PriceMode`.
+    #[schema(value_type = projections::model::catalog::PriceMode, inline)]
     pub price_mode: String,
     pub below_map: bool,
+    // The read model's `ProductKind`.
+    #[schema(value_type = projections::model::catalog::ProductKind, inline)]
     pub kind: String,
     pub department_id: i32,
     pub department_path: Vec<String>,
+    // The read model's `WarningLevel`.
+    #[schema(value_type = projections::model::catalog::WarningLevel, inline)]
     pub warning_level: String,
     pub requires_confirmation: bool,
     pub requires_agreement: bool,
+    #[schema(inline)]
     pub tire_size: Option<TireSizeOut>,
+    /// The read model's attributes (`[{name, value}]`).
+    #[schema(value_type = Vec<projections::model::catalog::Attribute>, inline)]
     pub attributes: serde_json::Value,
+    #[schema(inline)]
     pub fulfillment: FulfillmentOut,
     pub ecom_on_hand: i32,
     pub discontinued: bool,
     /// Average review rating (1–5, one decimal); null without reviews.
+    #[schema(minimum = 1, maximum = 5)]
     pub rating: Option<f64>,
+    /// Reviews behind the rating.
+    #[schema(minimum = 0)]
     pub rating_count: i32,
-    /// The regular price while on sale; never shown for a below-MAP product.
+    /// The regular price while on sale (above priceCents); null otherwise and for below-MAP
+    /// products.
     pub was_price_cents: Option<i64>,
     pub was_price: Option<String>,
+    /// The day the product came into the range.
     pub introduced_on: Option<chrono::NaiveDate>,
 }
 
@@ -277,12 +292,22 @@ pub async fn indexed_summaries(
         .collect())
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[schema(as = Products)]
 pub struct ProductList {
     pub products: Vec<ProductSummary>,
 }
 
 /// `GET /product/a/getproducts?blainNumbers=a,b,c`
+#[utoipa::path(get, path = "/product/a/getproducts", tag = "products",
+    summary = "Products by blain number, in the order asked",
+    params(("blainNumbers" = String, Query,
+        description = "Comma list, at most 60 different numbers (blank items are skipped; unknown ones are left out)",
+        example = "1000000,1007919")),
+    responses(
+        (status = 200, description = "OK", body = ProductList),
+        (status = 400, description = "Bad request: `InvalidText` (an encoded NUL, `%00`, in the URL); `InvalidQuery` (the query string cannot be read); `MissingParameter` (no blainNumbers); `TooManyProducts` (more than 60 numbers).", body = kernel::http::ErrorBody),
+    ))]
 async fn get_products(
     State(state): State<QueryState>,
     params: Params,
@@ -304,16 +329,17 @@ async fn get_products(
     }))
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct BundleItem {
     pub product: ProductSummary,
     pub quantity: i32,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Bundle {
     pub blain_number: String,
+    #[schema(inline)]
     pub items: Vec<BundleItem>,
     pub total_price_cents: i64,
     pub total_price: String,
@@ -368,19 +394,27 @@ pub async fn bundle_for(pool: &PgPool, blain_number: &str) -> Result<Option<Bund
     }))
 }
 
-/// `GET /products/a/getbundleforproduct?blainNumber=`
 /// Everything the product page shows: the summary, the description and the warranties on offer.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductDetails {
     #[serde(flatten)]
     pub summary: ProductSummary,
     pub description: String,
+    #[schema(inline)]
     pub warranties: Vec<projections::model::catalog::Warranty>,
 }
 
 /// `GET /api/product/{blainNumber}`: the product page's data; 404 'Product not found.' for an
 /// unknown number (a discontinued product is answered, marked `discontinued`).
+#[utoipa::path(get, path = "/api/product/{blainNumber}", tag = "catalog",
+    summary = "The product page's data",
+    description = "The product summary (as `getproducts` answers it) plus `description` and the `warranties` on offer. A discontinued product is answered with `discontinued: true`; an unknown or malformed number is 404 'Product not found.'.",
+    params(("blainNumber" = String, Path)),
+    responses(
+        (status = 200, description = "OK", body = inline(ProductDetails)),
+        (status = 404, description = "'Product not found.' (code `NotFound`)", body = kernel::http::ErrorBody),
+    ))]
 async fn product_details(
     State(state): State<QueryState>,
     axum::extract::Path(blain_number): axum::extract::Path<String>,
@@ -407,6 +441,15 @@ async fn product_details(
     }))
 }
 
+/// `GET /products/a/getbundleforproduct?blainNumber=`
+#[utoipa::path(get, path = "/products/a/getbundleforproduct", tag = "products",
+    summary = "A product's bundle",
+    params(("blainNumber" = String, Query, description = "Must not be blank", pattern = r"\S", example = "1000000")),
+    responses(
+        (status = 200, description = "OK", body = inline(Bundle)),
+        (status = 400, description = "Bad request: `InvalidText` (an encoded NUL, `%00`, in the URL); `InvalidQuery` (the query string cannot be read); `MissingParameter` (blainNumber absent or blank).", body = kernel::http::ErrorBody),
+        (status = 404, description = "No such product (code `NotFound`).", body = kernel::http::ErrorBody),
+    ))]
 async fn get_bundle(
     State(state): State<QueryState>,
     params: Params,
@@ -416,6 +459,23 @@ async fn get_bundle(
         .await?
         .map(Json)
         .ok_or(ApiError::NotFoundMessage(PRODUCT_NOT_FOUND))
+}
+
+/// `GET /product/a/getSimilarProducts`: [`similar`] (documented here; the handler is shared
+/// with `/api/search/similar`).
+#[utoipa::path(get, path = "/product/a/getSimilarProducts", tag = "products",
+    summary = "Products most like this one (more-like-this on the search index: name, brand, department names, attribute values), at most 12",
+    params(("blainNumber" = String, Query, description = "Must not be blank", pattern = r"\S", example = "1000000")),
+    responses(
+        (status = 200, description = "OK", body = ProductList),
+        (status = 400, description = "Bad request: `InvalidText` (an encoded NUL, `%00`, in the URL); `InvalidQuery` (the query string cannot be read); `MissingParameter` (blainNumber absent or blank).", body = kernel::http::ErrorBody),
+        (status = 404, description = "No such product (code `NotFound`).", body = kernel::http::ErrorBody),
+    ))]
+async fn similar_products(
+    state: State<QueryState>,
+    params: Params,
+) -> Result<Json<ProductList>, ApiError> {
+    similar(state, params).await
 }
 
 /// `GET /api/search/similar` and `GET /product/a/getSimilarProducts`: more-like-this on the
@@ -439,6 +499,11 @@ pub(crate) async fn similar(
         products: products_by_number(&state.pool, &ids).await?,
     }))
 }
+
+/// This module's operations in the OpenAPI document (merged by the crate's `openapi()`).
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(get_products, get_bundle, similar_products, product_details))]
+pub(crate) struct Api;
 
 #[cfg(test)]
 mod tests {

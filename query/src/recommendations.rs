@@ -82,7 +82,7 @@ pub fn staff_router(state: QueryState) -> Router {
     Router::new()
         .route(
             "/api/staff/recommendation/getruleexplain",
-            get(rule_explain),
+            get(staff_rule_explain),
         )
         .with_state(state)
 }
@@ -100,38 +100,91 @@ pub fn router(state: QueryState) -> Router {
 // ---------------------------------------------------------------------------------------------
 // Request and response
 
-#[derive(Debug, Clone, Deserialize)]
+/// A widget asked for.
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = RecommendationWidgetUid)]
 pub struct WidgetUid {
+    #[schema(max_length = 100)]
     pub widget_guid: String,
+    /// The context product's number.
     #[serde(default)]
+    #[schema(max_length = 100)]
     pub unique_id: Option<String>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+/// The spec's recommendation request.
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RecommendationRequest {
     /// Not trusted: checked for size only.
     #[serde(default)]
+    #[schema(max_length = 100)]
     pub visit_id: Option<String>,
     /// Not trusted: checked for size only.
     #[serde(default)]
+    #[schema(max_length = 100)]
     pub visitor_id: Option<String>,
+    /// Checked for size only.
     #[serde(default)]
+    #[schema(max_length = 100)]
     pub client_guid: Option<String>,
     /// Preview explanations come from the staff call `getruleexplain`, never from this flag.
     #[serde(default)]
     pub enable_preview: Option<bool>,
+    #[schema(max_items = 10)]
     pub widget_uids: Vec<WidgetUid>,
+    /// Text, number, boolean or null values; `uniqueId` or `itemId` names the context product
+    /// when a widget has no uniqueId.
     #[serde(default)]
+    #[schema(schema_with = context_properties_schema)]
     pub context_properties: Option<BTreeMap<String, Value>>,
+    /// Accepted, unused.
     #[serde(default)]
+    #[schema(schema_with = custom_properties_schema)]
     pub custom_properties: Option<BTreeMap<String, Value>>,
+}
+
+fn context_properties_schema() -> utoipa::openapi::Object {
+    properties_schema(
+        "Text, number, boolean or null values; `uniqueId` or `itemId` names the context product \
+         when a widget has no uniqueId.",
+    )
+}
+
+fn custom_properties_schema() -> utoipa::openapi::Object {
+    properties_schema("Accepted, unused.")
+}
+
+/// The schema of `contextProperties` and `customProperties`: null or up to
+/// [`MAX_PROPERTIES`] names of up to [`MAX_PROPERTY_NAME_CHARS`] characters, each with a
+/// scalar value (text up to [`MAX_PROPERTY_VALUE_CHARS`] characters).
+fn properties_schema(description: &str) -> utoipa::openapi::Object {
+    use utoipa::openapi::schema::{ObjectBuilder, SchemaType, Type};
+    let value = ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([
+            Type::String,
+            Type::Number,
+            Type::Boolean,
+            Type::Null,
+        ]))
+        .max_length(Some(MAX_PROPERTY_VALUE_CHARS));
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::Object, Type::Null]))
+        .max_properties(Some(MAX_PROPERTIES))
+        .property_names(Some(
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .max_length(Some(MAX_PROPERTY_NAME_CHARS)),
+        ))
+        .additional_properties(Some(value))
+        .description(Some(description))
+        .build()
 }
 
 /// One breakpoint of the responsive carousel: below `breakpoint` pixels of width, show
 /// `nofVisible` and scroll by `scrollNumber`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ResponsiveBreakpoint {
     pub breakpoint: u32,
@@ -140,7 +193,7 @@ pub struct ResponsiveBreakpoint {
 }
 
 /// The spec's carousel settings (`responseiveConfig` is the spec's spelling).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CarouselData {
     pub show_next_prev_buttons: bool,
@@ -191,8 +244,10 @@ pub fn carousel() -> CarouselData {
     }
 }
 
-#[derive(Debug, Clone, Serialize)]
+/// A widget answered.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = RecommendationWidget)]
 pub struct WidgetItem {
     /// As the request spelled it.
     pub widget_guid: String,
@@ -203,14 +258,20 @@ pub struct WidgetItem {
     pub is_vertical: bool,
     pub is_carousel: bool,
     pub carousel_data: CarouselData,
+    #[schema(max_items = 12)]
     pub products: Vec<ProductSummary>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+/// The widgets answered.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RecommendationResponse {
+    #[schema(schema_with = crate::reindex::always_true)]
     pub is_success: bool,
+    /// Fresh for every answer.
+    #[schema(format = "uuid")]
     pub request_id: String,
+    /// One per known widget asked for, in the request's order.
     pub items: Vec<WidgetItem>,
 }
 
@@ -443,6 +504,22 @@ pub fn render(widget: Widget, title: &str, products: &[ProductSummary]) -> Strin
 // ---------------------------------------------------------------------------------------------
 // Handlers
 
+#[utoipa::path(
+    post,
+    path = "/api/recommendation/",
+    tag = "search",
+    summary = "Recommendation widgets: each widget asked for, with its products (JSON) and the same products as escaped HTML",
+    description = "Three widgets exist, with fixed GUIDs: `7edca4d6-da59-40f7-9501-2e69e792497a` (similar items: the search index's more-like-this on the context product), `694d840b-3307-45bd-abf4-0f1a099edccf` (popular in the context product's department, ranked by tracked popularity — views + 3 × adds + 5 × sales over 30 days — then the number of stores holding an item in stock, then web warehouse units, then product number, over the department's first 500 products by number) and `3c1f7f0e-2b8e-4d52-9a51-6f0b8f7a2c11` (customers also viewed: products viewed in the same visits, from the analytics co-views). GUIDs match without regard to case. The context product is the widget's `uniqueId` (a product number), else `contextProperties.uniqueId`, else `contextProperties.itemId` (keys without regard to case). An unknown `widgetGuid` gets no item; a known widget without a (known) context product gets an item with no products and empty `html`. `visitId`, `visitorId`, `clientGuid`, `enablePreview` and `customProperties` decide nothing (they are checked for size only). A read: safe to repeat; an Idempotency-Key replays the first answer (same `requestId`).",
+    params(
+        ("hawkb" = Option<String>, Query, max_length = 100,
+            description = "The A/B ranking bucket (accepted; one ranking serves every bucket for now)"),
+    ),
+    request_body(content = RecommendationRequest, example = json!({"visitId": "0b0c3a4e-6a43-4bd7-8a3e-6a3f3f5f8f11", "visitorId": "5b7f0c1e-1f6e-4d59-9d5e-0e4d1d2b7c22", "clientGuid": "c0ffee00-0000-4000-8000-000000000001", "enablePreview": false, "widgetUids": [{"widgetGuid": "7edca4d6-da59-40f7-9501-2e69e792497a", "uniqueId": "800006"}, {"widgetGuid": "694d840b-3307-45bd-abf4-0f1a099edccf", "uniqueId": "800006"}], "contextProperties": {"uniqueId": "800006"}, "customProperties": {}})),
+    responses(
+        (status = 200, description = "OK", body = RecommendationResponse),
+        (status = 400, description = "Bad request: `MalformedJson`, `InvalidText`, `InvalidIdempotencyKey`, `InvalidQuery`; `TooManyWidgets` ('You can ask for up to 10 widgets.'); `TextTooLong` (an id, `hawkb`, `widgetGuid` or `uniqueId` over 100 characters, a property name over 100 or a property text over 500); `TooManyProperties` (over 20 entries in `contextProperties` or `customProperties`).", body = kernel::http::ErrorBody),
+    )
+)]
 async fn recommend(
     State(state): State<QueryState>,
     params: Params,
@@ -539,7 +616,7 @@ fn default_title(widget: Widget, department: &str) -> String {
 }
 
 /// One entry of `getruleexplain`, in the spec's spelling.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct RuleExplain {
     #[serde(rename = "ModelGuid")]
     pub model_guid: &'static str,
@@ -582,6 +659,23 @@ pub fn explain(guid: &str) -> Vec<RuleExplain> {
 
 /// Staff only. JSONP is refused: a `callback` would hand staff data to any site that includes
 /// the URL as a script.
+#[utoipa::path(
+    get,
+    path = "/api/v3/RecommendationModel/getruleexplain",
+    tag = "merchandising",
+    summary = "The model and rule behind a recommendation widget, for the preview mode (merchandisers)",
+    description = "Needs `Authorization: Bearer` with a merchandiser's token (401 without valid staff credentials). The spec's call is jsonp; JSONP is not served here (staff data in a script any site can include would leak): a `callback` parameter is refused with 400 `JsonpNotSupported`. `bu` and `cg` (base URL and client id of the legacy multi-tenant service) are accepted and checked for size; this store is one tenant. An unknown or blank widget has no rules (`[]`).",
+    params(
+        ("widgetGuid" = String, Query, max_length = 100),
+        ("bu" = Option<String>, Query, description = "Base URL (accepted, unused)", max_length = 2048),
+        ("cg" = Option<String>, Query, description = "Client id (accepted, unused)", max_length = 100),
+    ),
+    responses(
+        (status = 200, description = "OK (`Cache-Control: private, no-store`)", body = Vec<RuleExplain>),
+        (status = 400, description = "`MissingParameter` (no widgetGuid), `TextTooLong`, `JsonpNotSupported` (a `callback` parameter), `InvalidQuery`, `InvalidText`.", body = kernel::http::ErrorBody),
+    ),
+    security(("StaffToken" = []))
+)]
 async fn rule_explain(staff: Result<Staff<Merchandiser>, Response>, params: Params) -> Response {
     if params.0.contains_key("callback") {
         return ApiError::bad_request("JsonpNotSupported", JSONP_REFUSED).into_response();
@@ -611,6 +705,36 @@ async fn rule_explain(staff: Result<Staff<Merchandiser>, Response>, params: Para
     );
     response
 }
+
+/// `GET /api/staff/recommendation/getruleexplain`: the same as the spec's path
+/// ([`rule_explain`]).
+#[utoipa::path(
+    get,
+    path = "/api/staff/recommendation/getruleexplain",
+    tag = "merchandising",
+    summary = "The model and rule behind a recommendation widget, for the preview mode (merchandisers)",
+    description = "Staff only, the merchandiser role: the rules behind a widget, as `GET /api/v3/RecommendationModel/getruleexplain` (the spec's path, which stays). 401 without valid staff credentials, 403 with another role's. Needs `Authorization: Bearer` with a merchandiser's token (401 without valid staff credentials). The spec's call is jsonp; JSONP is not served here (staff data in a script any site can include would leak): a `callback` parameter is refused with 400 `JsonpNotSupported`. `bu` and `cg` (base URL and client id of the legacy multi-tenant service) are accepted and checked for size; this store is one tenant. An unknown or blank widget has no rules (`[]`).",
+    params(
+        ("widgetGuid" = String, Query, max_length = 100),
+        ("bu" = Option<String>, Query, description = "Base URL (accepted, unused)", max_length = 2048),
+        ("cg" = Option<String>, Query, description = "Client id (accepted, unused)", max_length = 100),
+    ),
+    responses(
+        (status = 200, description = "OK (`Cache-Control: private, no-store`)", body = Vec<RuleExplain>),
+        (status = 400, description = "`MissingParameter` (no widgetGuid), `TextTooLong`, `JsonpNotSupported` (a `callback` parameter), `InvalidQuery`, `InvalidText`.", body = kernel::http::ErrorBody),
+    )
+)]
+async fn staff_rule_explain(
+    staff: Result<Staff<Merchandiser>, Response>,
+    params: Params,
+) -> Response {
+    rule_explain(staff, params).await
+}
+
+/// This module's operations in the OpenAPI document (merged by the crate's `openapi()`).
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(recommend, rule_explain, staff_rule_explain))]
+pub(crate) struct Api;
 
 #[cfg(test)]
 mod tests {

@@ -31,17 +31,73 @@ pub fn router(state: QueryState) -> Router {
         .with_state(state)
 }
 
+/// How far the reindex is.
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+#[schema(as = ReindexProgress)]
+pub struct Progress {
+    /// A reindex is running.
+    pub running: bool,
+    /// Products indexed so far by the running (or last) reindex.
+    pub done: u64,
+    /// Products the running (or last) reindex reads.
+    pub total: u64,
+    /// Products the live index holds.
+    pub indexed: u64,
+}
+
+/// The answer of a reindex started: `{"success": true, "running": true}`.
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+#[schema(as = ReindexStarted)]
+pub struct Started {
+    #[schema(schema_with = always_true)]
+    pub success: bool,
+    #[schema(schema_with = always_true)]
+    pub running: bool,
+}
+
+/// The schema of a boolean that is always `true`.
+pub(crate) fn always_true() -> utoipa::openapi::Object {
+    utoipa::openapi::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::Type::Boolean)
+        .enum_values(Some([true]))
+        .build()
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/staff/search/reindex",
+    tag = "merchandising",
+    summary = "Progress of this process's search reindex (merchandisers)",
+    description = "Staff only, the merchandiser role: `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's.",
+    responses(
+        (status = 200, description = "OK", body = Progress),
+        (status = 400, description = "`InvalidText`.", body = kernel::http::ErrorBody),
+    )
+)]
 async fn progress(State(state): State<QueryState>, _staff: Staff<Merchandiser>) -> Response {
     let p = state.search.progress();
-    Json(serde_json::json!({
-        "running": p.running,
-        "done": p.done,
-        "total": p.total,
-        "indexed": state.search.len(),
-    }))
+    Json(Progress {
+        running: p.running,
+        done: p.done,
+        total: p.total,
+        indexed: state.search.len(),
+    })
     .into_response()
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/staff/search/reindex",
+    tag = "merchandising",
+    summary = "Rebuild this process's search index in the background; searches keep answering (merchandisers)",
+    description = "Staff only, the merchandiser role: `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's.",
+    responses(
+        (status = 202, description = "Started", body = Started),
+        (status = 400, description = "`InvalidText`, `InvalidIdempotencyKey`.", body = kernel::http::ErrorBody),
+        (status = 409, description = "A reindex is already running (`Busy`).", body = kernel::http::ErrorBody),
+        (status = 422, description = "`IdempotencyKeyReused`.", body = kernel::http::ErrorBody),
+    )
+)]
 async fn start(State(state): State<QueryState>, staff: Staff<Merchandiser>) -> Response {
     let staff = staff.id();
     match state.search.spawn_reindex(state.pool.clone()) {
@@ -53,7 +109,15 @@ async fn start(State(state): State<QueryState>, staff: Staff<Merchandiser>) -> R
     }
     (
         StatusCode::ACCEPTED,
-        Json(serde_json::json!({ "success": true, "running": true })),
+        Json(Started {
+            success: true,
+            running: true,
+        }),
     )
         .into_response()
 }
+
+/// This module's operations in the OpenAPI document (merged by the crate's `openapi()`).
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(progress, start))]
+pub(crate) struct Api;

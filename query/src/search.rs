@@ -36,8 +36,10 @@ pub fn router(state: QueryState) -> Router {
         .with_state(state)
 }
 
-#[derive(Debug, Clone, Serialize)]
+/// A filter applied to this page (a selected facet value or the price range).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = AppliedFilter)]
 pub struct Applied {
     pub name: String,
     pub label: String,
@@ -45,28 +47,38 @@ pub struct Applied {
     pub value_label: String,
 }
 
-#[derive(Debug, Clone, Serialize)]
+/// The department of a department listing (`lp`).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = SearchLanding)]
 pub struct Landing {
     pub id: i32,
     pub name: String,
     pub url: String,
 }
 
-#[derive(Debug, Clone, Serialize)]
+/// One page of a search or department listing on the index.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SearchAnswer {
+    #[schema(required, max_length = 150)]
     pub keyword: Option<String>,
+    #[schema(required)]
     pub landing: Option<Landing>,
     pub total: u64,
+    #[schema(minimum = 1)]
     pub pg: u32,
+    #[schema(minimum = 1, maximum = 120)]
     pub mpp: u32,
     pub page_count: u64,
     pub sort: Sort,
+    /// The visitor's chosen store.
+    #[schema(required)]
     pub store_num: Option<i32>,
     /// Product summaries (`ProductSummary` objects), each with `pinned` (held by a
     /// merchandiser's pin at this place) and `storeOnHand` (units on hand at the visitor's
     /// store; null without a chosen store).
+    #[schema(value_type = Vec<SearchItem>)]
     pub items: Box<serde_json::value::RawValue>,
     pub facets: Vec<FacetResult>,
     pub applied: Vec<Applied>,
@@ -74,9 +86,84 @@ pub struct SearchAnswer {
     pub query: String,
     /// Identifies this answer in tracking events (query_id).
     pub query_id: String,
+    #[schema(required)]
     pub did_you_mean: Option<String>,
+    #[schema(required)]
     pub redirect: Option<String>,
 }
+
+/// A product summary with where it stands on this search.
+// For the OpenAPI document only: the handler writes these objects itself (`summaries_json`).
+#[derive(utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[allow(dead_code)]
+pub(crate) struct SearchItem {
+    #[serde(flatten)]
+    summary: crate::products::ProductSummary,
+    /// Held by a merchandiser's pin at this place.
+    pinned: bool,
+    /// Units on hand at the visitor's store; null without a chosen store.
+    #[schema(required)]
+    store_on_hand: Option<i32>,
+}
+
+/// The search page's query string (the URL contract). Parameters not named here (the fixed
+/// ones: prv, cref, adv, searchWithin, it, items, expand, hawkb, HawkDate, hawkflags, hawkaid,
+/// hawkp; and one facet per product attribute, by its slug) are text.
+// For the OpenAPI document only: the handlers read the query string from the URI
+// (`search_indexer::url`).
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+pub(crate) struct SearchParams {
+    /// Cut at 150 characters
+    #[serde(default)]
+    keyword: String,
+    /// Landing page: a department id or URL (a department listing)
+    #[serde(default)]
+    lp: String,
+    /// Empty: the default (relevance)
+    #[serde(default)]
+    sort: SortParam,
+    /// How the keyword's words combine: `or`, any word may match; any other value (`and`, empty, anything else) or none, every word must match.
+    #[serde(default)]
+    operator: String,
+    #[schema(minimum = 1, maximum = 120)]
+    #[serde(default)]
+    mpp: u32,
+    #[schema(minimum = 1, maximum = 10000)]
+    #[serde(default)]
+    pg: u32,
+    #[schema(pattern = "^[0-9]{1,9}(,[0-9]{1,9})*$")]
+    #[serde(default)]
+    department: String,
+    #[serde(default)]
+    brand: String,
+    #[schema(pattern = "^(store|ship)(,(store|ship))*$")]
+    #[serde(default)]
+    availability: String,
+    /// from,to in dollars
+    #[schema(pattern = r"^[0-9]{1,7}(\.[0-9]{1,2})?,[0-9]{1,7}(\.[0-9]{1,2})?$")]
+    #[serde(default)]
+    price: String,
+    #[serde(flatten)]
+    other: std::collections::HashMap<String, String>,
+}
+
+/// The `sort` parameter: a [`Sort`] name, or empty for the default (relevance).
+// For the OpenAPI document only.
+pub(crate) struct SortParam;
+
+impl utoipa::PartialSchema for SortParam {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        let names = std::iter::once("").chain(Sort::ALL.iter().map(|s| s.name()));
+        utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .enum_values(Some(names))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for SortParam {}
 
 /// The hits of `query`. A page this index version answered before needs no search, nor a
 /// blocking thread; anything else is searched on one.
@@ -185,6 +272,23 @@ pub fn search_query(
     Ok(q)
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/search",
+    tag = "search",
+    summary = "Site search and department listings on the index",
+    description = "Takes the search page's own query string (the URL contract, docs/decisions.md): `keyword`, the fixed parameters (prv, lp, cref, adv, searchWithin, sort, it, items, operator, expand, hawkb, HawkDate, hawkflags, hawkaid, hawkp), `mpp` (1-120, default 60), `pg` (from 1), facets `name=v1,v2` (a comma inside a value written `\\,`) and the range `price=from,to` in dollars. Facets: `department` (ids, hierarchical: a parent matches its children), `brand`, `availability` (`store` = in stock at the visitor's chosen store, `ship` = ships to home) and one per product attribute, named by its slug (`season`, `tire-size`, `group-size`, ...); unknown facet names are ignored. Counts are multi-select: a facet's own selections do not shrink its counts.",
+    params(
+        ("search" = inline(Option<SearchParams>), Query, style = Form, explode,
+            description = "The URL contract's parameters.",
+            example = json!({"lp": "1", "mpp": 24, "sort": "price-asc"})),
+    ),
+    responses(
+        (status = 200, description = "OK", body = SearchAnswer),
+        (status = 400, description = "Bad request: `InvalidText` (an encoded NUL, `%00`, in the URL); `InvalidSearch` (mpp outside 1-120, pg outside 1-10000, a range that is not two numbers, a query string over 4096 characters); `InvalidSort`; `InvalidFacet` (a department that is not a number, an availability other than store or ship).", body = kernel::http::ErrorBody),
+        (status = 404, description = "The landing page (`lp`) names no department (`NotFound`, 'Department not found.').", body = kernel::http::ErrorBody),
+    )
+)]
 async fn search(
     State(state): State<QueryState>,
     identity: Identity,
@@ -325,3 +429,8 @@ async fn search(
         redirect,
     }))
 }
+
+/// This module's operations in the OpenAPI document (merged by the crate's `openapi()`).
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(search), components(schemas(SortParam)))]
+pub(crate) struct Api;

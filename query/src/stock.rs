@@ -11,7 +11,7 @@ pub const STOCK_THRESHOLD: i32 = 10;
 pub const MIN_ON_HAND: i32 = 1;
 
 /// The stock of one product at one store, plus the web (e-commerce) stock.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Inventory {
     pub is_stocked: bool,
@@ -19,7 +19,7 @@ pub struct Inventory {
     pub ecom_on_hand: i32,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub enum StockStatus {
     NotCarried,
     OutOfStock,

@@ -42,12 +42,23 @@ pub fn router(state: QueryState) -> Router {
         .with_state(state)
 }
 
+#[utoipa::path(get, path = "/api/stores", tag = "stores",
+    summary = "Every store (store finder)",
+    responses((status = 200, description = "OK", body = Vec<Store>)))]
 async fn list_stores(State(state): State<QueryState>) -> Result<Json<Vec<Store>>, ApiError> {
     let now = Utc::now();
     let stores = state.stores.stores(&state.pool).await?;
     Ok(Json(stores.iter().map(|s| s.at(now, None)).collect()))
 }
 
+#[utoipa::path(get, path = "/api/stores/{url_alias}", tag = "stores",
+    summary = "One store by its URL alias (store details)",
+    params(("url_alias" = String, Path, description = "e.g. janesville-wi (trimmed)", example = "janesville-wi")),
+    responses(
+        (status = 200, description = "OK", body = Store),
+        (status = 400, description = "Bad request: `InvalidText` (an encoded NUL, `%00`, in the URL); `BadRequest` (a path parameter that is not valid UTF-8).", body = kernel::http::ErrorBody),
+        (status = 404, description = "No such store (code `NotFound`).", body = kernel::http::ErrorBody),
+    ))]
 async fn store_details(
     State(state): State<QueryState>,
     Path(url_alias): Path<String>,
@@ -60,15 +71,20 @@ async fn store_details(
         .ok_or(ApiError::NotFoundMessage(STORE_NOT_FOUND))
 }
 
-/// The body of `POST /products/a/storestatus-json`: where to search from.
-#[derive(Debug, Clone, Default, Deserialize)]
+/// The body of `POST /products/a/storestatus-json`. Where to search from: exactPosition, else
+/// zip, else the local store (storeNum, else the store the visitor chose).
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = StoreSearchRequest)]
 pub struct StoreStatusBody {
+    /// 5 digits; anything else answers resolutionType InvalidZip
     #[serde(default)]
     pub zip: Option<String>,
     #[serde(default)]
     pub must_include_local_store: Option<bool>,
+    /// Outside -90..90 / -180..180 the search answers resolutionType InvalidCoordinates
     #[serde(default)]
+    #[schema(inline)]
     pub exact_position: Option<Position>,
     /// The visitor's store as the client knows it; else the one the visitor chose.
     #[serde(default)]
@@ -76,15 +92,18 @@ pub struct StoreStatusBody {
 }
 
 /// The body of `POST /products/a/stockstatus-json`: the same plus the product.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = StockSearchRequest)]
 pub struct StockStatusBody {
     #[serde(flatten)]
     pub origin: StoreStatusBody,
     pub blain_number: String,
     #[serde(default)]
     pub filter_only_in_stock: Option<bool>,
+    /// 1 when absent; outside 1-999 answers 400 InvalidQuantity
     #[serde(default)]
+    #[schema(minimum = 1, maximum = 999)]
     pub desired_quantity: Option<i64>,
 }
 
@@ -116,6 +135,14 @@ fn json_answer(body: Vec<u8>) -> Response {
 }
 
 /// `POST /products/a/storestatus-json`
+#[utoipa::path(post, path = "/products/a/storestatus-json", tag = "stores",
+    summary = "Stores near a ZIP or position, with hours",
+    request_body(content = StoreStatusBody,
+        example = json!({"zip": "53545", "mustIncludeLocalStore": false})),
+    responses(
+        (status = 200, description = "OK", body = StoreSearchResponse),
+        (status = 400, description = "Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header).", body = kernel::http::ErrorBody),
+    ))]
 async fn store_status(
     State(state): State<QueryState>,
     identity: Identity,
@@ -130,6 +157,14 @@ async fn store_status(
 }
 
 /// `POST /products/a/stockstatus-json`
+#[utoipa::path(post, path = "/products/a/stockstatus-json", tag = "stores",
+    summary = "Stores near a ZIP or position with a product's stock and label",
+    request_body(content = StockStatusBody,
+        example = json!({"blainNumber": "1000000", "zip": "53545", "desiredQuantity": 1})),
+    responses(
+        (status = 200, description = "OK", body = StoreSearchResponse),
+        (status = 400, description = "Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header); `InvalidQuantity` (desiredQuantity outside 1-999).", body = kernel::http::ErrorBody),
+    ))]
 async fn stock_status(
     State(state): State<QueryState>,
     identity: Identity,
@@ -148,3 +183,8 @@ async fn stock_status(
         .await?;
     Ok(json_answer(answer))
 }
+
+/// This module's operations in the OpenAPI document (merged by the crate's `openapi()`).
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(store_status, stock_status, list_stores, store_details))]
+pub(crate) struct Api;

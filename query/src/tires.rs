@@ -49,10 +49,20 @@ pub async fn rims(pool: &PgPool, width: i64, ratio: i64) -> Result<Vec<i32>, sql
     .await
 }
 
+#[utoipa::path(get, path = "/tire-size/section-widths/", tag = "tires",
+    summary = "Tire section widths in the catalog",
+    responses((status = 200, description = "OK", body = Vec<i32>)))]
 async fn section_widths(State(state): State<QueryState>) -> Result<Json<Vec<i32>>, ApiError> {
     Ok(Json(widths(&state.pool).await?))
 }
 
+#[utoipa::path(get, path = "/tire-size/aspect-ratios/", tag = "tires",
+    summary = "Aspect ratios for a width",
+    params(("width" = i64, Query, example = 225)),
+    responses(
+        (status = 200, description = "OK", body = Vec<i32>),
+        (status = 400, description = "Bad request: `InvalidText` (an encoded NUL, `%00`, in the URL); `InvalidQuery` (the query string cannot be read); `InvalidNumber` (width absent, blank or not a whole number).", body = kernel::http::ErrorBody),
+    ))]
 async fn aspect_ratios(
     State(state): State<QueryState>,
     params: Params,
@@ -61,6 +71,13 @@ async fn aspect_ratios(
     Ok(Json(ratios(&state.pool, width).await?))
 }
 
+#[utoipa::path(get, path = "/tire-size/rim-sizes/", tag = "tires",
+    summary = "Rim sizes for a width and ratio",
+    params(("width" = i64, Query, example = 225), ("ratio" = i64, Query, example = 65)),
+    responses(
+        (status = 200, description = "OK", body = Vec<i32>),
+        (status = 400, description = "Bad request: `InvalidText` (an encoded NUL, `%00`, in the URL); `InvalidQuery` (the query string cannot be read); `InvalidNumber` (width or ratio absent, blank or not a whole number).", body = kernel::http::ErrorBody),
+    ))]
 async fn rim_sizes(
     State(state): State<QueryState>,
     params: Params,
@@ -69,3 +86,8 @@ async fn rim_sizes(
     let ratio = params.required_number("ratio")?;
     Ok(Json(rims(&state.pool, width, ratio).await?))
 }
+
+/// This module's operations in the OpenAPI document (merged by the crate's `openapi()`).
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(section_widths, aspect_ratios, rim_sizes))]
+pub(crate) struct Api;

@@ -32,16 +32,17 @@ pub const TEXT_FIELDS: [&str; 5] = ["name", "brand", "keywords", "attributes", "
 pub const NUMBER_FIELD: &str = "number";
 
 /// A word of the product's name or brand that a keyword word matched with a typo forgiven.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Typo {
+    #[schema(value_type = TypoField)]
     pub field: &'static str,
     pub word: String,
     pub edits: usize,
 }
 
 /// One word of the keyword and where the product holds it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WordMatch {
     /// The word as searched (lower-cased, accents folded).
@@ -50,8 +51,10 @@ pub struct WordMatch {
     pub stems: Vec<String>,
     /// For a synonym rule's replacement word: the keyword's words it stands for.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub synonym_of: Option<String>,
     /// Fields holding the word by its stem (`number`: the keyword is the product's number).
+    #[schema(value_type = Vec<ExplainField>)]
     pub fields: Vec<&'static str>,
     /// Words of the name or brand it matched with a typo forgiven (only for words the catalog
     /// does not hold).
@@ -60,12 +63,14 @@ pub struct WordMatch {
 }
 
 /// The staff's part: score parts, pins and rules.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ScoreParts {
     /// The product's score for this search (null when it does not match).
+    #[schema(required)]
     pub score: Option<f32>,
     /// tantivy's explanation of the score (`description`, `value`, `details`, `context`).
+    #[schema(required, value_type = Option<Object>)]
     pub explanation: Option<serde_json::Value>,
     /// Whether the score orders the results (relevance with a keyword) or a sort does.
     pub ranked_by_score: bool,
@@ -74,22 +79,26 @@ pub struct ScoreParts {
     /// The boost was added to this product's score (keyword, chosen store, in stock there).
     pub store_boost_applied: bool,
     /// Its pin on the query's board, when it has one.
+    #[schema(required)]
     pub pin: Option<Pin>,
     /// The rules that applied, said for people.
     pub rules: Vec<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = ExplainPin)]
 pub struct Pin {
     /// Its place on the board (from 1).
+    #[schema(minimum = 1)]
     pub position: usize,
     /// Its place at the top of the results (from 1); null when the pin does not hold its slot
     /// (it does not match, another sort, or out of stock at the chosen store and not shipping).
+    #[schema(required, minimum = 1)]
     pub slot: Option<usize>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Explained {
     /// The index holds the product (a change can take a moment to reach it).
@@ -97,6 +106,7 @@ pub struct Explained {
     /// It is among this search's results.
     pub matched: bool,
     /// It matches the keyword alone (null without a keyword).
+    #[schema(required)]
     pub keyword_matched: Option<bool>,
     /// The filters that leave it out: `lp` (the landing page), `department`, `brand`,
     /// `price`, `availability` or an attribute's URL name.
@@ -106,7 +116,33 @@ pub struct Explained {
     pub words: Vec<WordMatch>,
     /// Only when asked for (staff).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub scores: Option<ScoreParts>,
+}
+
+/// A field of the product a word is found in (`number`: the product number).
+// For the OpenAPI document only: `WordMatch::fields` holds text ([`TEXT_FIELDS`] and
+// [`NUMBER_FIELD`]).
+#[derive(utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+#[allow(dead_code)]
+pub enum ExplainField {
+    Name,
+    Brand,
+    Keywords,
+    Attributes,
+    Description,
+    Number,
+}
+
+/// A field a typo is forgiven in.
+// For the OpenAPI document only: `Typo::field` is text.
+#[derive(utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+#[allow(dead_code)]
+pub enum TypoField {
+    Name,
+    Brand,
 }
 
 /// The product's text, split by the index's analysers.

@@ -8,7 +8,6 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use kernel::http::ApiError;
-use serde_json::json;
 use sqlx::PgPool;
 
 use super::AppState;
@@ -43,7 +42,50 @@ impl Default for Readiness {
 pub struct ReadyReport {
     pub ready: bool,
     /// For operators (`GET /ops/readyz`): each check and the pipeline's backlog.
-    pub detail: serde_json::Value,
+    pub detail: ReadinessDetail,
+}
+
+/// Readiness with every check and the pipeline's backlog (`GET /ops/readyz`).
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = Readiness)]
+pub struct ReadinessDetail {
+    /// `ready` or `not ready`.
+    pub status: &'static str,
+    pub checks: Checks,
+    /// Age of the oldest event not yet published (null when unknown).
+    pub outbox_lag_seconds: Option<f64>,
+    /// Events waiting in the outbox (null when unknown).
+    pub outbox_unpublished: Option<i64>,
+    /// Messages parked by consumers after bounded retries (null when unknown).
+    pub dead_letters: Option<i64>,
+    /// The tracker's queue: depth, bound and counters, and its producer: "ok", or why
+    /// librdkafka declared it failed for good (a new one takes over at the next event).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tracking_queue: Option<TrackingQueue>,
+}
+
+/// Each check: `ok`, or what is wrong.
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+pub struct Checks {
+    pub postgres: &'static str,
+    pub migrations: &'static str,
+    pub broker: &'static str,
+    pub outbox: String,
+}
+
+/// The tracker's queue: events waiting for the broker, its bound, and what was dropped.
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TrackingQueue {
+    pub depth: i32,
+    pub max: usize,
+    pub accepted: u64,
+    pub delivered: u64,
+    pub dropped: u64,
+    pub failed: u64,
+    pub producer_renewals: u64,
+    pub producer: String,
 }
 
 /// Starts the background readiness check of this state (once).
@@ -102,30 +144,78 @@ impl Default for HealthSettings {
     }
 }
 
-pub(super) async fn healthz() -> Json<serde_json::Value> {
-    Json(json!({ "status": "ok" }))
+/// `/healthz`'s answer.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub(super) struct Health {
+    /// Always `ok`: the process is up.
+    status: &'static str,
+}
+
+#[utoipa::path(get, path = "/healthz", tag = "operations",
+    summary = "Liveness: the process is up",
+    responses((status = 200, description = "OK", body = Health)))]
+pub(super) async fn healthz() -> Json<Health> {
+    Json(Health { status: "ok" })
+}
+
+/// `/readyz`'s answer: the state and nothing more.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub(super) struct ReadyStatus {
+    status: ReadyState,
+}
+
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub(super) enum ReadyState {
+    #[serde(rename = "ready")]
+    Ready,
+    #[serde(rename = "not ready")]
+    NotReady,
+    /// Before the first background check finished.
+    #[serde(rename = "starting")]
+    Starting,
 }
 
 /// Ready or not, from the background check: the status code and `{"status": …}`, nothing
 /// more (the detail is for operators: `GET /ops/readyz`).
+#[utoipa::path(get, path = "/readyz", tag = "operations",
+    summary = "Readiness: ready or not, from the background check",
+    description = "Answers from the last background check (every 2 s: PostgreSQL and the broker answer, migrations are applied, the outbox keeps up): no work per request. 503 while not ready (or `starting` before the first check finished). The body says nothing more; operators read `/ops/readyz`.",
+    responses(
+        (status = 200, description = "Ready", body = ReadyStatus),
+        (status = 503, description = "Not ready (or, when the server sheds load, the error shape with code `Overloaded`)",
+            body = inline(ReadyOrError),
+            headers(("Retry-After" = String, description = "When to try again (seconds, or an HTTP date).")))
+    ))]
 pub(super) async fn readyz(State(state): State<AppState>) -> Response {
-    match current_readiness(&state).await {
-        Some(r) if r.ready => (StatusCode::OK, Json(json!({ "status": "ready" }))).into_response(),
-        Some(_) => (
-            StatusCode::SERVICE_UNAVAILABLE,
-            Json(json!({ "status": "not ready" })),
-        )
-            .into_response(),
-        None => (
-            StatusCode::SERVICE_UNAVAILABLE,
-            Json(json!({ "status": "starting" })),
-        )
-            .into_response(),
-    }
+    let (status, state) = match current_readiness(&state).await {
+        Some(r) if r.ready => (StatusCode::OK, ReadyState::Ready),
+        Some(_) => (StatusCode::SERVICE_UNAVAILABLE, ReadyState::NotReady),
+        None => (StatusCode::SERVICE_UNAVAILABLE, ReadyState::Starting),
+    };
+    (status, Json(ReadyStatus { status: state })).into_response()
+}
+
+/// A 503 of `/readyz`: not ready, or the error shape when the server sheds load.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+pub(super) enum ReadyOrError {
+    Status(ReadyStatus),
+    Error(kernel::http::ErrorBody),
 }
 
 /// Readiness with every check, the pipeline's backlog and the tracker's queue, for staff
 /// (a staff bearer token; 401 otherwise).
+#[utoipa::path(get, path = "/ops/readyz", tag = "operations",
+    summary = "Readiness with every check, the pipeline's backlog and the tracker's queue (staff)",
+    description = "For operators, with a staff bearer token. 503 while not ready (the body says which check failed). The outbox lag, the unpublished events and the dead letters are reported either way (null when unknown).",
+    security(("StaffToken" = [])),
+    responses(
+        (status = 200, description = "Ready", body = ReadinessDetail),
+        (status = 503, description = "Not ready (or, when the server sheds load, the error shape with code `Overloaded`)",
+            body = inline(ReadinessOrError),
+            headers(("Retry-After" = String, description = "When to try again (seconds, or an HTTP date).")))
+    ))]
 pub(super) async fn readyz_detail(
     State(state): State<AppState>,
     _staff: kernel::staff::Staff<kernel::staff::AnyStaff>,
@@ -135,7 +225,7 @@ pub(super) async fn readyz_detail(
             .into_response();
     };
     let mut body = report.detail.clone();
-    body["trackingQueue"] = tracking_json(&state);
+    body.tracking_queue = Some(tracking_queue(&state));
     let status = if report.ready {
         StatusCode::OK
     } else {
@@ -181,34 +271,42 @@ async fn check_readiness(
         Some(_) => "ok".to_string(),
         None => "unknown".to_string(),
     };
-    let detail = json!({
-        "status": if ready { "ready" } else { "not ready" },
-        "checks": { "postgres": database, "migrations": migrations, "broker": broker, "outbox": outbox },
-        "outboxLagSeconds": lag,
-        "outboxUnpublished": backlog.as_ref().map(|b| b.outbox_unpublished),
-        "deadLetters": backlog.as_ref().map(|b| b.dead_letters),
-    });
+    let detail = ReadinessDetail {
+        status: if ready { "ready" } else { "not ready" },
+        checks: Checks {
+            postgres: database,
+            migrations,
+            broker,
+            outbox,
+        },
+        outbox_lag_seconds: lag,
+        outbox_unpublished: backlog.as_ref().map(|b| b.outbox_unpublished),
+        dead_letters: backlog.as_ref().map(|b| b.dead_letters),
+        tracking_queue: None,
+    };
     ReadyReport { ready, detail }
 }
 
 /// The tracker's queue: events waiting for the broker, its bound, and what was dropped.
-fn tracking_json(state: &AppState) -> serde_json::Value {
+fn tracking_queue(state: &AppState) -> TrackingQueue {
     use std::sync::atomic::Ordering::Relaxed;
     let sink = &state.tracking;
     let stats = &sink.stats;
-    json!({
-        "depth": sink.depth(),
-        "max": sink.queue_max(),
-        "accepted": stats.accepted.load(Relaxed),
-        "delivered": stats.delivered.load(Relaxed),
-        "dropped": stats.dropped.load(Relaxed),
-        "failed": stats.failed.load(Relaxed),
-        "producerRenewals": stats.renewals.load(Relaxed),
-        "producer": match sink.failure() {
+    TrackingQueue {
+        depth: sink.depth(),
+        max: sink.queue_max(),
+        accepted: stats.accepted.load(Relaxed),
+        delivered: stats.delivered.load(Relaxed),
+        dropped: stats.dropped.load(Relaxed),
+        failed: stats.failed.load(Relaxed),
+        producer_renewals: stats.renewals.load(Relaxed),
+        producer: match sink.failure() {
             None => "ok".to_string(),
-            Some(reason) => format!("failed for good ({reason}): a new one takes over at the next event"),
+            Some(reason) => {
+                format!("failed for good ({reason}): a new one takes over at the next event")
+            }
         },
-    })
+    }
 }
 
 /// The pipeline's backlog: the age of the oldest unpublished outbox row, how many rows wait,
@@ -239,47 +337,61 @@ pub async fn pipeline_health(pool: &PgPool) -> Result<PipelineHealth, sqlx::Erro
 }
 
 /// Prometheus lines of the tracker's queue and counters.
-fn tracking_metrics(sink: &tracker::TrackingSink) -> String {
+fn tracking_metrics(sink: &tracker::TrackingSink) {
+    use metrics::{counter, describe_counter, describe_gauge, gauge};
     use std::sync::atomic::Ordering::Relaxed;
     let stats = &sink.stats;
-    let mut text = format!(
-        "# HELP storefront_tracking_queue_depth Tracking events waiting for the broker.\n\
-         # TYPE storefront_tracking_queue_depth gauge\n\
-         storefront_tracking_queue_depth {}\n\
-         # HELP storefront_tracking_queue_max Tracking events the queue holds at most.\n\
-         # TYPE storefront_tracking_queue_max gauge\n\
-         storefront_tracking_queue_max {}\n\
-         # HELP storefront_tracking_events_total Tracking events by outcome.\n\
-         # TYPE storefront_tracking_events_total counter\n\
-         storefront_tracking_events_total{{outcome=\"accepted\"}} {}\n\
-         storefront_tracking_events_total{{outcome=\"delivered\"}} {}\n\
-         storefront_tracking_events_total{{outcome=\"dropped\"}} {}\n\
-         storefront_tracking_events_total{{outcome=\"failed\"}} {}\n\
-         # HELP storefront_tracking_producer_renewals_total Producers replaced after a fatal error.\n\
-         # TYPE storefront_tracking_producer_renewals_total counter\n\
-         storefront_tracking_producer_renewals_total {}\n\
-         # HELP storefront_tracking_producer_failed 1 while the producer has failed for good and no event has come since to replace it.\n\
-         # TYPE storefront_tracking_producer_failed gauge\n\
-         storefront_tracking_producer_failed {}\n\
-         # HELP storefront_tracking_rejected_total Beacons not recorded, by reason.\n\
-         # TYPE storefront_tracking_rejected_total counter\n",
-        sink.depth(),
-        sink.queue_max(),
-        stats.accepted.load(Relaxed),
-        stats.delivered.load(Relaxed),
-        stats.dropped.load(Relaxed),
-        stats.failed.load(Relaxed),
-        stats.renewals.load(Relaxed),
-        u8::from(sink.failure().is_some()),
+    describe_gauge!(
+        "storefront_tracking_queue_depth",
+        "Tracking events waiting for the broker."
+    );
+    gauge!("storefront_tracking_queue_depth").set(f64::from(sink.depth()));
+    describe_gauge!(
+        "storefront_tracking_queue_max",
+        "Tracking events the queue holds at most."
+    );
+    gauge!("storefront_tracking_queue_max").set(sink.queue_max() as f64);
+    describe_counter!(
+        "storefront_tracking_events_total",
+        "Tracking events by outcome."
+    );
+    for (outcome, count) in [
+        ("accepted", &stats.accepted),
+        ("delivered", &stats.delivered),
+        ("dropped", &stats.dropped),
+        ("failed", &stats.failed),
+    ] {
+        counter!("storefront_tracking_events_total", "outcome" => outcome)
+            .absolute(count.load(Relaxed));
+    }
+    describe_counter!(
+        "storefront_tracking_producer_renewals_total",
+        "Producers replaced after a fatal error."
+    );
+    counter!("storefront_tracking_producer_renewals_total").absolute(stats.renewals.load(Relaxed));
+    describe_gauge!(
+        "storefront_tracking_producer_failed",
+        "1 while the producer has failed for good and no event has come since to replace it."
+    );
+    gauge!("storefront_tracking_producer_failed")
+        .set(f64::from(u8::from(sink.failure().is_some())));
+    describe_counter!(
+        "storefront_tracking_rejected_total",
+        "Beacons not recorded, by reason."
     );
     for why in tracker::event::Rejection::ALL {
-        text.push_str(&format!(
-            "storefront_tracking_rejected_total{{reason=\"{}\"}} {}\n",
-            why.label(),
-            stats.rejected(why)
-        ));
+        counter!("storefront_tracking_rejected_total", "reason" => why.label())
+            .absolute(stats.rejected(why));
     }
-    text
+}
+
+/// A 503 of `/ops/readyz`: not ready, or the error shape when the server sheds load.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+pub(super) enum ReadinessOrError {
+    Readiness(ReadinessDetail),
+    Error(kernel::http::ErrorBody),
 }
 
 /// Prometheus text metrics of the pipeline, for a scraper that reaches the process itself.
@@ -288,6 +400,13 @@ fn tracking_metrics(sink: &tracker::TrackingSink) -> String {
 /// which the Compose nginx and the Kubernetes ingress both add) is answered 404: the same rule
 /// whichever proxy is in front. The pipeline's figures come from the last background readiness
 /// check (every [`READINESS_INTERVAL`]), so a scrape costs no SQL.
+#[utoipa::path(get, path = "/metrics", tag = "operations",
+    summary = "Prometheus metrics of the pipeline: outbox lag, unpublished events, dead letters",
+    description = "For a scraper that reaches the process itself: a request that came through the public proxy (`X-Forwarded-For` or `Forwarded`, which the Compose nginx and the Kubernetes ingress add) answers 404. The pipeline's figures are those of the last background readiness check (every 2 s; `NaN` before the first), so a scrape runs no SQL.",
+    responses(
+        (status = 200, description = "Prometheus text exposition format 0.0.4", body = String, content_type = "text/plain"),
+        (status = 404, description = "Asked through the public proxy (`NotFound`).", body = kernel::http::ErrorBody)
+    ))]
 pub(super) async fn metrics(
     State(state): State<AppState>,
     headers: axum::http::HeaderMap,
@@ -296,30 +415,37 @@ pub(super) async fn metrics(
         return super::middleware::error_for(StatusCode::NOT_FOUND, None);
     }
     let report = current_readiness(&state).await;
-    let figure = |name: &str| -> String {
-        match report.as_ref().and_then(|r| r.detail[name].as_f64()) {
-            Some(v) => format!("{v}"),
-            None => "NaN".to_string(),
-        }
-    };
-    let lag = report
-        .as_ref()
-        .and_then(|r| r.detail["outboxLagSeconds"].as_f64())
-        .map_or_else(|| "NaN".to_string(), |v| format!("{v:.3}"));
-    let text = format!(
-        "# HELP storefront_outbox_lag_seconds Age of the oldest event not yet published to Kafka.\n\
-         # TYPE storefront_outbox_lag_seconds gauge\n\
-         storefront_outbox_lag_seconds {}\n\
-         # HELP storefront_outbox_unpublished Events waiting in the outbox.\n\
-         # TYPE storefront_outbox_unpublished gauge\n\
-         storefront_outbox_unpublished {}\n\
-         # HELP storefront_dead_letters Messages parked by consumers after bounded retries.\n\
-         # TYPE storefront_dead_letters gauge\n\
-         storefront_dead_letters {}\n",
-        lag,
-        figure("outboxUnpublished"),
-        figure("deadLetters")
-    ) + &tracking_metrics(&state.tracking);
+    let detail = report.as_ref().map(|r| &r.detail);
+    // A recorder of this scrape's own (no process-wide one: every app of a process, each test's
+    // included, answers its own figures), filled from the readiness report and the tracker's
+    // counters, rendered by the Prometheus exporter.
+    let recorder = metrics_exporter_prometheus::PrometheusBuilder::new().build_recorder();
+    metrics::with_local_recorder(&recorder, || {
+        use metrics::{describe_gauge, gauge};
+        let figure = |value: Option<f64>| value.unwrap_or(f64::NAN);
+        describe_gauge!(
+            "storefront_outbox_lag_seconds",
+            "Age of the oldest event not yet published to Kafka."
+        );
+        gauge!("storefront_outbox_lag_seconds")
+            .set(figure(detail.and_then(|d| d.outbox_lag_seconds)));
+        describe_gauge!(
+            "storefront_outbox_unpublished",
+            "Events waiting in the outbox."
+        );
+        gauge!("storefront_outbox_unpublished").set(figure(
+            detail.and_then(|d| d.outbox_unpublished.map(|n| n as f64)),
+        ));
+        describe_gauge!(
+            "storefront_dead_letters",
+            "Messages parked by consumers after bounded retries."
+        );
+        gauge!("storefront_dead_letters").set(figure(
+            detail.and_then(|d| d.dead_letters.map(|n| n as f64)),
+        ));
+        tracking_metrics(&state.tracking);
+    });
+    let text = recorder.handle().render();
     (
         [(
             header::CONTENT_TYPE,
@@ -346,3 +472,8 @@ pub async fn migrations_applied(pool: &PgPool) -> Result<bool, sqlx::Error> {
         .iter()
         .all(|m| applied.contains(&m.version)))
 }
+
+/// The operations' part of the OpenAPI document.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(healthz, readyz, readyz_detail, metrics, super::openapi))]
+pub(crate) struct Api;

@@ -60,35 +60,113 @@ pub fn product_number(text: &str) -> bool {
 }
 
 /// The product view event: `b` is the product number; `a`, `u` and `h` are kept as sent.
-#[derive(Debug, serde::Deserialize)]
+#[derive(Debug, serde::Deserialize, utoipa::ToSchema)]
+#[schema(as = ProductViewBeacon)]
 struct ProductView {
+    #[schema(max_length = 2048, pattern = r"^[^\u0000-\u001f\u007f-\u009f]*$")]
     a: Option<String>,
+    #[schema(max_length = 2048, pattern = r"^[^\u0000-\u001f\u007f-\u009f]*$")]
     u: Option<String>,
+    #[schema(pattern = "^[0-9A-Za-z-]{1,40}$")]
     b: String,
+    #[schema(max_length = 2048, pattern = r"^[^\u0000-\u001f\u007f-\u009f]*$")]
     h: Option<String>,
 }
 
 /// The carousel tracking fields of spec 3, typed.
-#[derive(Debug, serde::Deserialize, serde::Serialize)]
+#[derive(Debug, serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = CarouselClickBeacon)]
 struct CarouselClick {
     #[serde(rename = "itemListID", skip_serializing_if = "Option::is_none")]
+    #[schema(max_length = 2048, pattern = r"^[^\u0000-\u001f\u007f-\u009f]*$")]
     item_list_id: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(max_length = 2048, pattern = r"^[^\u0000-\u001f\u007f-\u009f]*$")]
     item_list_name: Option<String>,
+    /// A whole number (`2` or `2.0`).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<i64>, minimum = 0, maximum = 4294967295_i64)]
     index: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = 0)]
     current_price: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     below_map: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(max_length = 2048, pattern = r"^[^\u0000-\u001f\u007f-\u009f]*$")]
     price_mode: Option<String>,
+    #[schema(pattern = "^[0-9A-Za-z-]{1,40}$")]
     blain_number: String,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(max_length = 2048, pattern = r"^[^\u0000-\u001f\u007f-\u009f]*$")]
     vendor_brand: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(max_length = 2048, pattern = r"^[^\u0000-\u001f\u007f-\u009f]*$")]
     product_name: Option<String>,
+}
+
+/// A sponsored ad's id: 1–100 letters, digits, '.', '_', ':' or '-', or a whole number from 0
+/// (see [`ad_id`]). For the OpenAPI document only.
+pub struct AdId;
+
+impl utoipa::PartialSchema for AdId {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Type};
+        OneOfBuilder::new()
+            .item(
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .pattern(Some("^[A-Za-z0-9._:-]{1,100}$")),
+            )
+            .item(
+                ObjectBuilder::new()
+                    .schema_type(Type::Integer)
+                    .minimum(Some(0))
+                    .maximum(Some(MAX_WHOLE as f64)),
+            )
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for AdId {}
+
+/// The ad ids of an impression beacon: 1 to [`MAX_IMPRESSIONS`]. For the OpenAPI document
+/// only.
+pub struct AdIds;
+
+impl utoipa::PartialSchema for AdIds {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::schema::ArrayBuilder::new()
+            .items(<AdId as utoipa::PartialSchema>::schema())
+            .min_items(Some(1))
+            .max_items(Some(MAX_IMPRESSIONS))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for AdIds {}
+
+/// An analytics push: the event's name and its parameters.
+// For the OpenAPI document only: `analytics_push` reads the body as JSON.
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+pub struct AnalyticsPush {
+    #[schema(inline)]
+    event: AnalyticsEvent,
+}
+
+/// The analytics pushes recorded.
+// For the OpenAPI document only: the names are `codes::ANALYTICS_PUSHES`.
+#[derive(utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[allow(dead_code)]
+pub enum AnalyticsEvent {
+    EmailSubscribe,
+    MenuClick,
+    ProductCarouselView,
+    ProductCarouselClick,
+    PopularSearch,
 }
 
 /// Texts within [`MAX_FIELD`] characters and free of control characters.
@@ -158,6 +236,18 @@ fn accepted() -> Response {
         .into_response()
 }
 
+#[utoipa::path(
+    post,
+    path = "/event/a/productview",
+    tag = "tracking",
+    summary = "Product view beacon",
+    description = "Sent by the product page (not for bots; bots by user agent are ignored). `b` is the product number; `a`, `u`, `h` are kept as sent. A form post (`application/x-www-form-urlencoded`) with the same fields works too. Answers 204; nothing is recorded on a 400.",
+    request_body(content = ProductView, example = json!({"a": "view", "u": "/product/100123/", "b": "100123", "h": "1"})),
+    responses(
+        (status = 204, description = "Recorded (or ignored, for a bot's product view)"),
+        (status = 400, description = "`MalformedJson` (not JSON), `InvalidInput` (no or a malformed product number, a text too long or holding control characters), `TooLarge` (over 16 KiB).", body = kernel::http::ErrorBody),
+    )
+)]
 pub async fn product_view(
     State(state): State<TrackerState>,
     identity: Identity,
@@ -201,6 +291,18 @@ pub async fn product_view(
     )
 }
 
+#[utoipa::path(
+    post,
+    path = "/event/a/carousel-click",
+    tag = "tracking",
+    summary = "Carousel click beacon",
+    description = "The carousel tracking fields of spec 3. Answers 204; nothing is recorded on a 400.",
+    request_body(content = CarouselClick, example = json!({"itemListID": "similar-items", "itemListName": "Similar Items", "index": 2, "currentPrice": 24.99, "belowMap": false, "priceMode": "normal", "blainNumber": "100123", "vendorBrand": "Purina", "productName": "Layena Crumbles 40 lb"})),
+    responses(
+        (status = 204, description = "Recorded (or ignored, for a bot's product view)"),
+        (status = 400, description = "`MalformedJson`, `InvalidInput` (no or a malformed blainNumber, a mistyped field, a text too long or holding control characters), `TooLarge`.", body = kernel::http::ErrorBody),
+    )
+)]
 pub async fn carousel_click(
     State(state): State<TrackerState>,
     identity: Identity,
@@ -290,6 +392,18 @@ fn ad_id(value: &Value) -> Option<String> {
     }
 }
 
+#[utoipa::path(
+    post,
+    path = "/event/a/sponsored-ad-click",
+    tag = "tracking",
+    summary = "Sponsored-ad click beacon",
+    description = "The ad id as JSON (a text or a whole number). Answers 204; nothing is recorded on a 400.",
+    request_body(content = inline(AdId), example = json!("banner-winter-tires")),
+    responses(
+        (status = 204, description = "Recorded (or ignored, for a bot's product view)"),
+        (status = 400, description = "`MalformedJson`, `InvalidInput` (not an ad id).", body = kernel::http::ErrorBody),
+    )
+)]
 pub async fn ad_click(
     State(state): State<TrackerState>,
     identity: Identity,
@@ -317,6 +431,18 @@ pub async fn ad_click(
     )
 }
 
+#[utoipa::path(
+    post,
+    path = "/event/a/sponsored-ad-impression",
+    tag = "tracking",
+    summary = "Sponsored-ad impression beacon",
+    description = "The ad ids shown, sent once per page load. Answers 204; nothing is recorded on a 400.",
+    request_body(content = inline(AdIds), example = json!(["banner-winter-tires"])),
+    responses(
+        (status = 204, description = "Recorded (or ignored, for a bot's product view)"),
+        (status = 400, description = "`MalformedJson`, `InvalidInput` (not an array of 1 to 50 ad ids).", body = kernel::http::ErrorBody),
+    )
+)]
 pub async fn ad_impression(
     State(state): State<TrackerState>,
     identity: Identity,
@@ -350,6 +476,18 @@ pub async fn ad_impression(
     )
 }
 
+#[utoipa::path(
+    post,
+    path = "/event/a/analytics",
+    tag = "tracking",
+    summary = "The browser's analytics pushes",
+    description = "One documented path for email_subscribe (method Footer), menu_click, product_carousel_view, product_carousel_click and popular_search, each on the tracking topic under its own name with its parameters (at most 30 scalar or list parameters are kept). Answers 204; nothing is recorded on a 400.",
+    request_body(content = inline(AnalyticsPush), example = json!({"event": "email_subscribe", "method": "Footer"})),
+    responses(
+        (status = 204, description = "Recorded (or ignored, for a bot's product view)"),
+        (status = 400, description = "`MalformedJson`, `UnknownEvent` ('No such tracking event': no or another event name).", body = kernel::http::ErrorBody),
+    )
+)]
 pub async fn analytics_push(
     State(state): State<TrackerState>,
     identity: Identity,
@@ -371,6 +509,11 @@ pub async fn analytics_push(
     let data = event::bounded_map(&object);
     send(&state, &identity, &headers, Source::Analytics, name, data)
 }
+
+/// This module's operations in the OpenAPI document (merged by the crate's `openapi()`).
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(product_view, carousel_click, ad_click, ad_impression, analytics_push))]
+pub(crate) struct Api;
 
 #[cfg(test)]
 mod tests {

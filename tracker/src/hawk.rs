@@ -32,6 +32,24 @@ pub const MAX_QUERY: usize = 16 * 1024;
 
 /// Reads the request in place (its headers and identity are borrowed, not copied): at
 /// thousands of beacons a second every copy shows.
+#[utoipa::path(
+    get,
+    path = "/hawk.png",
+    tag = "tracking",
+    summary = "Tracking pixel: one event of the tracking pipeline (tracking version v2)",
+    description = "Answers a transparent 1×1 PNG at once (`Cache-Control: no-store`), whatever the input. `t` is the event as base64 JSON (standard or URL-safe alphabet, padding optional) holding the spec's event fields (`timestamp`, `visitor_id`, … `keyword`; others are dropped) and, for click events, the click details; `et` is the event type code (PageLoad 1 … AutoCompleteClick 11). A valid event goes to `storefront.tracking.v1` enriched by the server (event id, receive time, pseudonymous visitor and visit ids from the cookies, user-agent class); anything else (unknown `et`, bad base64 or JSON, a version other than v2, a code outside its table) is counted in `/metrics` and dropped. The random token makes a retried request the same event. See docs/events.md.",
+    params(
+        ("t" = Option<String>, Query, description = "The event: base64 of its JSON"),
+        ("et" = Option<String>, Query, description = "Event type code 1–11 (or its name)"),
+        ("cg" = Option<String>, Query, description = "Client id"),
+        ("bu" = Option<String>, Query, description = "Base URL (instead of cg)"),
+        ("cd" = Option<String>, Query, description = "Custom data (JSON or text)"),
+        ("r" = Option<String>, Query, description = "Random token (any parameter name other than the above works)"),
+    ),
+    responses(
+        (status = 200, description = "The pixel", content_type = "image/png", body = inline(Png)),
+    )
+)]
 pub async fn hawk(State(state): State<TrackerState>, request: Request) -> Response {
     let identity = Identity::of(request.extensions());
     let query = request.uri().query().unwrap_or("");
@@ -41,6 +59,13 @@ pub async fn hawk(State(state): State<TrackerState>, request: Request) -> Respon
     }
     pixel()
 }
+
+/// A PNG image.
+// For the OpenAPI document only.
+#[derive(utoipa::ToSchema)]
+#[schema(value_type = String, format = Binary)]
+#[allow(dead_code)]
+pub struct Png(Vec<u8>);
 
 /// The PNG answer, never cached.
 pub fn pixel() -> Response {
@@ -174,6 +199,11 @@ pub fn decode(
     }
     Ok(e)
 }
+
+/// This module's operations in the OpenAPI document (merged by the crate's `openapi()`).
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(hawk))]
+pub(crate) struct Api;
 
 #[cfg(test)]
 mod tests {

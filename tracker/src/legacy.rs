@@ -74,6 +74,25 @@ fn record(
     state.sink.send(&e);
 }
 
+#[utoipa::path(
+    get,
+    path = "/link.aspx",
+    tag = "tracking",
+    summary = "Legacy result-click link",
+    description = "Records a Click event (3) and redirects to `u` (or `url`, `q`) when it is a local URL (one slash, not '//' nor a backslash); anywhere else goes to `/`.",
+    params(
+        ("u" = Option<String>, Query, description = "Destination"),
+        ("id" = Option<String>, Query, description = "Tracking id"),
+        ("i" = Option<String>, Query, description = "Item (product number)"),
+        ("qid" = Option<String>, Query, description = "Query id"),
+        ("k" = Option<String>, Query, description = "Keyword"),
+        ("ix" = Option<String>, Query, description = "Position"),
+    ),
+    responses(
+        (status = 302, description = "To the local URL given, else to the home page",
+            headers(("Location" = String))),
+    )
+)]
 pub async fn link(
     State(state): State<TrackerState>,
     identity: Identity,
@@ -115,6 +134,21 @@ pub async fn link(
     redirect(target)
 }
 
+#[utoipa::path(
+    get,
+    path = "/banners.aspx",
+    tag = "tracking",
+    summary = "Legacy banner-click link",
+    description = "Records a BannerClick event (7) for `BannerId` and redirects to `u` (or `url`) when it is a local URL, else to `/`.",
+    params(
+        ("BannerId" = Option<String>, Query, description = "The banner"),
+        ("u" = Option<String>, Query, description = "Destination"),
+    ),
+    responses(
+        (status = 302, description = "To the local URL given, else to the home page",
+            headers(("Location" = String))),
+    )
+)]
 pub async fn banner(
     State(state): State<TrackerState>,
     identity: Identity,
@@ -197,6 +231,11 @@ fn answer(_pairs: &[(String, String)], success: bool) -> Response {
     )
         .into_response()
 }
+
+/// This module's operations in the OpenAPI document (merged by the crate's `openapi()`).
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(link, banner))]
+pub(crate) struct Api;
 
 #[cfg(test)]
 mod tests {

@@ -96,6 +96,21 @@ struct ReportParams {
 }
 
 /// `GET /api/staff/analytics/report?since=YYYY-MM-DD` (default: seven days ago), analysts only.
+#[utoipa::path(
+    get,
+    path = "/api/staff/analytics/report",
+    tag = "analytics",
+    summary = "The analytics report for dashboards (analysts)",
+    description = "Staff only, the analyst role: `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's. Events per name, popular searches, top and null-result searches with click-through and conversion, items (impressions, clicks, views, adds, sales), carousels, ads, banners, menus and suggestions, co-views, ratings, and the beacon-to-row lag. A click-through is null when nothing was shown (no data) and 0 when nothing shown was clicked.",
+    params(
+        ("since" = Option<String>, Query, pattern = r"^\s*([0-9]{4}-[0-9]{2}-[0-9]{2})?\s*$", example = "2026-11-01",
+            description = "First day counted, YYYY-MM-DD (default, also when empty: seven days ago); 400 `InvalidSince` for a day that does not exist"),
+    ),
+    responses(
+        (status = 200, description = "OK", body = report::Report),
+        (status = 400, description = "`InvalidSince` (not a date like 2026-11-01), `InvalidText`.", body = kernel::http::ErrorBody),
+    )
+)]
 async fn report_json(
     axum::extract::State(state): axum::extract::State<TrackerState>,
     _analyst: kernel::staff::Staff<kernel::staff::Analyst>,
@@ -208,6 +223,17 @@ fn uuid_from_hex(hex: &str) -> String {
         &h[16..20],
         &h[20..32]
     )
+}
+
+/// This crate's operations and the schemas they use, for the OpenAPI document the binary
+/// assembles (`storefront openapi`).
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    use utoipa::OpenApi;
+    let mut doc = beacons::Api::openapi();
+    doc.merge(legacy::Api::openapi());
+    doc.merge(report::Api::openapi());
+    doc.merge(hawk::Api::openapi());
+    doc
 }
 
 #[cfg(test)]

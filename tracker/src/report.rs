@@ -11,16 +11,18 @@ use sqlx::PgPool;
 /// Rows per table.
 pub const TOP: i64 = 20;
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = AnalyticsEventCount)]
 pub struct EventCount {
     pub event: String,
     pub bot: bool,
     pub events: i64,
 }
 
-#[derive(Debug, Serialize, sqlx::FromRow)]
+#[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = AnalyticsSearchRow)]
 pub struct SearchRow {
     pub keyword: String,
     pub searches: i64,
@@ -36,8 +38,9 @@ pub struct SearchRow {
     pub revenue: f64,
 }
 
-#[derive(Debug, Serialize, sqlx::FromRow)]
+#[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = AnalyticsItemRow)]
 pub struct ItemRow {
     pub item_id: String,
     pub impressions: i64,
@@ -49,8 +52,9 @@ pub struct ItemRow {
     pub sales: i64,
 }
 
-#[derive(Debug, Serialize, sqlx::FromRow)]
+#[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = AnalyticsWidgetRow)]
 pub struct WidgetRow {
     pub kind: String,
     pub widget_id: String,
@@ -60,8 +64,9 @@ pub struct WidgetRow {
     pub click_through: Option<f64>,
 }
 
-#[derive(Debug, Serialize, sqlx::FromRow)]
+#[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = AnalyticsQueryItemRow)]
 pub struct QueryItemRow {
     pub keyword: String,
     pub item_id: String,
@@ -69,24 +74,28 @@ pub struct QueryItemRow {
     pub add_to_carts: i64,
 }
 
-#[derive(Debug, Serialize, sqlx::FromRow)]
+#[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = AnalyticsCoviewRow)]
 pub struct CoviewRow {
     pub item_id: String,
     pub other_id: String,
     pub visits: i64,
 }
 
-#[derive(Debug, Serialize, sqlx::FromRow)]
+#[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = AnalyticsRatingRow)]
 pub struct RatingRow {
     pub item_id: String,
     pub ratings: i64,
     pub average: f64,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = AnalyticsReport)]
+/// The analytics report for dashboards.
 pub struct Report {
     pub since: NaiveDate,
     pub events: Vec<EventCount>,
@@ -315,3 +324,8 @@ pub fn render(r: &Report) -> String {
     }
     out
 }
+
+/// This module's operations in the OpenAPI document (merged by the crate's `openapi()`).
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(crate::report_json))]
+pub(crate) struct Api;

@@ -11,7 +11,7 @@ pub mod command_types {
     use crate::catalog::Warranty;
 
     /// How a line gets to the customer.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
     pub enum FulfillmentType {
         ShipToHome,
         StorePickup,

@@ -33,7 +33,7 @@ pub struct DepartmentData {
     pub sort_order: i32,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub enum PriceMode {
     /// The price is shown as is.
     Regular,
@@ -41,7 +41,7 @@ pub enum PriceMode {
     BelowMap,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub enum WarningLevel {
     Unknown,
     NoWarning,
@@ -51,7 +51,7 @@ pub enum WarningLevel {
 }
 
 /// What kind of product it is; decides the store-search variant (Store, Auto, Tire).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub enum ProductKind {
     General,
     Auto,
@@ -69,13 +69,13 @@ pub struct TireSize {
     pub rim: i32,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Attribute {
     pub name: String,
     pub value: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Warranty {
     pub id: String,
@@ -260,7 +260,7 @@ impl<'de> Deserialize<'de> for WeeklyHours {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LocalDeliveryInformation {
     pub is_enabled: bool,
@@ -338,7 +338,7 @@ pub struct MegaMenuAd {
 
 /// The home page's hero: a picture (desktop and mobile) with a headline, a line of text and a
 /// call to action.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct HomeHero {
     pub title: String,

@@ -36,26 +36,36 @@ fn default_quantity() -> i32 {
     1
 }
 
-/// Where the product goes: shipping by default, pickup/same-day at `storeNum` or the
-/// visitor's local store.
-#[derive(Debug, Deserialize)]
+/// Where the product goes: shipping by default; pickup or same-day delivery at `storeNum`,
+/// else at the visitor's chosen store. `confirmed` and `agreed` answer the product's
+/// confirmation and purchase-agreement prompts.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = Placement)]
 pub struct PlacementRequest {
+    /// ShipToHome when absent or null
     #[serde(default)]
+    #[schema(inline)]
     pub fulfillment_type: Option<FulfillmentType>,
     #[serde(default)]
     pub store_num: Option<i32>,
     #[serde(default)]
+    #[schema(default = false)]
     pub confirmed: bool,
     #[serde(default)]
+    #[schema(default = false)]
     pub agreed: bool,
 }
 
-#[derive(Debug, Deserialize)]
+/// A product (`addtocart`) or a product's bundle (`bundletocart`, which ignores `warrantyId`),
+/// and where it goes.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AddToCartRequest {
     pub blain_number: String,
+    /// 1-999, else resultCode CannotAdd (for a bundle: the bundles to add)
     #[serde(default = "default_quantity")]
+    #[schema(default = 1)]
     pub quantity: i32,
     #[serde(default)]
     pub warranty_id: Option<String>,
@@ -63,41 +73,78 @@ pub struct AddToCartRequest {
     pub placement: PlacementRequest,
 }
 
-#[derive(Debug, Deserialize)]
+/// The compared products, and where they go.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ComparisonRequest {
+    /// 1 to 5 products, else resultCode CannotAdd
     pub blain_numbers: Vec<String>,
     #[serde(flatten)]
     pub placement: PlacementRequest,
 }
 
-#[derive(Debug, Deserialize)]
+/// A cart line's protection plan to choose (`update-warranty`).
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WarrantyRequest {
+    /// The cart line
+    #[schema(format = Int64, maximum = 4294967295_u64)]
     pub line_id: u32,
+    /// The plan. Read as optional so that its absence is the form's own message (400
+    /// `InvalidInput`, 'Please make a selection.'); required in the document.
     #[serde(default)]
+    #[schema(value_type = String, required)]
     pub warranty_id: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
+/// A cart line, and its new quantity (`/api/cart/quantity`).
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct QuantityRequest {
+    /// The cart line
+    #[schema(format = Int64, maximum = 4294967295_u64)]
     pub line_id: u32,
+    /// 1-999, else resultCode CannotAdd. Read as optional so that its absence is the form's own
+    /// message (400 `InvalidInput`, 'Please enter a valid number.'); required in the document.
     #[serde(default)]
+    #[schema(value_type = i32, required)]
     pub quantity: Option<i32>,
 }
 
+/// A cart line (`/api/cart/remove`, `remove-warranty`); other fields are ignored.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LineRequest {
+    /// The cart line
+    #[schema(format = Int64, maximum = 4294967295_u64)]
+    pub line_id: u32,
+}
+
 /// The answer of every cart command.
-#[derive(Debug, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CartResult {
     pub success: bool,
     /// Success, CannotAdd, MaxLines, PickupDeliveryError, RequireConfirmation, RequireAgreement.
+    #[schema(schema_with = result_code_schema)]
     pub result_code: String,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub message: Option<String>,
     pub cart_qty: i32,
     pub line_count: usize,
+}
+
+/// The result codes of [`CartResult`] (`CartError::result_code`, and `Success`).
+fn result_code_schema() -> utoipa::openapi::Object {
+    super::doc::one_of(&[
+        "Success",
+        "CannotAdd",
+        "MaxLines",
+        "PickupDeliveryError",
+        "RequireConfirmation",
+        "RequireAgreement",
+    ])
 }
 
 async fn placement(
@@ -211,6 +258,13 @@ async fn add(
     }
 }
 
+#[utoipa::path(post, path = "/products/a/addtocart", tag = "cart",
+    summary = "Add a product to the visitor's cart",
+    request_body(content = AddToCartRequest, example = json!({"blainNumber": "1000000", "quantity": 1})),
+    responses(
+        (status = 200, description = "OK", body = CartResult),
+        (status = 400, description = super::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
+    ))]
 async fn add_to_cart(
     State(state): State<CommandState>,
     identity: Identity,
@@ -230,6 +284,13 @@ async fn add_to_cart(
     .await
 }
 
+#[utoipa::path(post, path = "/products/a/bundletocart", tag = "cart",
+    summary = "Add every component of a product's bundle",
+    request_body(content = AddToCartRequest, example = json!({"blainNumber": "1000000", "quantity": 1})),
+    responses(
+        (status = 200, description = "OK", body = CartResult),
+        (status = 400, description = super::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
+    ))]
 async fn bundle_to_cart(
     State(state): State<CommandState>,
     identity: Identity,
@@ -248,6 +309,13 @@ async fn bundle_to_cart(
     .await
 }
 
+#[utoipa::path(post, path = "/products/a/productcomparisontocart", tag = "cart",
+    summary = "Add the compared products, one of each (up to 5)",
+    request_body(content = ComparisonRequest, example = json!({"blainNumbers": ["1000000", "1007919"]})),
+    responses(
+        (status = 200, description = "OK", body = CartResult),
+        (status = 400, description = super::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
+    ))]
 async fn comparison_to_cart(
     State(state): State<CommandState>,
     identity: Identity,
@@ -265,6 +333,13 @@ async fn comparison_to_cart(
     .await
 }
 
+#[utoipa::path(post, path = "/products/a/update-warranty", tag = "cart",
+    summary = "Choose a protection plan for a cart line",
+    request_body(content = WarrantyRequest),
+    responses(
+        (status = 200, description = "OK", body = CartResult),
+        (status = 400, description = "Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header); `InvalidInput` (no warrantyId: \"Please make a selection.\").", body = kernel::http::ErrorBody),
+    ))]
 async fn update_warranty(
     State(state): State<CommandState>,
     identity: Identity,
@@ -281,11 +356,18 @@ async fn update_warranty(
     run(&state, &identity, &key, command, false).await
 }
 
+#[utoipa::path(post, path = "/products/a/remove-warranty", tag = "cart",
+    summary = "Remove a cart line's protection plan",
+    request_body(content = LineRequest),
+    responses(
+        (status = 200, description = "OK", body = CartResult),
+        (status = 400, description = super::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
+    ))]
 async fn remove_warranty(
     State(state): State<CommandState>,
     identity: Identity,
     key: Option<Extension<IdempotencyKey>>,
-    ApiJson(request): ApiJson<WarrantyRequest>,
+    ApiJson(request): ApiJson<LineRequest>,
 ) -> Response {
     let command = CartCommand::RemoveWarranty {
         line_id: request.line_id,
@@ -293,6 +375,13 @@ async fn remove_warranty(
     run(&state, &identity, &key, command, false).await
 }
 
+#[utoipa::path(post, path = "/api/cart/quantity", tag = "cart",
+    summary = "Change a cart line's quantity (1-999)",
+    request_body(content = QuantityRequest, example = json!({"lineId": 0, "quantity": 2})),
+    responses(
+        (status = 200, description = "OK", body = CartResult),
+        (status = 400, description = "Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header); `InvalidInput` (no quantity: \"Please enter a valid number.\").", body = kernel::http::ErrorBody),
+    ))]
 async fn change_quantity(
     State(state): State<CommandState>,
     identity: Identity,
@@ -310,11 +399,18 @@ async fn change_quantity(
     run(&state, &identity, &key, command, false).await
 }
 
+#[utoipa::path(post, path = "/api/cart/remove", tag = "cart",
+    summary = "Remove a cart line",
+    request_body(content = LineRequest, example = json!({"lineId": 0})),
+    responses(
+        (status = 200, description = "OK", body = CartResult),
+        (status = 400, description = super::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
+    ))]
 async fn remove_line(
     State(state): State<CommandState>,
     identity: Identity,
     key: Option<Extension<IdempotencyKey>>,
-    ApiJson(request): ApiJson<QuantityRequest>,
+    ApiJson(request): ApiJson<LineRequest>,
 ) -> Response {
     let command = CartCommand::RemoveItem {
         line_id: request.line_id,
@@ -329,3 +425,22 @@ async fn local_store(pool: &PgPool, visitor_id: &str) -> Result<Option<i32>, sql
         .fetch_optional(pool)
         .await
 }
+
+/// This module's operations in the OpenAPI document (merged by the crate's `openapi()`).
+#[derive(utoipa::OpenApi)]
+#[openapi(
+    paths(
+        add_to_cart,
+        bundle_to_cart,
+        comparison_to_cart,
+        update_warranty,
+        remove_warranty,
+        change_quantity,
+        remove_line
+    ),
+    modifiers(&REPLAYS)
+)]
+pub(crate) struct Api;
+
+/// Every answer but an outage may be a replay.
+const REPLAYS: super::doc::Replays = super::doc::Replays(&["200", "400"]);

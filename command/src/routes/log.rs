@@ -45,10 +45,13 @@ pub fn router(state: CommandState) -> Router {
     Router::new().route("/a/log/", post(log)).with_state(state)
 }
 
-#[derive(Debug, Deserialize)]
+/// A browser's error report.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct LogRequest {
+    /// Cut to 2048 characters
     #[serde(default)]
     pub url: String,
+    /// Cut to 8192 characters
     #[serde(default)]
     pub error: String,
 }
@@ -225,6 +228,20 @@ pub async fn purge_expired(pool: &PgPool) -> Result<u64, sqlx::Error> {
     Ok(done.rows_affected())
 }
 
+#[utoipa::path(post, path = "/a/log/", tag = "operations",
+    summary = "Client error log (stored truncated, never echoed)",
+    description = "JSON, or a form post (`application/x-www-form-urlencoded`) with the same fields.",
+    request_body(content(
+        (LogRequest = "application/json",
+            example = json!({"url": "/stores/", "error": "TypeError: stores is undefined"})),
+        (LogRequest = "application/x-www-form-urlencoded"),
+    )),
+    responses(
+        (status = 200, description = "OK", body = super::Success),
+        (status = 400, description = "Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header); `BadRequest` (a form body that cannot be read).",
+            body = kernel::http::ErrorBody),
+        (status = 403, description = super::doc::CROSS_SITE, body = kernel::http::ErrorBody),
+    ))]
 async fn log(
     // Cross-site form posts are refused before the body is read.
     _same_site: SameSiteForms,
@@ -244,7 +261,7 @@ async fn log(
             }
         });
     }
-    let success = || Json(serde_json::json!({ "success": true })).into_response();
+    let success = || Json(super::Success::TRUE).into_response();
     // The visitor id is only a key in memory: never stored, never logged.
     if !LIMITER.admit(&identity.visitor_id, now) {
         DROPPED.fetch_add(1, Ordering::Relaxed);
@@ -274,6 +291,14 @@ async fn log(
         Err(e) => ApiError::from(e).into_response(),
     }
 }
+
+/// This module's operations in the OpenAPI document (merged by the crate's `openapi()`).
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(log), modifiers(&REPLAYS))]
+pub(crate) struct Api;
+
+/// Every answer but an outage may be a replay.
+const REPLAYS: super::doc::Replays = super::doc::Replays(&["200", "400"]);
 
 #[cfg(test)]
 mod tests {

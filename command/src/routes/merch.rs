@@ -8,7 +8,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::{Extension, Router};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::{respond, CommandState};
 use crate::eventstore::{self, IdempotentCommand};
@@ -53,11 +53,13 @@ pub fn router(state: CommandState) -> Router {
         .with_state(state)
 }
 
-/// The spec's parameters. hawkb, hawkaid and hawkp (A/B bucket, ad id, page) are accepted and
-/// recorded in the events' metadata; they do not choose the board.
-#[derive(Debug, Deserialize)]
+/// The spec's pin parameters. The board is the keyword's, else the landing page's (`lp`, a
+/// department id, or `lpurl`). hawkb, hawkaid and hawkp (A/B bucket, ad id, page) are
+/// recorded with the event; they do not choose the board.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PinRequest {
+    /// The product number (AddItemToTop, UnpinItem)
     #[serde(default, alias = "itemid", alias = "ItemId")]
     pub item_id: Option<String>,
     #[serde(default)]
@@ -74,12 +76,39 @@ pub struct PinRequest {
     pub hawkaid: Option<String>,
     #[serde(default)]
     pub hawkp: Option<String>,
-    /// The full new order: a comma list (or an array) of item ids.
+    /// UpdateItemPinOrder: the full new order, a comma list or an array (the schema's
+    /// description: `item_list_schema`)
     #[serde(default, alias = "itemlist")]
+    #[schema(schema_with = item_list_schema)]
     pub item_list: Option<serde_json::Value>,
-    /// SetKeywordRedirect: the store page the keyword goes to ("/store-finder/").
+    /// SetKeywordRedirect: the store page the keyword goes to (a local URL: one leading slash,
+    /// e.g. "/store-finder/")
     #[serde(default)]
     pub url: Option<String>,
+}
+
+/// `itemList`: a comma list, an array of item ids, or null.
+fn item_list_schema() -> utoipa::openapi::Schema {
+    use utoipa::openapi::{schema::ArrayBuilder, ObjectBuilder, Type};
+    utoipa::openapi::schema::OneOfBuilder::new()
+        .item(ObjectBuilder::new().schema_type(Type::String))
+        .item(ArrayBuilder::new().items(ObjectBuilder::new().schema_type(Type::String)))
+        .item(ObjectBuilder::new().schema_type(Type::Null))
+        .description(Some(
+            "UpdateItemPinOrder: the full new order, a comma list or an array",
+        ))
+        .build()
+        .into()
+}
+
+/// A board's pins in order, and the keyword's redirect.
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = Pins)]
+struct PinsAnswer {
+    #[schema(schema_with = super::doc::always_true)]
+    success: bool,
+    pins: Vec<String>,
+    redirect: Option<String>,
 }
 
 pub const KEYWORD_ONLY_MESSAGE: &str = "A redirect needs a keyword.";
@@ -161,7 +190,11 @@ async fn run(
         outcome.is_ok().then(|| {
             StoredAnswer::json(
                 StatusCode::OK,
-                &serde_json::json!({ "success": true, "pins": b.pins, "redirect": b.redirect }),
+                &PinsAnswer {
+                    success: true,
+                    pins: b.pins.clone(),
+                    redirect: b.redirect.clone(),
+                },
                 vec![],
             )
         })
@@ -201,6 +234,15 @@ fn item(r: &PinRequest) -> Result<String, ApiError> {
         .ok_or_else(|| ApiError::bad_request("InvalidItem", PinError::NoItem.to_string()))
 }
 
+#[utoipa::path(post, path = "/api/staff/merch/AddItemToTop", tag = "merchandising",
+    summary = "Pin an item at the top of a keyword's results or a landing page (merchandisers)",
+    description = MERCH_DESCRIPTION,
+    request_body = PinRequest,
+    responses(
+        (status = 200, description = "The board's pins in order", body = PinsAnswer),
+        (status = 400, description = BAD_PIN, body = kernel::http::ErrorBody),
+        (status = 422, description = PIN_REFUSED, body = kernel::http::ErrorBody),
+    ))]
 async fn add_item_to_top(
     State(state): State<CommandState>,
     staff: Staff<Merchandiser>,
@@ -213,6 +255,16 @@ async fn add_item_to_top(
     .await
 }
 
+#[utoipa::path(post, path = "/api/staff/merch/UnpinItem", tag = "merchandising",
+    summary = "Unpin an item (merchandisers)",
+    description = MERCH_DESCRIPTION,
+    request_body = PinRequest,
+    responses(
+        (status = 200, description = "The board's pins in order", body = PinsAnswer),
+        (status = 400, description = BAD_PIN, body = kernel::http::ErrorBody),
+        (status = 404, description = "UnpinItem: the item is not pinned there (`PinRefused`).", body = kernel::http::ErrorBody),
+        (status = 422, description = PIN_REFUSED, body = kernel::http::ErrorBody),
+    ))]
 async fn unpin_item(
     State(state): State<CommandState>,
     staff: Staff<Merchandiser>,
@@ -225,6 +277,15 @@ async fn unpin_item(
     .await
 }
 
+#[utoipa::path(post, path = "/api/staff/merch/UpdateItemPinOrder", tag = "merchandising",
+    summary = "Set the order of the pinned items (merchandisers)",
+    description = MERCH_DESCRIPTION,
+    request_body = PinRequest,
+    responses(
+        (status = 200, description = "The board's pins in order", body = PinsAnswer),
+        (status = 400, description = BAD_PIN, body = kernel::http::ErrorBody),
+        (status = 422, description = PIN_REFUSED, body = kernel::http::ErrorBody),
+    ))]
 async fn update_item_pin_order(
     State(state): State<CommandState>,
     staff: Staff<Merchandiser>,
@@ -245,6 +306,15 @@ fn keyword_only(r: &PinRequest) -> Result<(), ApiError> {
     }
 }
 
+#[utoipa::path(post, path = "/api/staff/merch/SetKeywordRedirect", tag = "merchandising",
+    summary = "Send a keyword's searches to a page of the store (merchandisers)",
+    description = MERCH_DESCRIPTION,
+    request_body = PinRequest,
+    responses(
+        (status = 200, description = "The board's pins in order", body = PinsAnswer),
+        (status = 400, description = BAD_KEYWORD, body = kernel::http::ErrorBody),
+        (status = 422, description = REDIRECT_REFUSED, body = kernel::http::ErrorBody),
+    ))]
 async fn set_keyword_redirect(
     State(state): State<CommandState>,
     staff: Staff<Merchandiser>,
@@ -260,6 +330,16 @@ async fn set_keyword_redirect(
     .await
 }
 
+#[utoipa::path(post, path = "/api/staff/merch/RemoveKeywordRedirect", tag = "merchandising",
+    summary = "Remove a keyword's redirect (merchandisers)",
+    description = MERCH_DESCRIPTION,
+    request_body = PinRequest,
+    responses(
+        (status = 200, description = "The board's pins in order", body = PinsAnswer),
+        (status = 400, description = BAD_KEYWORD, body = kernel::http::ErrorBody),
+        (status = 404, description = "RemoveKeywordRedirect: there is no redirect (`PinRefused`).", body = kernel::http::ErrorBody),
+        (status = 422, description = REDIRECT_REFUSED, body = kernel::http::ErrorBody),
+    ))]
 async fn remove_keyword_redirect(
     State(state): State<CommandState>,
     staff: Staff<Merchandiser>,
@@ -272,3 +352,30 @@ async fn remove_keyword_redirect(
     })
     .await
 }
+
+/// This module's operations in the OpenAPI document (merged by the crate's `openapi()`).
+#[derive(utoipa::OpenApi)]
+#[openapi(
+    paths(
+        add_item_to_top,
+        unpin_item,
+        update_item_pin_order,
+        set_keyword_redirect,
+        remove_keyword_redirect
+    ),
+    modifiers(&REPLAYS)
+)]
+pub(crate) struct Api;
+
+/// A stored answer is one of success.
+const REPLAYS: super::doc::Replays = super::doc::Replays(&["200"]);
+
+const MERCH_DESCRIPTION: &str = "Staff only, the merchandiser role: `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's. Needs `Authorization: Bearer` with a merchandiser's token (401 without valid staff credentials). The staff id is recorded in the event's metadata. The spec's jsonp GET is a POST here (a state-changing GET is a cross-site request hole).";
+
+const BAD_PIN: &str = "Bad request: `MalformedJson`, `InvalidText`, `InvalidIdempotencyKey`; `InvalidBoard` ('Please give a keyword or a landing page.'); `InvalidItem` ('Please choose an item.').";
+
+const BAD_KEYWORD: &str = "Bad request: `MalformedJson`, `InvalidText`, `InvalidIdempotencyKey`; `InvalidBoard` ('A redirect needs a keyword.').";
+
+const PIN_REFUSED: &str = "The body has the wrong shape (`InvalidInput`), the Idempotency-Key was used for another request (`IdempotencyKeyReused`), or the board refuses (`PinRefused`: the new order must list exactly the pinned items; at most 60 pins).";
+
+const REDIRECT_REFUSED: &str = "The body has the wrong shape (`InvalidInput`), the Idempotency-Key was used for another request (`IdempotencyKeyReused`), or the URL is not a page of this store (`PinRefused`).";

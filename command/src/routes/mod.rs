@@ -101,3 +101,108 @@ where
         Err(e) => ApiError::internal(e).into_response(),
     }
 }
+
+/// `{"success": bool}`: the answer of commands that have nothing else to say.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct Success {
+    pub success: bool,
+}
+
+impl Success {
+    pub const TRUE: Success = Success { success: true };
+    pub const FALSE: Success = Success { success: false };
+}
+
+/// What the operations of this crate share in the OpenAPI document: the wording of a command's
+/// 400 and 403, and the type of the `Idempotent-Replayed` header.
+pub(crate) mod doc {
+    /// The 400 of a command with a JSON body.
+    pub const BAD_REQUEST: &str = "Bad request: `MalformedJson` (the body is not valid JSON); \
+        `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an \
+        encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header).";
+
+    /// The 403 of a command that also takes a form post (`kernel::csrf::SameSiteForms`).
+    pub const CROSS_SITE: &str = "A form post from another site (`CrossSiteRequest`): \
+        `Sec-Fetch-Site: cross-site`, or an `Origin` that is not this store.";
+
+    /// `success` of an answer that is only sent on success: `true`.
+    pub fn always_true() -> utoipa::openapi::Object {
+        utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::Type::Boolean)
+            .enum_values(Some([true]))
+            .build()
+    }
+
+    /// A string of one of `values`.
+    pub fn one_of(values: &[&str]) -> utoipa::openapi::Object {
+        utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::Type::String)
+            .enum_values(Some(values.iter().copied()))
+            .build()
+    }
+
+    /// Adds the `Idempotent-Replayed` header (`#/components/headers/IdempotentReplayed`,
+    /// which `kernel::openapi::finish` defines) to the answers of these statuses of every POST
+    /// of a module's document: `#[openapi(modifiers(&doc::Replays(&["200"])))]`. (The path
+    /// macro can only write a header inline.)
+    pub struct Replays(pub &'static [&'static str]);
+
+    impl utoipa::Modify for Replays {
+        fn modify(&self, doc: &mut utoipa::openapi::OpenApi) {
+            use utoipa::openapi::{Ref, RefOr};
+            for item in doc.paths.paths.values_mut() {
+                let Some(op) = item.post.as_mut() else {
+                    continue;
+                };
+                for status in self.0 {
+                    if let Some(RefOr::T(answer)) = op.responses.responses.get_mut(*status) {
+                        answer.headers.insert(
+                            "Idempotent-Replayed".into(),
+                            RefOr::Ref(Ref::new("#/components/headers/IdempotentReplayed")),
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// This crate's operations and the schemas they use, for the OpenAPI document the binary
+/// assembles (`storefront openapi`).
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    use utoipa::OpenApi;
+    let mut doc = cart::Api::openapi();
+    doc.merge(log::Api::openapi());
+    doc.merge(merch::Api::openapi());
+    doc.merge(newsletter::Api::openapi());
+    doc.merge(popular::Api::openapi());
+    doc.merge(stores::Api::openapi());
+    doc
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    #[test]
+    fn every_command_is_documented_and_its_stored_answers_may_be_replays() {
+        let doc = serde_json::to_value(super::openapi()).unwrap();
+        assert_eq!(doc["paths"].as_object().unwrap().len(), 18);
+        let answers = &doc["paths"]["/products/a/addtocart"]["post"]["responses"];
+        for status in ["200", "400"] {
+            assert_eq!(
+                answers[status]["headers"]["Idempotent-Replayed"]["$ref"],
+                "#/components/headers/IdempotentReplayed"
+            );
+        }
+        let staff = &doc["paths"]["/api/staff/merch/BlockPopular"]["post"]["responses"];
+        assert!(
+            staff["400"].get("headers").is_none(),
+            "a refusal is not stored"
+        );
+        assert_eq!(
+            serde_json::to_value(super::Success::TRUE).unwrap(),
+            json!({"success": true})
+        );
+    }
+}

@@ -30,21 +30,29 @@ pub fn router(state: CommandState) -> Router {
         .with_state(state)
 }
 
-#[derive(Debug, Deserialize)]
+/// A sign-up: the address, and where it happened.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct SubscribeRequest {
+    /// An email address (trimmed, compared without case). Refused with 400 `InvalidEmail`:
+    /// more than 254 characters, no single @, a local part over 64 characters or with
+    /// characters other than letters, digits and !#$%&'*+/=?^_`{|}~.- (or a leading, trailing
+    /// or doubled dot), a domain without a dot, with empty, over-long or dash-edged labels, or
+    /// a top-level domain that is not 2+ letters, the endings .con, comcast.nt, .coim and .vom,
+    /// and misspelt mail hosts (gmial.com, yahooo.com, …). The pattern is a safe subset.
+    // The pattern: a safe subset of the addresses `valid_email` accepts.
     #[serde(rename = "EmailAddress", alias = "emailAddress")]
+    #[schema(
+        max_length = 254,
+        pattern = r"^[A-Za-z0-9_+-]{1,20}(\.[A-Za-z0-9_+-]{1,20}){0,2}@[A-Za-z0-9]{1,20}(-[A-Za-z0-9]{1,20}){0,2}(\.[A-Za-z0-9]{1,20}(-[A-Za-z0-9]{1,20}){0,2}){0,2}\.[A-Za-z]{2,10}$"
+    )]
     pub email_address: String,
-    /// Where the sign-up happened (analytics: "Footer").
+    /// Where the sign-up happened (default Footer); cut to 40 characters
     #[serde(default)]
     pub source: Option<String>,
 }
 
 fn stored_success() -> StoredAnswer {
-    StoredAnswer::json(
-        StatusCode::OK,
-        &serde_json::json!({ "success": true }),
-        vec![],
-    )
+    StoredAnswer::json(StatusCode::OK, &super::Success::TRUE, vec![])
 }
 
 /// Runs a subscription command and answers `{"success": true}` (stored with the key).
@@ -80,6 +88,20 @@ impl From<SubscriptionError> for ApiError {
     }
 }
 
+#[utoipa::path(post, path = "/email/marketing/subscribe", tag = "newsletter",
+    summary = "Newsletter sign-up (JSON or form post); idempotent",
+    description = "JSON, or a classic form post (`application/x-www-form-urlencoded`) with the same fields. `emailAddress` is accepted for `EmailAddress`. Subscribing twice changes nothing.",
+    request_body(content(
+        (SubscribeRequest = "application/json",
+            example = json!({"EmailAddress": "shopper@example.com", "source": "Footer"})),
+        (SubscribeRequest = "application/x-www-form-urlencoded"),
+    )),
+    responses(
+        (status = 200, description = "OK", body = super::Success),
+        (status = 400, description = "Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header); `InvalidEmail` (\"Please enter a valid email address.\"); `BadRequest` (a form body that cannot be read).",
+            body = kernel::http::ErrorBody),
+        (status = 403, description = super::doc::CROSS_SITE, body = kernel::http::ErrorBody),
+    ))]
 async fn subscribe(
     _same_site: kernel::csrf::SameSiteForms,
     State(state): State<CommandState>,
@@ -112,20 +134,57 @@ async fn subscribe(
     run(&state, key, &subject, command).await
 }
 
-#[derive(Debug, Default, Deserialize)]
+/// An unsubscribe request.
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 pub struct UnsubscribeRequest {
-    /// The token of the link (`/newsletter/unsubscribe?token=…`).
+    /// The token of the mail's unsubscribe link (`/newsletter/unsubscribe?token=…`): the
+    /// subject id and its signature. Opaque to clients.
     #[serde(default)]
+    #[schema(pattern = r"^em_[0-9a-f]{32}\.[0-9a-f]{32}$")]
     pub token: Option<String>,
 }
 
-#[derive(Debug, Default, Deserialize)]
+/// The form post of a mail program's one-click unsubscribe (RFC 8058): [`UnsubscribeRequest`]
+/// with `List-Unsubscribe`, which is not read. Only for the OpenAPI document.
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+struct UnsubscribeForm {
+    /// The token of the mail's unsubscribe link (`/newsletter/unsubscribe?token=…`): the
+    /// subject id and its signature. Opaque to clients.
+    #[schema(pattern = r"^em_[0-9a-f]{32}\.[0-9a-f]{32}$")]
+    token: Option<String>,
+    /// `One-Click` (RFC 8058)
+    #[schema(rename = "List-Unsubscribe")]
+    list_unsubscribe: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct UnsubscribeQuery {
-    /// One-click unsubscribe (RFC 8058): mail programs post to the link itself.
+    /// The token of the mail's unsubscribe link (`/newsletter/unsubscribe?token=…`): the
+    /// subject id and its signature. Opaque to clients. One-click unsubscribe (RFC 8058):
+    /// mail programs post to the link itself.
     #[serde(default)]
+    #[param(pattern = r"^em_[0-9a-f]{32}\.[0-9a-f]{32}$")]
     pub token: Option<String>,
 }
 
+#[utoipa::path(post, path = "/email/marketing/unsubscribe", tag = "newsletter",
+    summary = "Newsletter unsubscribe with the signed token of a mail's link; idempotent",
+    description = "Ends the subscription the token was issued for (docs/privacy.md). JSON or a form post; the token may also come in the query, as mail programs' one-click unsubscribe (RFC 8058) posts `List-Unsubscribe=One-Click` to the link itself. A valid token answers success again when already unsubscribed and records nothing. A missing, cut-short, forged or foreign token answers 403 `InvalidToken` and changes nothing.",
+    params(UnsubscribeQuery),
+    request_body(content(
+        (UnsubscribeRequest = "application/json",
+            example = json!({"token": "em_5f1c0e2a9b7d4c3e8a6f1b2d3c4e5f60.0a1b2c3d4e5f60718293a4b5c6d7e8f9"})),
+        (UnsubscribeForm = "application/x-www-form-urlencoded"),
+    )),
+    responses(
+        (status = 200, description = "OK", body = super::Success),
+        (status = 400, description = "Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character); `InvalidIdempotencyKey` (a malformed Idempotency-Key header); `BadRequest` (a form body that cannot be read).",
+            body = kernel::http::ErrorBody),
+        (status = 403, description = "`InvalidToken` (\"This unsubscribe link is not valid.\"): no token, or one we did not sign (cut short, forged, another store's); or `CrossSiteRequest`: a form post from another site.",
+            body = kernel::http::ErrorBody),
+    ))]
 async fn unsubscribe(
     _same_site: kernel::csrf::SameSiteForms,
     State(state): State<CommandState>,
@@ -152,3 +211,11 @@ async fn unsubscribe(
     };
     run(&state, key, &subject, command).await
 }
+
+/// This module's operations in the OpenAPI document (merged by the crate's `openapi()`).
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(subscribe, unsubscribe), modifiers(&REPLAYS))]
+pub(crate) struct Api;
+
+/// Every answer but an outage may be a replay.
+const REPLAYS: super::doc::Replays = super::doc::Replays(&["200", "400"]);

@@ -10,7 +10,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::{Extension, Router};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::{respond, CommandState};
 use crate::eventstore::{self, IdempotentCommand};
@@ -28,12 +28,47 @@ pub fn staff_router(state: CommandState) -> Router {
         .with_state(state)
 }
 
-#[derive(Debug, Deserialize)]
+/// The list, and the term or product to keep off it (or let on it again).
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = PopularBlockRequest)]
 pub struct BlockRequest {
+    /// `searches` or `products` (described by `list_request_schema`).
     #[serde(default)]
+    #[schema(schema_with = list_request_schema)]
     pub list: Option<String>,
+    /// A search term (kept as counted: trimmed, lower case, spaces collapsed; at most 100
+    /// characters) or a product number.
     #[serde(default)]
+    #[schema(min_length = 1, max_length = 1000)]
     pub value: Option<String>,
+}
+
+/// The lists: `searches` or `products`.
+fn list_schema() -> utoipa::openapi::Object {
+    super::doc::one_of(&[SEARCHES, PRODUCTS])
+}
+
+/// [`list_schema`] with what each list is (a request's `list`).
+fn list_request_schema() -> utoipa::openapi::Object {
+    let mut schema = list_schema();
+    schema.description = Some(
+        "`searches`: the popular searches of the empty search box; `products`: the home \
+         page's popular products, 'Popular in Department' and the ranking's popularity."
+            .into(),
+    );
+    schema
+}
+
+/// A list after a change.
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = PopularBlocklist)]
+struct BlocklistAnswer {
+    #[schema(schema_with = super::doc::always_true)]
+    success: bool,
+    #[schema(schema_with = list_schema)]
+    list: &'static str,
+    /// Every entry of the list, in order
+    blocked: Vec<String>,
 }
 
 pub const INVALID_LIST_MESSAGE: &str = "list must be searches or products.";
@@ -80,7 +115,11 @@ async fn run(
         outcome.is_ok().then(|| {
             StoredAnswer::json(
                 StatusCode::OK,
-                &serde_json::json!({ "success": true, "list": list, "blocked": b.blocked }),
+                &BlocklistAnswer {
+                    success: true,
+                    list,
+                    blocked: b.blocked.iter().cloned().collect(),
+                },
                 vec![],
             )
         })
@@ -99,6 +138,17 @@ async fn run(
     respond(executed, answer)
 }
 
+#[utoipa::path(post, path = "/api/staff/merch/BlockPopular", tag = "merchandising",
+    summary = "Keep a search term or product off the popular lists (merchandisers)",
+    description = DESCRIPTION,
+    request_body = BlockRequest,
+    responses(
+        (status = 200, description = "The list after the change", body = BlocklistAnswer),
+        (status = 400, description = "Bad request: `MalformedJson`, `InvalidText`, `InvalidIdempotencyKey`; `InvalidList` ('list must be searches or products.').",
+            body = kernel::http::ErrorBody),
+        (status = 422, description = "The body has the wrong shape (`InvalidInput`), the Idempotency-Key was used for another request (`IdempotencyKeyReused`), or the entry is empty or too long, or the list is full (`BlockRefused`).",
+            body = kernel::http::ErrorBody),
+    ))]
 async fn block(
     State(state): State<CommandState>,
     staff: Staff<Merchandiser>,
@@ -111,6 +161,18 @@ async fn block(
     .await
 }
 
+#[utoipa::path(post, path = "/api/staff/merch/UnblockPopular", tag = "merchandising",
+    summary = "Let a blocked term or product on the popular lists again (merchandisers)",
+    description = DESCRIPTION,
+    request_body = BlockRequest,
+    responses(
+        (status = 200, description = "The list after the change", body = BlocklistAnswer),
+        (status = 400, description = "Bad request: `MalformedJson`, `InvalidText`, `InvalidIdempotencyKey`; `InvalidList` ('list must be searches or products.').",
+            body = kernel::http::ErrorBody),
+        (status = 404, description = "UnblockPopular: that entry is not blocked (`BlockRefused`).", body = kernel::http::ErrorBody),
+        (status = 422, description = "The body has the wrong shape (`InvalidInput`), the Idempotency-Key was used for another request (`IdempotencyKeyReused`), or the entry is empty or too long, or the list is full (`BlockRefused`).",
+            body = kernel::http::ErrorBody),
+    ))]
 async fn unblock(
     State(state): State<CommandState>,
     staff: Staff<Merchandiser>,
@@ -122,3 +184,13 @@ async fn unblock(
     })
     .await
 }
+
+/// This module's operations in the OpenAPI document (merged by the crate's `openapi()`).
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(block, unblock), modifiers(&REPLAYS))]
+pub(crate) struct Api;
+
+/// A stored answer is one of success.
+const REPLAYS: super::doc::Replays = super::doc::Replays(&["200"]);
+
+const DESCRIPTION: &str = "Staff only, the merchandiser role: `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's. The popular lists every shopper is shown count distinct visitors (docs/security.md, \"Popular lists\"); a merchandiser can still keep a term or product off them. The change shows at once. The staff id is recorded in the event's metadata. Also `storefront popular block|unblock`.";

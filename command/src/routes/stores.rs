@@ -17,12 +17,21 @@ pub fn router(state: CommandState) -> Router {
         .with_state(state)
 }
 
+#[utoipa::path(get, path = "/stores/set-json/{store_num}", tag = "stores",
+    summary = "Set the visitor's local store (success false for an unknown store)",
+    params(("store_num" = String, Path,
+        description = "The store number; anything else answers success false", example = "1")),
+    responses(
+        (status = 200, description = "OK", body = super::Success),
+        (status = 400, description = "Bad request: `InvalidText` (an encoded NUL, `%00`, in the URL); `BadRequest` (a path parameter that is not valid UTF-8).",
+            body = kernel::http::ErrorBody),
+    ))]
 async fn set_store(
     State(state): State<CommandState>,
     identity: Identity,
     Path(store_num): Path<String>,
 ) -> Response {
-    let refused = || Json(serde_json::json!({ "success": false })).into_response();
+    let refused = || Json(super::Success::FALSE).into_response();
     let Ok(store_num) = store_num.parse::<i32>() else {
         return refused();
     };
@@ -43,10 +52,13 @@ async fn set_store(
         .executed()
         .await
     {
-        Ok(executed) if executed.outcome.is_ok() => {
-            Json(serde_json::json!({ "success": true })).into_response()
-        }
+        Ok(executed) if executed.outcome.is_ok() => Json(super::Success::TRUE).into_response(),
         Ok(_) => refused(),
         Err(e) => ApiError::internal(e).into_response(),
     }
 }
+
+/// This module's operations in the OpenAPI document (merged by the crate's `openapi()`).
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(set_store))]
+pub(crate) struct Api;

@@ -14,7 +14,7 @@ use crate::hours::{current_hours, parse_time_zone, CurrentHours, HoursStatus, FA
 use crate::rebuilt::Rebuilt;
 
 /// A store as the client shows it (the spec's Store entity plus its position and time zone).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Store {
     pub store_num: i32,
@@ -28,18 +28,26 @@ pub struct Store {
     pub zip: String,
     pub phone: String,
     pub auto_center_phone: Option<String>,
+    /// Monday to Sunday: "7:00 AM - 8:00 PM" or "Closed"
+    #[schema(value_type = std::collections::BTreeMap<String, String>)]
     pub hours: WeeklyHours,
+    /// The auto center's hours, like `hours`
+    #[schema(value_type = Option<std::collections::BTreeMap<String, String>>)]
     pub auto_hours: Option<WeeklyHours>,
+    #[schema(inline)]
     pub current_hours: CurrentHours,
+    #[schema(inline)]
     pub hours_status: HoursStatus,
     pub coming_soon: bool,
     pub url_alias: String,
     /// Miles from the searched location, 1 decimal; absent outside a search.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub distance_mi: Option<f64>,
     #[serde(rename = "googlePlaceID")]
     pub google_place_id: String,
     pub google_map_zoom: i32,
+    #[schema(inline)]
     pub local_delivery_information: LocalDeliveryInformation,
     pub lat: f64,
     pub lon: f64,

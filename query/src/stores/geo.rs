@@ -18,7 +18,7 @@ pub fn distance_miles(lat1: f64, lon1: f64, lat2: f64, lon2: f64) -> f64 {
     2.0 * EARTH_RADIUS_MILES * a.sqrt().min(1.0).asin()
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize, utoipa::ToSchema)]
 pub struct Position {
     pub latitude: f64,
     pub longitude: f64,

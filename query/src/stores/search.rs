@@ -37,7 +37,7 @@ pub struct StoreSearchRequest {
     pub desired_quantity: Option<i64>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub enum ResolutionType {
     Success,
     InvalidZip,
@@ -47,7 +47,7 @@ pub enum ResolutionType {
     GeoLocationNotFound,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub enum StoreVariant {
     Store,
     Auto,
@@ -65,25 +65,35 @@ impl StoreVariant {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// A store found, with the product's stock there when a product was asked for.
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StoreStatus {
     pub store: Store,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(inline, nullable = false)]
     pub inventory: Option<Inventory>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub stock_label: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(inline, nullable = false)]
     pub stock_status: Option<StockStatus>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// The store search's answer (also written straight as JSON by `Answer::json`, same members).
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = StoreSearchResult)]
 pub struct StoreSearchResponse {
+    #[schema(inline)]
     pub resolution_type: ResolutionType,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub message: Option<String>,
+    #[schema(inline)]
     pub status_list: Vec<StoreStatus>,
+    #[schema(inline)]
     pub store_variant: StoreVariant,
 }
 
