@@ -88,7 +88,7 @@ async fn main() {
     .fetch_all(&pool)
     .await
     .unwrap();
-    let state = storefront::app::AppState::new(
+    let state = storefront::app::AppParts::ephemeral(
         pool.clone(),
         projections::bus::BusConfig::new(brokers),
         std::env::temp_dir(),

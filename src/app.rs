@@ -36,34 +36,8 @@ use middleware::{
 use ops::{healthz, metrics, readyz, readyz_detail};
 use spa::spa;
 
-/// What the app's own routes and layers need, behind one `Arc`: axum hands a copy of the state
-/// to every request (several, through the router), and a copy of the parts themselves was a
-/// dozen reference counts and two allocations, a fifth of the store's CPU on `/healthz`
-/// (docs/performance.md, "… state behind one `Arc` (2026-11-26)"). Fields
-/// read through `Deref`; a mutable borrow (tests, before serving) copies the parts if they are
-/// shared.
-#[derive(Clone)]
-pub struct AppState(std::sync::Arc<AppParts>);
-
-impl std::ops::Deref for AppState {
-    type Target = AppParts;
-
-    fn deref(&self) -> &AppParts {
-        &self.0
-    }
-}
-
-impl std::ops::DerefMut for AppState {
-    fn deref_mut(&mut self) -> &mut AppParts {
-        std::sync::Arc::make_mut(&mut self.0)
-    }
-}
-
-impl From<AppParts> for AppState {
-    fn from(parts: AppParts) -> Self {
-        Self(std::sync::Arc::new(parts))
-    }
-}
+/// What the app's own routes and layers need, behind one `Arc` (`kernel::state::Shared`: why).
+pub type AppState = kernel::state::Shared<AppParts>;
 
 /// The parts of [`AppState`].
 #[derive(Clone)]
@@ -92,13 +66,13 @@ pub struct AppParts {
     pub stores: std::sync::Arc<query::stores::StoreDirectory>,
 }
 
-impl axum::extract::FromRef<AppState> for std::sync::Arc<kernel::staff::StaffTokens> {
-    fn from_ref(state: &AppState) -> Self {
-        state.staff.clone()
+impl kernel::state::HasStaffTokens for AppParts {
+    fn staff_tokens(&self) -> &std::sync::Arc<kernel::staff::StaffTokens> {
+        &self.staff
     }
 }
 
-impl AppState {
+impl AppParts {
     /// What the catalog-change listener (`query::header::listen_for_changes`) calls: the
     /// header's shared parts and the store directory are rebuilt on their next use.
     pub fn on_catalog_change(&self) -> impl Fn() + Send + 'static {
@@ -109,9 +83,9 @@ impl AppState {
         }
     }
 
-    /// State for tests and tools: an ephemeral signing key, default bounds.
-    pub fn new(pool: PgPool, bus: BusConfig, web_dir: PathBuf) -> Self {
-        Self::from(AppParts {
+    /// An app's state for tests and tools: an ephemeral signing key, default bounds.
+    pub fn ephemeral(pool: PgPool, bus: BusConfig, web_dir: PathBuf) -> AppState {
+        AppState::from(AppParts {
             pages: std::sync::Arc::new(load_pages(&web_dir)),
             pool,
             web_dir,
@@ -185,7 +159,7 @@ pub fn router(state: AppState, roles: &crate::Roles) -> Router {
         app = app.merge(query::router(query_state));
     }
     if roles.tracker {
-        let tracker_state = tracker::TrackerState::new(tracker::TrackerShared {
+        let tracker_state = tracker::TrackerState::from(tracker::TrackerShared {
             sink: state.tracking.clone(),
             keyring: state.cookies.keyring.clone(),
             pool: state.pool.clone(),

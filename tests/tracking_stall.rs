@@ -65,8 +65,11 @@ async fn a_stalled_broker_costs_the_store_no_cpu_and_loses_no_beacon() {
         tracker::TrackingSink::new(&bus, tracker::SinkSettings::new(&topic))
             .expect("tracking producer"),
     );
-    let mut state =
-        storefront::app::AppState::new(env.pool.clone(), bus, std::env::temp_dir().join("no-web"));
+    let mut state = storefront::app::AppParts::ephemeral(
+        env.pool.clone(),
+        bus,
+        std::env::temp_dir().join("no-web"),
+    );
     state.tracking = sink.clone();
     let mut shopper = Client {
         app: storefront::app::router(state, &storefront::Roles::all()),

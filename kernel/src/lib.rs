@@ -14,5 +14,6 @@ pub mod openapi;
 pub mod query_id;
 pub mod secrets;
 pub mod staff;
+pub mod state;
 pub mod validation;
 pub mod values;

@@ -26,24 +26,8 @@ pub mod visitor;
 use axum::Router;
 use sqlx::PgPool;
 
-/// What read handlers need, behind one `Arc`: axum hands every request a copy, which is then one
-/// reference count instead of one per part.
-#[derive(Clone)]
-pub struct QueryState(std::sync::Arc<QueryParts>);
-
-impl std::ops::Deref for QueryState {
-    type Target = QueryParts;
-
-    fn deref(&self) -> &QueryParts {
-        &self.0
-    }
-}
-
-impl From<QueryParts> for QueryState {
-    fn from(parts: QueryParts) -> Self {
-        Self(std::sync::Arc::new(parts))
-    }
-}
+/// What read handlers need, behind one `Arc` (`kernel::state::Shared`).
+pub type QueryState = kernel::state::Shared<QueryParts>;
 
 /// The parts of [`QueryState`].
 pub struct QueryParts {
@@ -62,9 +46,9 @@ pub struct QueryParts {
     pub stores: std::sync::Arc<stores::StoreDirectory>,
 }
 
-impl axum::extract::FromRef<QueryState> for std::sync::Arc<kernel::staff::StaffTokens> {
-    fn from_ref(state: &QueryState) -> Self {
-        state.staff.clone()
+impl kernel::state::HasStaffTokens for QueryParts {
+    fn staff_tokens(&self) -> &std::sync::Arc<kernel::staff::StaffTokens> {
+        &self.staff
     }
 }
 

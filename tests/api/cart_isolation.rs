@@ -131,8 +131,11 @@ async fn signed_cookies_survive_a_restart_and_key_rotation() {
     let old_key = "k1-0123456789abcdef0123456789abcdef";
     let new_key = "k2-fedcba9876543210fedcba9876543210";
     let app_with = |keys: &str| {
-        let mut state =
-            storefront::app::AppState::new(env.pool.clone(), env.bus.clone(), std::env::temp_dir());
+        let mut state = storefront::app::AppParts::ephemeral(
+            env.pool.clone(),
+            env.bus.clone(),
+            std::env::temp_dir(),
+        );
         state.cookies = CookieSettings::new(Keyring::parse(keys).unwrap());
         storefront::app::router(state, &storefront::Roles::all())
     };

@@ -1429,7 +1429,7 @@ async fn owners() -> BTreeMap<String, Option<String>> {
     let bus = projections::bus::BusConfig::new("127.0.0.1:1");
     let mut answered: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for role in ["command", "query", "tracker"] {
-        let state = storefront::app::AppState::new(
+        let state = storefront::app::AppParts::ephemeral(
             pool.clone(),
             bus.clone(),
             std::env::temp_dir().join("no-web-build"),

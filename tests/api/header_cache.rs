@@ -17,7 +17,7 @@ fn listened_app(
     tokio::sync::watch::Sender<bool>,
     tokio::task::JoinHandle<()>,
 ) {
-    let state = storefront::app::AppState::new(
+    let state = storefront::app::AppParts::ephemeral(
         env.pool.clone(),
         env.bus.clone(),
         std::env::temp_dir().join("no-web-dir"),

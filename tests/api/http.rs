@@ -5,7 +5,7 @@ use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
 use http_body_util::BodyExt;
 use projections::bus::BusConfig;
-use storefront::app::{router, AppState};
+use storefront::app::{router, AppParts, AppState};
 use storefront::Roles;
 use tower::ServiceExt;
 
@@ -44,7 +44,7 @@ async fn unknown_paths_render_the_spa_with_404_while_pages_answer_200() {
     .await
     .unwrap();
     let app = router(
-        AppState::new(env.pool.clone(), env.bus.clone(), web_dir_with_routes()),
+        AppParts::ephemeral(env.pool.clone(), env.bus.clone(), web_dir_with_routes()),
         &Roles::all(),
     );
     for page in [
@@ -91,7 +91,7 @@ async fn get(app: &axum::Router, path: &str) -> (StatusCode, axum::http::HeaderM
 }
 
 fn state(env: &TestEnv, bus: BusConfig) -> AppState {
-    let mut state = AppState::new(env.pool.clone(), bus, web_dir());
+    let mut state = AppParts::ephemeral(env.pool.clone(), bus, web_dir());
     state.staff = std::sync::Arc::new(
         kernel::staff::StaffTokens::parse(&format!("ops:operator:{OPS_TOKEN}")).unwrap(),
     );
@@ -277,7 +277,7 @@ async fn answers_are_compressed_for_clients_that_accept_it() {
     std::fs::write(dir.join("assets/app-1.js"), &script).unwrap();
     std::fs::write(dir.join("assets/app-1.js.gz"), gz.finish().unwrap()).unwrap();
     let app = router(
-        AppState::new(env.pool.clone(), env.bus.clone(), dir),
+        AppParts::ephemeral(env.pool.clone(), env.bus.clone(), dir),
         &Roles::all(),
     );
 

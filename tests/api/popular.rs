@@ -20,7 +20,7 @@ async fn app(env: &TestEnv) -> (Client, String) {
     small_catalog(env).await;
     let topic = unique("test.tracking");
     env.bus.ensure_topics(&[&topic]).await.unwrap();
-    let mut state = storefront::app::AppState::new(
+    let mut state = storefront::app::AppParts::ephemeral(
         env.pool.clone(),
         env.bus.clone(),
         std::env::temp_dir().join("no-web-dir"),

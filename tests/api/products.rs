@@ -9,7 +9,7 @@ use chrono::{DateTime, TimeZone, Utc};
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use sqlx::PgPool;
-use storefront::app::{router, AppState};
+use storefront::app::{router, AppParts};
 use storefront::Roles;
 use tower::ServiceExt;
 
@@ -19,7 +19,7 @@ fn reference() -> DateTime<Utc> {
 
 fn app_for(env: &TestEnv) -> axum::Router {
     router(
-        AppState::new(env.pool.clone(), env.bus.clone(), std::env::temp_dir()),
+        AppParts::ephemeral(env.pool.clone(), env.bus.clone(), std::env::temp_dir()),
         &Roles::all(),
     )
 }
@@ -27,7 +27,7 @@ fn app_for(env: &TestEnv) -> axum::Router {
 /// The app with its search index built from the read models as they are now (listings are
 /// answered by the index).
 async fn indexed_app(env: &TestEnv) -> axum::Router {
-    let state = AppState::new(env.pool.clone(), env.bus.clone(), std::env::temp_dir());
+    let state = AppParts::ephemeral(env.pool.clone(), env.bus.clone(), std::env::temp_dir());
     state.search.reindex(&env.pool, &|_, _| {}).await.unwrap();
     router(state, &Roles::all())
 }

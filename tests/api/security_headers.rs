@@ -80,7 +80,7 @@ async fn every_answer_carries_the_security_headers() {
 #[tokio::test]
 async fn over_tls_answers_ask_for_https_and_cookies_are_secure() {
     let env = spawn_env().await;
-    let mut state = storefront::app::AppState::new(
+    let mut state = storefront::app::AppParts::ephemeral(
         env.pool.clone(),
         env.bus.clone(),
         std::env::temp_dir().join("no-web-dir"),

@@ -14,8 +14,11 @@ const ANALYST_TOKEN: &str = "analyst-test-token-0123456789abcdef";
 /// The whole app with a merchandiser, an analyst and an operator.
 async fn staff_app(env: &TestEnv) -> Client {
     catalog(env).await;
-    let mut state =
-        storefront::app::AppState::new(env.pool.clone(), env.bus.clone(), std::env::temp_dir());
+    let mut state = storefront::app::AppParts::ephemeral(
+        env.pool.clone(),
+        env.bus.clone(),
+        std::env::temp_dir(),
+    );
     state.staff = Arc::new(
         kernel::staff::StaffTokens::parse(&format!(
             "merch:merchandiser:{STAFF_TOKEN}, ana:analyst:{ANALYST_TOKEN}, ops:operator:{OPS_TOKEN}"

@@ -12,7 +12,7 @@ use http_body_util::BodyExt;
 use query::stores::{store_search, ResolutionType, StoreSearchRequest};
 use serde_json::{json, Value};
 use sqlx::PgPool;
-use storefront::app::{router, AppState};
+use storefront::app::{router, AppParts};
 use storefront::Roles;
 use tower::ServiceExt;
 
@@ -36,7 +36,7 @@ async fn setup() -> (TestEnv, axum::Router) {
         .await
         .expect("ZIP centroids");
     let app = router(
-        AppState::new(env.pool.clone(), env.bus.clone(), std::env::temp_dir()),
+        AppParts::ephemeral(env.pool.clone(), env.bus.clone(), std::env::temp_dir()),
         &Roles::all(),
     );
     (env, app)

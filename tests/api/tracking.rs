@@ -391,7 +391,7 @@ async fn beacons_keep_reaching_the_topic_after_the_producer_fails_for_good() {
         tracker::TrackingSink::new(&env.bus, tracker::SinkSettings::new(&topic))
             .expect("tracking producer"),
     );
-    let mut state = storefront::app::AppState::new(
+    let mut state = storefront::app::AppParts::ephemeral(
         env.pool.clone(),
         env.bus.clone(),
         std::env::temp_dir().join("no-web-dir"),

@@ -24,24 +24,8 @@ use kernel::secrets::Keyring;
 use event::{agent_class, Agent, Source, TrackingEvent};
 pub use sink::{SinkSettings, TrackingSink};
 
-/// What the beacon handlers need, behind one `Arc`: the router and the autocomplete-click layer
-/// hand a copy to every request, which is then one reference count.
-#[derive(Clone)]
-pub struct TrackerState(Arc<TrackerShared>);
-
-impl TrackerState {
-    pub fn new(shared: TrackerShared) -> Self {
-        Self(Arc::new(shared))
-    }
-}
-
-impl std::ops::Deref for TrackerState {
-    type Target = TrackerShared;
-
-    fn deref(&self) -> &TrackerShared {
-        &self.0
-    }
-}
+/// What the beacon handlers need, behind one `Arc` (`kernel::state::Shared`).
+pub type TrackerState = kernel::state::Shared<TrackerShared>;
 
 /// The parts of [`TrackerState`].
 pub struct TrackerShared {
@@ -84,9 +68,9 @@ pub fn staff_router(state: TrackerState) -> Router {
         .with_state(state)
 }
 
-impl axum::extract::FromRef<TrackerState> for Arc<kernel::staff::StaffTokens> {
-    fn from_ref(state: &TrackerState) -> Self {
-        state.staff.clone()
+impl kernel::state::HasStaffTokens for TrackerShared {
+    fn staff_tokens(&self) -> &Arc<kernel::staff::StaffTokens> {
+        &self.staff
     }
 }
 
@@ -151,7 +135,7 @@ pub fn pseudonymous_visitor(keyring: &Keyring, visitor_id: &str) -> String {
     kernel::identity::tracking_visitor(keyring, visitor_id)
 }
 
-impl TrackerState {
+impl TrackerShared {
     /// A new event from this request, enriched on the server: receive time, event id,
     /// pseudonymous visitor and visit ids, user-agent class.
     ///

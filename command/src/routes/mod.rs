@@ -20,24 +20,8 @@ use kernel::idempotency::StoredAnswer;
 use crate::cart::CartServices;
 use crate::eventstore::{Executed, Idempotent, InlineProjection, StoreError};
 
-/// What command handlers need, behind one `Arc`: axum hands every request a copy, which is then one
-/// reference count instead of one per part.
-#[derive(Clone)]
-pub struct CommandState(std::sync::Arc<CommandParts>);
-
-impl std::ops::Deref for CommandState {
-    type Target = CommandParts;
-
-    fn deref(&self) -> &CommandParts {
-        &self.0
-    }
-}
-
-impl From<CommandParts> for CommandState {
-    fn from(parts: CommandParts) -> Self {
-        Self(std::sync::Arc::new(parts))
-    }
-}
+/// What command handlers need, behind one `Arc` (`kernel::state::Shared`).
+pub type CommandState = kernel::state::Shared<CommandParts>;
 
 /// The parts of [`CommandState`].
 pub struct CommandParts {
@@ -53,9 +37,9 @@ pub struct CommandParts {
     pub purge_clock: log::PurgeClock,
 }
 
-impl axum::extract::FromRef<CommandState> for Arc<kernel::staff::StaffTokens> {
-    fn from_ref(state: &CommandState) -> Self {
-        state.staff.clone()
+impl kernel::state::HasStaffTokens for CommandParts {
+    fn staff_tokens(&self) -> &Arc<kernel::staff::StaffTokens> {
+        &self.staff
     }
 }
 

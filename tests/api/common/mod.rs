@@ -301,7 +301,7 @@ impl Client {
                 .await
                 .unwrap();
         }
-        let state = storefront::app::AppState::new(
+        let state = storefront::app::AppParts::ephemeral(
             env.pool.clone(),
             env.bus.clone(),
             std::env::temp_dir().join("no-web-dir"),
@@ -315,7 +315,7 @@ impl Client {
     }
 
     pub fn new(env: &TestEnv) -> Client {
-        let mut state = storefront::app::AppState::new(
+        let mut state = storefront::app::AppParts::ephemeral(
             env.pool.clone(),
             env.bus.clone(),
             std::env::temp_dir().join("no-web-dir"),

@@ -259,8 +259,11 @@ pub async fn shop(env: &TestEnv) -> (Client, Arc<SearchEngine>) {
 /// A client of the whole app (the merchandiser token of [`STAFF_TOKEN`] accepted) whose index
 /// holds the read models as they are now, and that index.
 pub async fn indexed_app(env: &TestEnv) -> (Client, Arc<SearchEngine>) {
-    let mut state =
-        storefront::app::AppState::new(env.pool.clone(), env.bus.clone(), std::env::temp_dir());
+    let mut state = storefront::app::AppParts::ephemeral(
+        env.pool.clone(),
+        env.bus.clone(),
+        std::env::temp_dir(),
+    );
     state.staff = Arc::new(
         kernel::staff::StaffTokens::parse(&format!("merch:merchandiser:{STAFF_TOKEN}")).unwrap(),
     );

@@ -21,7 +21,7 @@ pub async fn tracked_app(env: &TestEnv) -> (Client, String) {
         .ensure_topics(&[&topic])
         .await
         .expect("create topic");
-    let mut state = storefront::app::AppState::new(
+    let mut state = storefront::app::AppParts::ephemeral(
         env.pool.clone(),
         env.bus.clone(),
         std::env::temp_dir().join("no-web-dir"),
