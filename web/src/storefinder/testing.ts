@@ -1,9 +1,10 @@
 /** Test fixtures for the store finder (imported by tests only). */
 import type { Store, StoreSearchResult, StoreStatus } from '../shared/api/stores';
 
+/** A store as the server sends it, but without `title` unless given (pages fall back to 'City, ST'). */
 export function storeFixture(storeNum: number, city: string, overrides: Partial<Store> = {}): Store {
   const alias = city.toLowerCase().replace(/\W+/g, '-');
-  return {
+  const store: Omit<Store, 'title'> & Partial<Pick<Store, 'title'>> = {
     storeNum,
     city,
     cityAlias: alias,
@@ -35,6 +36,7 @@ export function storeFixture(storeNum: number, city: string, overrides: Partial<
     timeZone: 'America/Chicago',
     ...overrides,
   };
+  return store as Store;
 }
 
 export function searchResult(

@@ -15,6 +15,7 @@ import { formatCents } from '../money';
 import { isObject, num, str } from './json';
 import type { Warranty } from './product';
 import type { FulfillmentType } from './productSummary';
+import type { Wire } from './wire';
 
 export type { FulfillmentType, Warranty };
 
@@ -32,38 +33,22 @@ export function productDetailsUrl(blainNumber: string): string {
 /** The server's limit for one line's quantity. */
 export const MAX_LINE_QUANTITY = 999;
 
-export interface CartLine {
-  lineId: number;
-  blainNumber: string;
-  name: string;
-  /** The product page. */
-  url: string;
-  thumbnail: string | null;
-  quantity: number;
-  unitPriceCents: number;
-  /** '$12.99' */
-  unitPrice: string;
-  fulfillmentType: FulfillmentType;
-  /** The pickup / delivery store; null when shipped. */
-  storeNum: number | null;
-  warranty: Warranty | null;
-  /** The plans the product offers, when the cart answer names them (null: unknown). */
-  plans: Warranty[] | null;
-  /** (unit price + plan price) × quantity. */
-  lineTotalCents: number;
-  lineTotal: string;
-}
+type WireLine = Wire<'Cart'>['lines'][number];
 
-export interface Cart {
-  /** Total quantity of all lines: the header's cart count. */
-  cartQty: number;
-  lineCount: number;
-  subtotalCents: number;
-  subtotal: string;
-  lines: CartLine[];
-}
+/**
+ * A cart line. The normaliser leaves out `store` (the page names stores by `storeNum` from the
+ * store list) and has `plans` null when the answer names none (unknown: asked of the product's
+ * data).
+ */
+export type CartLine = Omit<WireLine, 'store' | 'plans'> & { plans: Warranty[] | null };
+
+/** The cart; the normaliser leaves unreadable lines out and fills absent totals from the lines. */
+export type Cart = Omit<Wire<'Cart'>, 'lines'> & { lines: CartLine[] };
 
 /** The spec's add-to-cart result codes (storefront-shell §4). */
+export type CartResultCode = Wire<'CartResult'>['resultCode'];
+
+/** The codes this client knows (each one the document's). */
 export const CART_RESULT_CODES = [
   'Success',
   'CannotAdd',
@@ -71,9 +56,7 @@ export const CART_RESULT_CODES = [
   'PickupDeliveryError',
   'RequireConfirmation',
   'RequireAgreement',
-] as const;
-
-export type CartResultCode = (typeof CART_RESULT_CODES)[number];
+] as const satisfies readonly CartResultCode[];
 
 export function isCartResultCode(code: unknown): code is CartResultCode {
   return typeof code === 'string' && (CART_RESULT_CODES as readonly string[]).includes(code);
@@ -83,16 +66,10 @@ export function isCartResultCode(code: unknown): code is CartResultCode {
  * The answer of every cart command: add to cart, a bundle, the compared items, a line's
  * quantity, removal and protection plan.
  */
-export interface CartResult {
-  success: boolean;
-  /** May be a code this client doesn't know. */
+export type CartResult = Omit<Wire<'CartResult'>, 'resultCode'> & {
+  /** May be a code this client doesn't know (the normaliser keeps it). */
   resultCode: CartResultCode | string;
-  /** Why the command was refused (shown to the shopper); absent when the server sent none. */
-  message?: string;
-  /** The cart's total quantity after the command (the header badge). */
-  cartQty: number;
-  lineCount: number;
-}
+};
 
 export const EMPTY_CART: Cart = {
   cartQty: 0,
@@ -194,26 +171,33 @@ export async function fetchCart(signal?: AbortSignal): Promise<Cart> {
   return normalizeCart(await apiGet<unknown>(CART_URL, signal));
 }
 
-async function post(url: string, body: unknown): Promise<CartResult> {
+async function post(
+  url: string,
+  body: Wire<'QuantityRequest'> | Wire<'LineRequest'> | Wire<'WarrantyRequest'>,
+): Promise<CartResult> {
   return normalizeCartResult(await apiRequest<unknown>(url, { method: 'POST', body }));
 }
 
 /** Sets a line's quantity (1–999; the server refuses anything else with a message). */
 export function changeQuantity(lineId: number, quantity: number): Promise<CartResult> {
-  return post(CART_QUANTITY_URL, { lineId, quantity });
+  const body: Wire<'QuantityRequest'> = { lineId, quantity };
+  return post(CART_QUANTITY_URL, body);
 }
 
 export function removeLine(lineId: number): Promise<CartResult> {
-  return post(CART_REMOVE_URL, { lineId });
+  const body: Wire<'LineRequest'> = { lineId };
+  return post(CART_REMOVE_URL, body);
 }
 
 /** Chooses (or changes) a line's protection plan. */
 export function updateWarranty(lineId: number, warrantyId: string): Promise<CartResult> {
-  return post(UPDATE_WARRANTY_URL, { lineId, warrantyId });
+  const body: Wire<'WarrantyRequest'> = { lineId, warrantyId };
+  return post(UPDATE_WARRANTY_URL, body);
 }
 
 export function removeWarranty(lineId: number): Promise<CartResult> {
-  return post(REMOVE_WARRANTY_URL, { lineId });
+  const body: Wire<'LineRequest'> = { lineId };
+  return post(REMOVE_WARRANTY_URL, body);
 }
 
 /**

@@ -11,6 +11,7 @@
 import { apiGet, NetworkError } from './client';
 import { imageUrl, isObject, safeLocalLink, trimmed } from './json';
 import { toProduct, type ProductSummary } from './productSummary';
+import type { Wire } from './wire';
 
 export const HOME_URL = '/api/home';
 
@@ -18,42 +19,34 @@ export const HOME_URL = '/api/home';
 export const HERO_IMAGE = { width: 1600, height: 500 } as const;
 export const HERO_IMAGE_MOBILE = { width: 800, height: 600 } as const;
 
-export interface HomeHero {
-  title: string;
-  text: string;
-  /** The call to action; no button without both. */
-  linkText: string;
-  link: string | null;
-  /** Desktop picture (1600×500). */
-  image: string;
-  /** Below 768 px (800×600); the desktop picture when the content has none. */
-  imageMobile: string;
-  alt: string;
-}
+type WireHero = NonNullable<Wire<'Home'>['hero']>;
+type WireFeatured = Wire<'Home'>['featured'][number];
 
-export type FeaturedId = 'popular' | 'deals' | 'new-arrivals' | 'top-rated';
+/**
+ * The hero (desktop picture 1600×500, mobile 800×600). The normaliser drops a call to action
+ * without both text and a link of this site (`link` null, `linkText` ''), and uses the desktop
+ * picture when the content has no mobile one.
+ */
+export type HomeHero = Omit<WireHero, 'link'> & { link: string | null };
 
-export interface FeaturedList {
+export type FeaturedId = WireFeatured['id'];
+
+/**
+ * A featured list. The normaliser keeps an id this client doesn't know (the title when there
+ * is none) and reads the products with the one summary normaliser (each once, at most 12).
+ */
+export type FeaturedList = Omit<WireFeatured, 'id' | 'products'> & {
   id: FeaturedId | string;
-  title: string;
-  /** A page listing all of them. */
-  link: string | null;
   products: ProductSummary[];
-}
+};
 
-export interface HomeDepartment {
-  id: number;
-  name: string;
-  url: string;
-  image: string | null;
-  imageAlt: string;
-}
+export type HomeDepartment = Wire<'Home'>['departments'][number];
 
-export interface HomeContent {
+/** The home page's content; the normaliser leaves out broken entries and repeats. */
+export type HomeContent = Omit<Wire<'Home'>, 'hero' | 'featured'> & {
   hero: HomeHero | null;
   featured: FeaturedList[];
-  departments: HomeDepartment[];
-}
+};
 
 export const EMPTY_HOME: HomeContent = { hero: null, featured: [], departments: [] };
 

@@ -1,4 +1,6 @@
 import { apiRequest, NetworkError } from './client';
+import { isObject } from './json';
+import type { Wire } from './wire';
 
 export const SUBSCRIBE_URL = '/email/marketing/subscribe';
 export const UNSUBSCRIBE_URL = '/email/marketing/unsubscribe';
@@ -16,12 +18,13 @@ export async function subscribeToNewsletter(
   email: string,
   options: { idempotencyKey?: string } = {},
 ): Promise<boolean> {
-  const body = await apiRequest<{ success?: boolean }>(SUBSCRIBE_URL, {
+  const request: Wire<'SubscribeRequest'> = { EmailAddress: email };
+  const body = await apiRequest<unknown>(SUBSCRIBE_URL, {
     method: 'POST',
-    body: { EmailAddress: email },
+    body: request,
     idempotencyKey: options.idempotencyKey,
   });
-  return body?.success === true;
+  return isObject(body) && body.success === true;
 }
 
 /**
@@ -49,12 +52,13 @@ export async function unsubscribeFromNewsletter(
   options: { idempotencyKey?: string } = {},
 ): Promise<boolean> {
   try {
-    const body = await apiRequest<{ success?: boolean }>(UNSUBSCRIBE_URL, {
+    const request: Wire<'UnsubscribeRequest'> = { token };
+    const body = await apiRequest<unknown>(UNSUBSCRIBE_URL, {
       method: 'POST',
-      body: { token },
+      body: request,
       idempotencyKey: options.idempotencyKey,
     });
-    return body?.success === true;
+    return isObject(body) && body.success === true;
   } catch (error) {
     if (error instanceof NetworkError && (error.status === 400 || error.status === 403)) {
       throw new InvalidUnsubscribeLinkError(error.serverMessage ?? INVALID_UNSUBSCRIBE_LINK_MESSAGE, {

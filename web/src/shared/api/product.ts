@@ -15,35 +15,28 @@
 import { normalizeCartResult, normalizeWarranty, type CartResult } from './cart';
 import { apiGet, apiRequest, NetworkError } from './client';
 import { isObject } from './json';
-import { toProduct, type FulfillmentType, type ProductSummary } from './productSummary';
+import { toProduct, type ProductSummary } from './productSummary';
+import type { Wire, WireAnswer, WithDefaults } from './wire';
 
 // ------------------------------------------------------------------ products
 
+type WireDetails = WireAnswer<'product_details'>;
+type WireBundle = WireAnswer<'get_bundle'>;
+
 /** A protection plan: on offer for a product, or chosen for a cart line. */
-export interface Warranty {
-  id: string;
-  name: string;
-  priceCents: number;
-  years: number;
-}
+export type Warranty = WireDetails['warranties'][number];
 
-/** `GET /api/product/{blainNumber}`: the summary plus description and warranties. */
-export interface ProductDetails extends ProductSummary {
-  description: string;
-  warranties: Warranty[];
-}
+/**
+ * `GET /api/product/{blainNumber}`: the normalised summary plus the description ('' when
+ * absent) and the readable plans.
+ */
+export type ProductDetails = ProductSummary & Pick<WireDetails, 'description' | 'warranties'>;
 
-export interface BundleItem {
-  product: ProductSummary;
-  quantity: number;
-}
+/** A bundle's component; the normaliser reads the product with the one summary normaliser. */
+export type BundleItem = Omit<WireBundle['items'][number], 'product'> & { product: ProductSummary };
 
-export interface Bundle {
-  blainNumber: string;
-  items: BundleItem[];
-  totalPriceCents: number;
-  totalPrice: string;
-}
+/** The normaliser leaves unreadable items out and fills absent totals (0, ''). */
+export type Bundle = Omit<WireBundle, 'items'> & { items: BundleItem[] };
 
 export const PRODUCT_URL = '/api/product/';
 export const BUNDLE_URL = '/products/a/getbundleforproduct';
@@ -107,19 +100,11 @@ export async function fetchBundle(blainNumber: string, signal?: AbortSignal): Pr
 
 // ---------------------------------------------------------------------- cart
 
-/** Where the product goes; `confirmed` / `agreed` answer the product's prompts. */
-export interface Placement {
-  fulfillmentType?: FulfillmentType | null;
-  storeNum?: number | null;
-  confirmed?: boolean;
-  agreed?: boolean;
-}
+/** Where the product goes; `confirmed` / `agreed` answer the product's prompts (false when left out). */
+export type Placement = WithDefaults<Wire<'Placement'>, 'agreed' | 'confirmed'>;
 
-export interface AddToCartRequest extends Placement {
-  blainNumber: string;
-  quantity: number;
-  warrantyId?: string | null;
-}
+/** POST /products/a/addtocart's and bundletocart's body. */
+export type AddToCartRequest = WithDefaults<Wire<'AddToCartRequest'>, 'agreed' | 'confirmed'>;
 
 export interface CartCallOptions {
   /** Same key for every attempt of one user action (see `newIdempotencyKey`). */
@@ -152,7 +137,7 @@ export function bundleToCart(
 
 /** POST /products/a/update-warranty: sets the protection plan of a cart line. */
 export function updateWarranty(
-  request: { lineId: number; warrantyId: string },
+  request: Wire<'WarrantyRequest'>,
   options: CartCallOptions = {},
 ): Promise<CartResult> {
   return postCart(UPDATE_WARRANTY_URL, request, options);
@@ -174,53 +159,29 @@ export const WIDGET_TITLES: Record<string, string> = {
   [WIDGETS.alsoViewed]: 'Customers Also Viewed',
 };
 
-export interface ResponsiveBreakpoint {
-  breakpoint: number;
-  nofVisible: number;
-  scrollNumber: number;
-}
+export type ResponsiveBreakpoint = Wire<'ResponsiveBreakpoint'>;
 
 /** accounts-rewards-search §3 (`responseiveConfig` is the spec's spelling). */
-export interface CarouselData {
-  showNextPrevButtons: boolean;
-  showDots: boolean;
-  autoRotate: boolean;
-  /** Milliseconds between rotations. */
-  autoRotateSpeed: number;
-  /** Milliseconds a slide takes. */
-  animationSpeed: number;
-  nofVisible: number;
-  scrollNumber: number;
-  isCircular: boolean;
-  enableResponsive: boolean;
-  responseiveConfig: ResponsiveBreakpoint[];
-}
+export type CarouselData = Wire<'CarouselData'>;
 
-export interface RecommendationItem {
-  widgetGuid: string;
-  title?: string;
-  html: string;
-  isVertical: boolean;
-  isCarousel: boolean;
-  carouselData: CarouselData | null;
-  products: ProductSummary[];
-}
+/**
+ * A widget answered. The normaliser reads the products with the one summary normaliser, names
+ * an untitled widget from WIDGET_TITLES (none for a widget it doesn't know) and has no
+ * carousel settings (null) when the answer carries none.
+ */
+export type RecommendationItem = Omit<Wire<'RecommendationWidget'>, 'title' | 'carouselData' | 'products'> &
+  Partial<Pick<Wire<'RecommendationWidget'>, 'title'>> & {
+    carouselData: CarouselData | null;
+    products: ProductSummary[];
+  };
 
-export interface RecommendationResponse {
+/** The widgets answered; `isSuccess` false only when the server says so. */
+export type RecommendationResponse = Omit<Wire<'RecommendationResponse'>, 'isSuccess' | 'items'> & {
   isSuccess: boolean;
-  requestId: string;
   items: RecommendationItem[];
-}
+};
 
-export interface RecommendationRequest {
-  visitId?: string | null;
-  visitorId?: string | null;
-  clientGuid?: string | null;
-  enablePreview?: boolean;
-  widgetUids: { widgetGuid: string; uniqueId?: string | null }[];
-  contextProperties?: Record<string, string | number | boolean | null>;
-  customProperties?: Record<string, string | number | boolean | null>;
-}
+export type RecommendationRequest = Wire<'RecommendationRequest'>;
 
 /** POST /api/recommendation/: the widgets asked for, in the order asked. */
 export async function fetchRecommendations(

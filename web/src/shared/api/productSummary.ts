@@ -6,64 +6,36 @@
  */
 import { formatCents } from '../money';
 import { imageUrl, isObject, num, safeLocalLink, trimmed } from './json';
+import type { Wire } from './wire';
 
-export type PriceMode = 'Regular' | 'BelowMap';
-export type WarningLevel = 'Unknown' | 'NoWarning' | 'Cancer' | 'ReproductiveHarm' | 'Full';
-export type ProductKind = 'General' | 'Auto' | 'Tire';
-export type FulfillmentType = 'ShipToHome' | 'StorePickup' | 'SameDayDelivery';
+type WireProduct = Wire<'ProductSummary'>;
 
-export interface ProductAttribute {
-  name: string;
-  value: string;
-}
+export type PriceMode = WireProduct['priceMode'];
+export type WarningLevel = WireProduct['warningLevel'];
+export type ProductKind = WireProduct['kind'];
+export type FulfillmentType = NonNullable<Wire<'Placement'>['fulfillmentType']>;
+export type ProductAttribute = WireProduct['attributes'][number];
+export type Fulfillment = WireProduct['fulfillment'];
 
-export interface Fulfillment {
-  shipToHome: boolean;
-  storePickup: boolean;
-  sameDayDelivery: boolean;
-}
+/** The summary fields the server added later (ratings, sale price, date). */
+type ExtraField = 'rating' | 'ratingCount' | 'wasPriceCents' | 'wasPrice' | 'introducedOn';
+/** The codes a newer server may extend. */
+type CodeField = 'priceMode' | 'kind' | 'warningLevel';
 
-/** A product as lists, carousels and the cart show it (`getproducts`). */
-export interface ProductSummary {
-  blainNumber: string;
-  name: string;
-  vendorBrand: string;
-  /** '/product/{blainNumber}/{slug}/' */
-  url: string;
-  thumbnail: string | null;
-  images: string[];
-  priceCents: number;
-  /** '$1,234.99' */
-  price: string;
-  mapPriceCents: number | null;
-  /** 'BelowMap': the price is below the minimum advertised price and is shown in the cart only. */
-  priceMode: PriceMode | string;
-  belowMap: boolean;
-  kind: ProductKind | string;
-  departmentId: number;
-  departmentPath: string[];
-  warningLevel: WarningLevel | string;
-  requiresConfirmation: boolean;
-  requiresAgreement: boolean;
-  tireSize: { width: number; ratio: number; rim: number } | null;
-  attributes: ProductAttribute[];
-  fulfillment: Fulfillment;
-  ecomOnHand: number;
-  discontinued: boolean;
-  /** Average rating, 1 to 5 with one decimal; null when nobody rated the product. */
-  rating?: number | null;
-  /** Number of ratings (0 without any). */
-  ratingCount?: number | null;
-  /** The price before the sale: only when higher than the price (the product is on sale). */
-  wasPriceCents?: number | null;
-  /** '$24.99', with `wasPriceCents`. */
-  wasPrice?: string | null;
-  /** When the product came to the catalog ('YYYY-MM-DD'). */
-  introducedOn?: string | null;
-}
+/**
+ * A product as lists, carousels and the cart show it (`getproducts`). The normaliser fills
+ * every field (absent ones null, empty or defaulted) and keeps a code this client doesn't
+ * know; the later fields stay optional on read (summaries built without them still type).
+ */
+export type ProductSummary = Required<Omit<WireProduct, ExtraField | CodeField>> &
+  Partial<Pick<WireProduct, ExtraField>> & {
+    priceMode: PriceMode | string;
+    kind: ProductKind | string;
+    warningLevel: WarningLevel | string;
+  };
 
-/** The summary fields the server added later (ratings, sale price, date): optional on read. */
-export type ProductExtras = Required<Pick<ProductSummary, 'rating' | 'ratingCount' | 'wasPriceCents' | 'wasPrice' | 'introducedOn'>>;
+/** The later summary fields, as `normalizeProductExtras` fills them. */
+export type ProductExtras = Required<Pick<ProductSummary, ExtraField>>;
 
 function centsOf(price: string): number | null {
   const digits = price.replace(/[^0-9.]/g, '');

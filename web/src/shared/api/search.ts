@@ -14,6 +14,7 @@ import { isCartResultCode, normalizeCartResult, type CartResult } from './cart';
 import { apiGet, apiRequest, NetworkError } from './client';
 import { isObject, num } from './json';
 import { toProduct, toProducts, type ProductAttribute, type ProductSummary } from './productSummary';
+import type { Wire, WithDefaults } from './wire';
 
 export const SEARCH_URL = '/api/search';
 export const COMPARE_URL = '/api/search/compare';
@@ -21,7 +22,7 @@ export const SIMILAR_URL = '/api/search/similar';
 export const EXPLAIN_URL = '/api/search/explain';
 export const COMPARE_TO_CART_URL = '/products/a/productcomparisontocart';
 
-export type SortName = 'relevance' | 'price-asc' | 'price-desc' | 'name' | 'brand' | 'rating' | 'newest';
+export type SortName = Wire<'Sort'>;
 
 /** The sorts the server knows, in the order the page offers them. */
 export const SORT_OPTIONS: readonly { value: SortName; label: string }[] = [
@@ -34,101 +35,29 @@ export const SORT_OPTIONS: readonly { value: SortName; label: string }[] = [
   { value: 'newest', label: 'Newest' },
 ];
 
-export interface SearchItem extends ProductSummary {
-  /** Held at its place by a merchandiser's pin. */
-  pinned: boolean;
-  /** Units at the visitor's store (null without a chosen store). */
-  storeOnHand: number | null;
-}
+/** A search result: the normalised summary plus where it stands on this search. */
+export type SearchItem = ProductSummary & Pick<Wire<'SearchItem'>, 'pinned' | 'storeOnHand'>;
 
-export interface FacetValue {
-  value: string;
-  label: string;
-  count: number;
-  selected: boolean;
-  /** Department values: the department's page. */
-  url?: string;
-}
+export type FacetValue = Wire<'FacetValue'>;
+export type FacetKind = Wire<'FacetKind'>;
+export type Facet = Wire<'FacetResult'>;
+export type AppliedFilter = Wire<'AppliedFilter'>;
+export type Landing = Wire<'SearchLanding'>;
 
-export type FacetKind = 'hierarchy' | 'list' | 'range';
+/** One page of results; the normaliser reads each item with the one summary normaliser. */
+export type SearchAnswer = Omit<Wire<'SearchAnswer'>, 'items'> & { items: SearchItem[] };
 
-export interface Facet {
-  name: string;
-  label: string;
-  kind: FacetKind;
-  values: FacetValue[];
-  /** Range facets: the bounds among the matches, without the facet's own selection. */
-  min?: number;
-  max?: number;
-}
+/** The compared products side by side; the items read by the one summary normaliser. */
+export type Comparison = Omit<Wire<'Comparison'>, 'items'> & { items: ProductSummary[] };
 
-export interface AppliedFilter {
-  name: string;
-  label: string;
-  value: string;
-  valueLabel: string;
-}
-
-export interface Landing {
-  id: number;
-  name: string;
-  url: string;
-}
-
-export interface SearchAnswer {
-  keyword: string | null;
-  landing: Landing | null;
-  total: number;
-  pg: number;
-  mpp: number;
-  pageCount: number;
-  sort: SortName;
-  storeNum: number | null;
-  items: SearchItem[];
-  facets: Facet[];
-  applied: AppliedFilter[];
-  /** The canonical query string of this page. */
-  query: string;
-  /** Identifies this answer in tracking events. */
-  queryId: string;
-  didYouMean: string | null;
-  /** A local URL a merchandiser sends this keyword to. */
-  redirect: string | null;
-}
-
-export interface Comparison {
-  items: ProductSummary[];
-  /** One row per attribute, a value per item (null where the item has none). */
-  attributes: { name: string; values: (string | null)[] }[];
-}
-
-export interface ExplainWord {
-  word: string;
-  stems: string[];
-  synonymOf?: string;
+/** A word of the keyword; the normaliser keeps field names this client doesn't know. */
+export type ExplainWord = Omit<Wire<'WordMatch'>, 'fields' | 'typos'> & {
   fields: string[];
-  typos: { field: string; word: string; edits: number }[];
-  matched: boolean;
-}
+  typos: (Omit<Wire<'Typo'>, 'field'> & { field: string })[];
+};
 
-export interface ItemExplain {
-  docid: string;
-  keyword: string | null;
-  fields: {
-    number: string;
-    name: string;
-    brand: string;
-    keywords: string[];
-    attributes: ProductAttribute[];
-    description: string;
-  };
-  inIndex: boolean;
-  matched: boolean;
-  keywordMatched: boolean | null;
-  failedFilters: string[];
-  numberMatched: boolean;
-  words: ExplainWord[];
-}
+/** Item details without the staff parts (`scores`, `board`), which the normaliser leaves out. */
+export type ItemExplain = Omit<Wire<'ItemExplain'>, 'scores' | 'board' | 'words'> & { words: ExplainWord[] };
 
 // ------------------------------------------------------------------ checks
 
@@ -325,11 +254,10 @@ export async function addComparisonToCart(
   blainNumbers: readonly string[],
   idempotencyKey?: string,
 ): Promise<CartResult> {
-  const body = await apiRequest<unknown>(COMPARE_TO_CART_URL, {
-    method: 'POST',
-    body: { blainNumbers: [...blainNumbers] },
-    idempotencyKey,
-  });
+  const request: WithDefaults<Wire<'ComparisonRequest'>, 'agreed' | 'confirmed'> = {
+    blainNumbers: [...blainNumbers],
+  };
+  const body = await apiRequest<unknown>(COMPARE_TO_CART_URL, { method: 'POST', body: request, idempotencyKey });
   const result = normalizeCartResult(body);
   // The compare bar knows the spec's codes only: any other is a refusal.
   return isCartResultCode(result.resultCode) ? result : { ...result, resultCode: 'CannotAdd' };

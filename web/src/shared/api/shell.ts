@@ -11,6 +11,7 @@
  */
 import { apiGet, NetworkError } from './client';
 import { isObject, num, str, strOrNull } from './json';
+import type { Wire } from './wire';
 
 export const HEADER_URL = '/globalresource/header/';
 export const DEPT_MENU_URL = '/globalresource/dept-menu/';
@@ -26,103 +27,50 @@ export function setStoreUrl(storeNum: number): string {
 
 // ---------------------------------------------------------------- types
 
-/** A department in the header menu (spec §3 "Menu item"). */
-export interface MenuItem {
-  id: number;
-  name: string;
-  url: string;
-  bannerImageUrl: string | null;
-  bannerLinkUrl: string | null;
-  children: MenuItem[];
-}
+type WireHeader = Wire<'Header'>;
 
-export interface HeaderLink {
-  text: string;
-  link: string;
-}
+/** A department in the header menu (spec §3 "Menu item"); the normaliser fills absent banners with null. */
+export type MenuItem = Required<Omit<Wire<'MenuItem'>, 'children'>> & { children: MenuItem[] };
 
-export interface LocalStoreJson {
-  storeNum: number;
-  city: string;
-  cityAlias: string;
-  state: string;
-  urlAlias: string;
-}
+export type HeaderLink = WireHeader['headerLinks'][number];
+export type LocalStoreJson = NonNullable<WireHeader['localStoreJson']>;
+export type CustomerJson = NonNullable<WireHeader['customer']>;
+export type CountdownKind = WireHeader['siteMessages'][number]['countdown'];
 
-export interface CustomerJson {
-  firstName: string;
-  customerHasRegistries: boolean;
-}
+/** A site message; the normaliser fills absent links, icons and end dates with null. */
+export type SiteMessage = Required<WireHeader['siteMessages'][number]>;
 
-export type CountdownKind = 'none' | 'after' | 'before';
-
-export interface SiteMessage {
-  id: string;
-  text: string;
-  link: string | null;
-  icon: string | null;
-  countdown: CountdownKind;
-  endDateTime: string | null;
-}
-
-/** GET /globalresource/header/ (spec §3 "Header data"). */
-export interface HeaderData {
-  loggedIn: boolean;
-  greeting: string | null;
-  customer: CustomerJson | null;
-  localStoreName: string | null;
-  localStoreJson: LocalStoreJson | null;
+/**
+ * GET /globalresource/header/ (spec §3 "Header data"). The normaliser fills what is absent
+ * (null, or empty lists), has the department menu in place of `deptMenuVersion` (fetched by
+ * it), and has null for the server time and the footer fields when they were not sent.
+ */
+export type HeaderData = Required<
+  Omit<WireHeader, 'deptMenuVersion' | 'deptMenu' | 'siteMessages' | 'serverTime' | 'isMobileDevice' | 'assetCdnBaseUrl'>
+> & {
   deptMenu: MenuItem[];
-  headerLinks: HeaderLink[];
-  cartSummaryJson: { cartQty: number };
-  itemsInCartCount: number;
   siteMessages: SiteMessage[];
   serverTime: string | null;
   /** Footer data: the server's reading of the device (null: not sent). */
   isMobileDevice: boolean | null;
   /** Footer data: where assets come from ('' this origin; null: not sent). */
   assetCdnBaseUrl: string | null;
-}
+};
 
-/** GET /globalresource/category-flyout/ (spec §3 "Mega menu ad"). */
-export interface MegaMenuAd {
-  adId: string;
-  desktopImage: string;
-  mobileImage: string;
-  ctaLink: string;
-  bannerImageAccessibleText: string;
-  ctaAccessibleText: string;
-}
+/** GET /globalresource/category-flyout/ (spec §3 "Mega menu ad"); also the sponsored ad. */
+export type MegaMenuAd = Wire<'MegaMenuAd'>;
 
 /**
  * One brand, category or popular-search suggestion. `html` is server-escaped
  * HTML with `<strong>` around the match; it is the only field rendered as HTML.
  */
-export interface SuggestionLink {
-  url: string;
-  html: string;
-}
+export type SuggestionLink = Wire<'SuggestionLink'>;
 
-export interface ProductSuggestion {
-  /** Plain text. */
-  name: string;
-  /** Plain text. */
-  vendorBrand: string;
-  url: string;
-  thumbnail: string;
-  /** "$12.99"; absent below the minimum advertised price (shown only in the cart). */
-  price?: string;
-}
+/** A suggested product; the normaliser has `thumbnail` '' without a picture. */
+export type ProductSuggestion = Omit<Wire<'SuggestedProduct'>, 'thumbnail'> & { thumbnail: string };
 
 /** GET /s/a/autocomplete (spec §3 "Autocomplete result"). */
-export interface AutocompleteResult {
-  brands: SuggestionLink[];
-  categories: SuggestionLink[];
-  popularSearches: SuggestionLink[];
-  products: ProductSuggestion[];
-  productHeading: string;
-  count: number;
-}
+export type AutocompleteResult = Omit<Wire<'Suggestions'>, 'products'> & { products: ProductSuggestion[] };
 
 // ---------------------------------------------------------- normalisers
 

@@ -3,6 +3,8 @@
  * store, and the store finder's list and details.
  */
 import { apiGet, apiRequest, NetworkError } from './client';
+import { isObject } from './json';
+import type { Wire } from './wire';
 
 export type DayName =
   | 'Monday'
@@ -23,80 +25,21 @@ export const DAYS: readonly DayName[] = [
   'Sunday',
 ];
 
-/** Day → '7:00 AM - 8:00 PM' or 'Closed'. */
+/** Day → '7:00 AM - 8:00 PM' or 'Closed': `Store['hours']` read by day (the document types it as a map of strings). */
 export type WeekHours = Partial<Record<DayName, string>>;
 
-export type HoursDisplayStyle = 'open' | 'closing-soon' | 'closed' | 'coming-soon';
+export type Store = Wire<'Store'>;
+export type HoursDisplayStyle = Store['currentHours']['displayStyle'];
 
-export interface Store {
-  storeNum: number;
-  /** 'Janesville, WI'; with the street where two stores share a city. */
-  title?: string;
-  city: string;
-  cityAlias: string;
-  state: string;
-  address1: string;
-  zip: string;
-  phone: string;
-  autoCenterPhone: string | null;
-  hours: WeekHours;
-  autoHours: WeekHours | null;
-  currentHours: { displayText: string; displayStyle: HoursDisplayStyle };
-  hoursStatus: 'Open' | 'ClosingSoon' | 'Closed' | 'ComingSoon';
-  comingSoon: boolean;
-  urlAlias: string;
-  /** Set on search results only. */
-  distanceMi?: number | null;
-  googlePlaceID: string;
-  googleMapZoom: number;
-  localDeliveryInformation: { isEnabled: boolean; label: string };
-  lat: number;
-  lon: number;
-  timeZone: string;
-}
+type WireResult = Wire<'StoreSearchResult'>;
 
-export type StockStatus =
-  | 'NotCarried'
-  | 'OutOfStock'
-  | 'LimitedInStore'
-  | 'InStoreOnly'
-  | 'InStock'
-  | 'OnlyLeft';
+export type StoreStatus = WireResult['statusList'][number];
+export type StockStatus = NonNullable<StoreStatus['stockStatus']>;
+export type ResolutionType = WireResult['resolutionType'];
+export type StoreSearchResult = WireResult;
 
-export interface StoreStatus {
-  store: Store;
-  inventory?: { isStocked: boolean; storeOnHand: number; ecomOnHand: number };
-  stockLabel?: string;
-  stockStatus?: StockStatus;
-}
-
-export type ResolutionType =
-  | 'Success'
-  | 'InvalidZip'
-  | 'InvalidCoordinates'
-  | 'InvalidBlainNumber'
-  | 'NotFound'
-  | 'GeoLocationNotFound';
-
-export interface StoreSearchResult {
-  resolutionType: ResolutionType;
-  message?: string;
-  statusList: StoreStatus[];
-  storeVariant: 'Store' | 'Auto' | 'Tire' | 'NoProduct';
-}
-
-export interface StoreSearchRequest {
-  zip?: string | null;
-  mustIncludeLocalStore?: boolean;
-  exactPosition?: { latitude: number; longitude: number } | null;
-  storeNum?: number | null;
-}
-
-export interface StockSearchRequest extends StoreSearchRequest {
-  blainNumber: string;
-  filterOnlyInStock?: boolean;
-  desiredQuantity?: number;
-}
+export type StoreSearchRequest = Wire<'StoreSearchRequest'>;
+export type StockSearchRequest = Wire<'StockSearchRequest'>;
 
 export const STORE_STATUS_URL = '/products/a/storestatus-json';
 export const STOCK_STATUS_URL = '/products/a/stockstatus-json';
@@ -141,8 +84,8 @@ export async function searchStock(
 
 /** Makes `storeNum` the visitor's store; answers the server's success flag. */
 export async function setLocalStore(storeNum: number): Promise<boolean> {
-  const body = await apiGet<{ success?: boolean }>(`/stores/set-json/${encodeURIComponent(storeNum)}`);
-  return body?.success === true;
+  const body = await apiGet<unknown>(`/stores/set-json/${encodeURIComponent(storeNum)}`);
+  return isObject(body) && body.success === true;
 }
 
 /** Every store (store finder). */

@@ -12,6 +12,7 @@
  */
 import { apiGet, NetworkError } from './client';
 import { isObject, num, str } from './json';
+import type { Wire } from './wire';
 
 export const SECTION_WIDTHS_URL = '/tire-size/section-widths/';
 export const ASPECT_RATIOS_URL = '/tire-size/aspect-ratios/';
@@ -22,13 +23,9 @@ export const TIRE_SIZE_FACET = 'tire-size';
 /** Prefixes a size may carry in the catalog: none, passenger, light truck, special trailer. */
 export const TIRE_SIZE_PREFIXES = ['', 'P', 'LT', 'ST'] as const;
 
-export interface TireSize {
-  width: number;
-  ratio: number;
-  rim: number;
-}
+export type TireSize = NonNullable<Wire<'ProductSummary'>['tireSize']>;
 
-export type TireSort = 'relevance' | 'price-asc' | 'price-desc' | 'name' | 'brand' | 'rating' | 'newest';
+export type TireSort = Wire<'Sort'>;
 export const TIRE_SORTS: readonly TireSort[] = [
   'relevance',
   'price-asc',
@@ -39,31 +36,26 @@ export const TIRE_SORTS: readonly TireSort[] = [
   'newest',
 ];
 
-/** A product card's data (a search result). */
-export interface TireProduct {
-  blainNumber: string;
-  name: string;
-  vendorBrand: string;
-  url: string;
+/**
+ * A product card's data: the fields of a search result (`SearchItem`) a card shows. The
+ * normaliser has absent pictures, sizes and stock at the store null, and the attributes as
+ * name → value ('Tire Size' and the like).
+ */
+export type TireProduct = Pick<
+  Wire<'SearchItem'>,
+  'blainNumber' | 'name' | 'vendorBrand' | 'url' | 'priceCents' | 'price' | 'belowMap' | 'ecomOnHand' | 'storeOnHand'
+> & {
   thumbnail: string | null;
-  priceCents: number;
-  price: string;
-  belowMap: boolean;
   tireSize: TireSize | null;
-  /** 'Tire Size' and the like: name → value. */
   attributes: Record<string, string>;
-  ecomOnHand: number;
-  storeOnHand: number | null;
-}
+};
 
-export interface TireResults {
-  total: number;
-  pg: number;
-  pageCount: number;
+/** A search answer's page, of products of the size only. */
+export type TireResults = Pick<Wire<'SearchAnswer'>, 'total' | 'pg' | 'pageCount'> & {
   items: TireProduct[];
   /** The size filter took effect (the index knows the facet). */
   filtered: boolean;
-}
+};
 
 // ---------------------------------------------------------- helpers
 
@@ -218,22 +210,17 @@ export async function searchTires(
 /** The batteries department (a landing page of the search, by its URL). */
 export const BATTERIES_DEPARTMENT_URL = '/automotive/batteries/';
 
-/** A sub-department of the batteries department, with its count. */
-export interface ListingType {
-  id: string;
-  label: string;
-  count: number;
-  selected: boolean;
-}
+/**
+ * A sub-department of the batteries department, with its count: a value of the `department`
+ * facet (`id`: its value).
+ */
+export type ListingType = Pick<Wire<'FacetValue'>, 'label' | 'count' | 'selected'> & { id: string };
 
-export interface ListingResults {
-  total: number;
-  pg: number;
-  pageCount: number;
+export type ListingResults = Pick<Wire<'SearchAnswer'>, 'total' | 'pg' | 'pageCount'> & {
   items: TireProduct[];
   /** The department facet: the kinds of battery. */
   types: ListingType[];
-}
+};
 
 export function batteriesSearchQuery(options: { type?: string | null; sort?: TireSort; pg?: number } = {}): string {
   const parts = [`lp=${encodeURIComponent(BATTERIES_DEPARTMENT_URL)}`];

@@ -14,6 +14,7 @@
  * | product_carousel_view  | itemListID, itemListName, items: CarouselTracking[] |
  * | product_carousel_click | the CarouselTracking fields                         |
  */
+import type { Wire } from '../api/wire';
 import { sendJsonBeacon } from './beacon';
 
 declare global {
@@ -100,7 +101,8 @@ export function trackCarouselClick(item: CarouselTracking): void {
 
 /** Beacon POST /event/a/carousel-click with the carousel tracking JSON. */
 export function sendCarouselClickBeacon(fields: CarouselTracking): void {
-  sendJsonBeacon(CAROUSEL_CLICK_URL, fields);
+  const body: Wire<'CarouselClickBeacon'> = fields;
+  sendJsonBeacon(CAROUSEL_CLICK_URL, body);
 }
 
 /** storefront-shell spec §3 "Product view event": a, u, b (product number), h. */

@@ -8,6 +8,7 @@
 import { createElement } from 'react';
 import { create } from 'zustand';
 import { IDEMPOTENCY_KEY_HEADER, newIdempotencyKey } from '../api/client';
+import type { Wire } from '../api/wire';
 import { GENERIC_ERROR_TITLE, Modal } from './Modal';
 
 export { GENERIC_ERROR_TITLE };
@@ -52,6 +53,7 @@ export function GenericErrorHost() {
 export function reportError(error: unknown, url: string = window.location.href): void {
   const text =
     error instanceof Error ? `${error.name}: ${error.message}` : String(error ?? 'Unknown error');
+  const report: Wire<'LogRequest'> = { url, error: text.slice(0, 8192) };
   try {
     void fetch(LOG_URL, {
       method: 'POST',
@@ -59,7 +61,7 @@ export function reportError(error: unknown, url: string = window.location.href):
         'Content-Type': 'application/json',
         [IDEMPOTENCY_KEY_HEADER]: newIdempotencyKey(),
       },
-      body: JSON.stringify({ url, error: text.slice(0, 8192) }),
+      body: JSON.stringify(report),
       credentials: 'same-origin',
       keepalive: true,
     }).catch(() => {});

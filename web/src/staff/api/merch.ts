@@ -8,18 +8,16 @@
  */
 import { apiRequest } from '../../shared/api/client';
 import { isObject } from '../../shared/api/json';
+import type { Wire } from '../../shared/api/wire';
 
 export type PinAction = 'AddItemToTop' | 'UnpinItem' | 'UpdateItemPinOrder';
 export const MERCH_URL = '/api/staff/merch';
 
+type PinRequest = Wire<'PinRequest'>;
+
 /** The board a pin changes: the keyword's, else the landing page's (and the hawk ids). */
-export interface PinBoardRef {
-  keyword: string | null;
-  lp: string | null;
-  hawkb?: string | null;
-  hawkaid?: string | null;
-  hawkp?: string | null;
-}
+export type PinBoardRef = Required<Pick<PinRequest, 'keyword' | 'lp'>> &
+  Pick<PinRequest, 'hawkb' | 'hawkaid' | 'hawkp'>;
 
 /**
  * Pins, unpins or reorders items on a merchandising board (merchandisers only: the
@@ -32,7 +30,7 @@ export async function updatePins(
   token: string,
   change: { itemId?: string; itemList?: readonly string[] },
 ): Promise<string[]> {
-  const body: Record<string, unknown> = {
+  const body: PinRequest = {
     keyword: board.keyword,
     lp: board.lp,
     hawkb: board.hawkb ?? null,
