@@ -40,17 +40,7 @@ pub fn router(state: QueryState) -> Router {
 
 /// "$1,234.99": dollars with thousands separators, always two decimals.
 pub fn format_price(cents: i64) -> String {
-    let sign = if cents < 0 { "-" } else { "" };
-    let cents = cents.unsigned_abs();
-    let dollars = (cents / 100).to_string();
-    let mut grouped = String::with_capacity(dollars.len() + dollars.len() / 3);
-    for (i, c) in dollars.chars().enumerate() {
-        if i > 0 && (dollars.len() - i).is_multiple_of(3) {
-            grouped.push(',');
-        }
-        grouped.push(c);
-    }
-    format!("{sign}${grouped}.{:02}", cents % 100)
+    kernel::values::Money::from_cents(cents).to_string()
 }
 
 pub use projections::model::catalog::slug;

@@ -18,7 +18,7 @@ use crate::shopping::subscription::{
 use kernel::http::{ApiError, JsonOrForm};
 use kernel::idempotency::{IdempotencyKey, StoredAnswer};
 use kernel::identity::Identity;
-use kernel::validation::{normalize_email, valid_email, EMAIL_MESSAGE};
+use kernel::validation::EMAIL_MESSAGE;
 
 /// The answer to an unsubscribe link we did not issue (forged, foreign, cut short).
 pub const INVALID_TOKEN_MESSAGE: &str = "This unsubscribe link is not valid.";
@@ -109,11 +109,11 @@ async fn subscribe(
     key: Option<Extension<IdempotencyKey>>,
     JsonOrForm(request): JsonOrForm<SubscribeRequest>,
 ) -> Response {
-    let email = normalize_email(&request.email_address);
     // Refused before any key is made for the address.
-    if !valid_email(&email) {
+    let Ok(email) = kernel::values::Email::parse(&request.email_address) else {
         return ApiError::bad_request("InvalidEmail", EMAIL_MESSAGE).into_response();
-    }
+    };
+    let email = email.as_str().to_string();
     let keys = match privacy::keys() {
         Ok(keys) => keys,
         Err(e) => return ApiError::Unavailable(e.to_string()).into_response(),

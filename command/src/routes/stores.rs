@@ -32,9 +32,10 @@ async fn set_store(
     Path(store_num): Path<String>,
 ) -> Response {
     let refused = || Json(super::Success::FALSE).into_response();
-    let Ok(store_num) = store_num.parse::<i32>() else {
+    let Ok(store_num) = kernel::values::StoreNumber::parse(&store_num) else {
         return refused();
     };
+    let store_num = store_num.get();
     let exists: Result<bool, _> =
         sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM stores WHERE store_num = $1)")
             .bind(store_num)
