@@ -318,59 +318,43 @@ async fn merchandisers_block_terms_and_products_from_the_popular_lists() {
         })
         .await
     );
-    let merch = format!("Bearer {STAFF_TOKEN}");
-    let analyst = format!("Bearer {ANALYST_TOKEN}");
+    let (merch, analyst) = (STAFF_TOKEN, ANALYST_TOKEN);
     let mut staff = store.other();
-    let block = |list: &str, value: &str| json!({"list": list, "value": value}).to_string();
-    let post = |staff: &mut Client, path: &str, body: String, auth: String| {
-        let path = path.to_string();
-        let mut staff = staff.other();
-        async move {
-            staff
-                .send_with(
-                    "POST",
-                    &path,
-                    Some("application/json"),
-                    body,
-                    &[("authorization", auth.as_str())],
-                )
-                .await
-        }
-    };
+    let block = |list: &str, value: &str| json!({"list": list, "value": value});
     // An analyst may not; a merchandiser may.
-    let refused = post(
-        &mut staff,
-        "/api/staff/merch/BlockPopular",
-        block("searches", "Poly  ROPE"),
-        analyst.clone(),
-    )
-    .await;
+    let refused = staff
+        .other()
+        .post_as(
+            "/api/staff/merch/BlockPopular",
+            analyst,
+            block("searches", "Poly  ROPE"),
+        )
+        .await;
     assert_eq!(refused.status, 403);
-    let bad = post(
-        &mut staff,
-        "/api/staff/merch/BlockPopular",
-        block("people", "x"),
-        merch.clone(),
-    )
-    .await;
+    let bad = staff
+        .other()
+        .post_as("/api/staff/merch/BlockPopular", merch, block("people", "x"))
+        .await;
     assert_eq!(bad.status, 400, "{}", bad.body);
     assert_eq!(bad.json()["code"], "InvalidList");
-    let done = post(
-        &mut staff,
-        "/api/staff/merch/BlockPopular",
-        block("searches", "Poly  ROPE"),
-        merch.clone(),
-    )
-    .await;
+    let done = staff
+        .other()
+        .post_as(
+            "/api/staff/merch/BlockPopular",
+            merch,
+            block("searches", "Poly  ROPE"),
+        )
+        .await;
     assert_eq!(done.status, 200, "{}", done.body);
     assert_eq!(popular_searches(&env).await, ["rope"], "gone at once");
-    let done = post(
-        &mut staff,
-        "/api/staff/merch/BlockPopular",
-        block("products", "100"),
-        merch.clone(),
-    )
-    .await;
+    let done = staff
+        .other()
+        .post_as(
+            "/api/staff/merch/BlockPopular",
+            merch,
+            block("products", "100"),
+        )
+        .await;
     assert_eq!(done.status, 200, "{}", done.body);
     assert!(query::popularity::popular_products(&env.pool, 10)
         .await
@@ -382,7 +366,7 @@ async fn merchandisers_block_terms_and_products_from_the_popular_lists() {
             "/api/staff/merch/popular-blocks",
             None,
             String::new(),
-            &[("authorization", merch.as_str())],
+            &[("authorization", format!("Bearer {merch}").as_str())],
         )
         .await;
     assert_eq!(listed.status, 200);
@@ -392,21 +376,23 @@ async fn merchandisers_block_terms_and_products_from_the_popular_lists() {
     // The next refresh keeps it off too; unblocking brings it back.
     tokio::time::sleep(Duration::from_millis(600)).await;
     assert_eq!(popular_searches(&env).await, ["rope"]);
-    let missing = post(
-        &mut staff,
-        "/api/staff/merch/UnblockPopular",
-        block("searches", "chain"),
-        merch.clone(),
-    )
-    .await;
+    let missing = staff
+        .other()
+        .post_as(
+            "/api/staff/merch/UnblockPopular",
+            merch,
+            block("searches", "chain"),
+        )
+        .await;
     assert_eq!(missing.status, 404);
-    let done = post(
-        &mut staff,
-        "/api/staff/merch/UnblockPopular",
-        block("searches", "poly rope"),
-        merch.clone(),
-    )
-    .await;
+    let done = staff
+        .other()
+        .post_as(
+            "/api/staff/merch/UnblockPopular",
+            merch,
+            block("searches", "poly rope"),
+        )
+        .await;
     assert_eq!(done.status, 200);
     assert!(
         eventually(Duration::from_secs(20), || async {

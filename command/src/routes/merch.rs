@@ -10,11 +10,10 @@ use axum::routing::post;
 use axum::{Extension, Router};
 use serde::{Deserialize, Serialize};
 
-use super::{respond, CommandState};
-use crate::eventstore::{self, IdempotentCommand};
+use super::CommandState;
 use crate::merch::pinboard::{keyword_board, landing_board, PinBoard, PinCommand, PinError};
 use kernel::http::{ApiError, ApiJson};
-use kernel::idempotency::{IdempotencyKey, StoredAnswer};
+use kernel::idempotency::IdempotencyKey;
 use kernel::staff::{Merchandiser, Staff};
 
 /// The merchandising commands under `/api/staff/merch/…` (behind the staff layer).
@@ -186,31 +185,14 @@ async fn run(
         "hawkaid": request.hawkaid,
         "hawkp": request.hawkp,
     });
-    let answer = |b: &PinBoard, outcome: &Result<usize, PinError>| {
-        outcome.is_ok().then(|| {
-            StoredAnswer::json(
-                StatusCode::OK,
-                &PinsAnswer {
-                    success: true,
-                    pins: b.pins.clone(),
-                    redirect: b.redirect.clone(),
-                },
-                vec![],
-            )
-        })
-    };
-    let idempotency = key.as_ref().map(|Extension(key)| IdempotentCommand {
-        key,
-        answer: &answer,
-    });
-    let executed = eventstore::run::<PinBoard>(&state.pool, &())
-        .command(&board, command)
-        .inline(Some(state.inline.as_ref()))
-        .idempotency(idempotency)
-        .metadata(&metadata)
-        .one()
-        .await;
-    respond(executed, answer)
+    super::run_staff_command(state, key, &board, command, metadata, |b: &PinBoard| {
+        PinsAnswer {
+            success: true,
+            pins: b.pins.clone(),
+            redirect: b.redirect.clone(),
+        }
+    })
+    .await
 }
 
 /// A board's refusal: 404 for what is not there to remove, 422 otherwise (`PinRefused`).

@@ -86,6 +86,49 @@ where
     }
 }
 
+/// Runs a staff command on the aggregate `id` (the staff id and `metadata` in the event's
+/// metadata, idempotent under the request's key, read models updated inline) and answers 200
+/// with `body` of the aggregate after it, or the aggregate's refusal.
+pub(crate) async fn run_staff_command<A, B>(
+    state: &CommandState,
+    key: &Option<axum::Extension<kernel::idempotency::IdempotencyKey>>,
+    id: &str,
+    command: A::Command,
+    metadata: serde_json::Value,
+    body: impl Fn(&A) -> B + Send + Sync,
+) -> Response
+where
+    A: Aggregate<Services = ()> + Clone,
+    A::Command: Clone,
+    B: serde::Serialize,
+    ApiError: From<A::Error>,
+{
+    let answer = |aggregate: &A, outcome: &Result<usize, A::Error>| {
+        outcome.is_ok().then(|| {
+            kernel::idempotency::StoredAnswer::json(
+                axum::http::StatusCode::OK,
+                &body(aggregate),
+                vec![],
+            )
+        })
+    };
+    let idempotency =
+        key.as_ref().map(
+            |axum::Extension(key)| crate::eventstore::IdempotentCommand {
+                key,
+                answer: &answer,
+            },
+        );
+    let executed = crate::eventstore::run::<A>(&state.pool, &())
+        .command(id, command)
+        .inline(Some(state.inline.as_ref()))
+        .idempotency(idempotency)
+        .metadata(&metadata)
+        .one()
+        .await;
+    respond(executed, answer)
+}
+
 /// `{"success": bool}`: the answer of commands that have nothing else to say.
 #[derive(Debug, serde::Serialize, utoipa::ToSchema)]
 pub struct Success {

@@ -12,13 +12,12 @@ use axum::routing::post;
 use axum::{Extension, Router};
 use serde::{Deserialize, Serialize};
 
-use super::{respond, CommandState};
-use crate::eventstore::{self, IdempotentCommand};
+use super::CommandState;
 use crate::merch::blocklist::{
     entry, BlocklistCommand, BlocklistError, PopularBlocklist, PRODUCTS, SEARCHES,
 };
 use kernel::http::{ApiError, ApiJson};
-use kernel::idempotency::{IdempotencyKey, StoredAnswer};
+use kernel::idempotency::IdempotencyKey;
 use kernel::staff::{Merchandiser, Staff};
 
 pub fn staff_router(state: CommandState) -> Router {
@@ -111,31 +110,19 @@ async fn run(
         Err(e) => return e.into_response(),
     };
     let metadata = serde_json::json!({ "staffId": staff.id() });
-    let answer = |b: &PopularBlocklist, outcome: &Result<usize, BlocklistError>| {
-        outcome.is_ok().then(|| {
-            StoredAnswer::json(
-                StatusCode::OK,
-                &BlocklistAnswer {
-                    success: true,
-                    list,
-                    blocked: b.blocked.iter().cloned().collect(),
-                },
-                vec![],
-            )
-        })
-    };
-    let idempotency = key.as_ref().map(|Extension(key)| IdempotentCommand {
+    super::run_staff_command(
+        state,
         key,
-        answer: &answer,
-    });
-    let executed = eventstore::run::<PopularBlocklist>(&state.pool, &())
-        .command(list, command(value))
-        .inline(Some(state.inline.as_ref()))
-        .idempotency(idempotency)
-        .metadata(&metadata)
-        .one()
-        .await;
-    respond(executed, answer)
+        list,
+        command(value),
+        metadata,
+        |b: &PopularBlocklist| BlocklistAnswer {
+            success: true,
+            list,
+            blocked: b.blocked.iter().cloned().collect(),
+        },
+    )
+    .await
 }
 
 #[utoipa::path(post, path = "/api/staff/merch/BlockPopular", tag = "merchandising",

@@ -373,6 +373,19 @@ impl Client {
         .await
     }
 
+    /// A POST of JSON with a staff bearer token.
+    pub async fn post_as(&mut self, path: &str, token: &str, json: serde_json::Value) -> Answer {
+        let bearer = format!("Bearer {token}");
+        self.send_with(
+            "POST",
+            path,
+            Some("application/json"),
+            json.to_string(),
+            &[("authorization", &bearer)],
+        )
+        .await
+    }
+
     pub async fn send_with(
         &mut self,
         method: &str,
