@@ -125,14 +125,17 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
     if !app::migrations_applied(&pool).await? {
         anyhow::bail!("DATABASE_URL: the database is not migrated; run `storefront migrate` first");
     }
-    match crate::config::check_broker(&bus).await {
-        Ok(()) => {}
-        Err(e) if options.wait_for_broker => tracing::warn!(
-            "{e}: serving without it until it answers (events wait in the outbox, beacons in \
-             the tracker's queue; the relay and the consumers start then)"
-        ),
+    let broker_answered = match crate::config::check_broker(&bus).await {
+        Ok(()) => true,
+        Err(e) if options.wait_for_broker => {
+            tracing::warn!(
+                "{e}: serving without it until it answers (events wait in the outbox, beacons \
+                 in the tracker's queue; the relay and the consumers start then)"
+            );
+            false
+        }
         Err(e) => return Err(e.into()),
-    }
+    };
 
     let (stop_tx, stop_rx) = watch::channel(false);
     let mut background = JoinSet::new();
@@ -151,6 +154,7 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
         std::sync::Arc::new(search_indexer::SearchEngine::in_memory())
     };
     background.spawn(run_pipeline(
+        broker_answered,
         pool.clone(),
         bus.clone(),
         Pipeline::of(&options),
@@ -339,12 +343,13 @@ impl Pipeline {
 /// How often a process that started without its broker asks again.
 pub const BROKER_RETRY: Duration = Duration::from_secs(2);
 
-/// The roles that need the broker: waits until it answers (at once when it already did),
+/// The roles that need the broker: waits until it answers (`answered`: it just did, at start),
 /// makes sure of the topics and their retention, then runs the outbox relay and the
 /// consumers (projections, analytics, this process's search index) until stop. What happened
 /// meanwhile is not lost: the relay publishes every outbox row not yet published, and each
 /// consumer group starts where it left off (or at the beginning).
 async fn run_pipeline(
+    answered: bool,
     pool: PgPool,
     bus: BusConfig,
     p: Pipeline,
@@ -352,9 +357,13 @@ async fn run_pipeline(
     mut stop: watch::Receiver<bool>,
 ) {
     let mut waited = false;
+    let mut answered = answered;
     loop {
+        let checked = std::mem::take(&mut answered);
         let ready = async {
-            bus.check(Duration::from_secs(5)).await?;
+            if !checked {
+                bus.check(Duration::from_secs(5)).await?;
+            }
             bus.ensure_topics(&[&p.events_topic, &p.tracking_topic])
                 .await
         };
