@@ -1,5 +1,6 @@
 //! Write model of the storefront: aggregates, commands, events and event-store access.
 
+pub mod accounts;
 pub mod cart;
 pub mod catalog;
 pub mod eventstore;

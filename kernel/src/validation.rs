@@ -73,6 +73,31 @@ pub fn valid_zip(zip: &str) -> bool {
     zip.len() == 5 && zip.chars().all(|c| c.is_ascii_digit())
 }
 
+/// The message of a phone number that is not one.
+pub const PHONE_MESSAGE: &str = "Please enter a valid phone number.";
+
+/// A US phone number in its one form, ten digits (`5551234567`), from what a person types:
+/// digits with spaces, dots, dashes, parentheses and an optional leading `+1` or `1`. The area
+/// code and the exchange start with 2 to 9. `None` for anything else.
+pub fn normalize_phone(text: &str) -> Option<String> {
+    let text = text.trim();
+    if text.len() > 30
+        || !text
+            .chars()
+            .all(|c| c.is_ascii_digit() || " .-()+".contains(c))
+    {
+        return None;
+    }
+    let mut digits: String = text.chars().filter(char::is_ascii_digit).collect();
+    if digits.len() == 11 && digits.starts_with('1') {
+        digits.remove(0);
+    } else if text.contains('+') {
+        return None;
+    }
+    let b = digits.as_bytes();
+    (b.len() == 10 && b[0] >= b'2' && b[3] >= b'2').then_some(digits)
+}
+
 /// The local-redirect rule: starts with a single slash, not '//' and no backslash.
 pub fn is_local_url(url: &str) -> bool {
     url.starts_with('/') && !url.starts_with("//") && !url.contains('\\')
@@ -81,6 +106,29 @@ pub fn is_local_url(url: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn phone_numbers_have_one_form() {
+        for (typed, normal) in [
+            ("(555) 234-5678", "5552345678"),
+            ("555.234.5678", "5552345678"),
+            ("+1 555 234 5678", "5552345678"),
+            ("15552345678", "5552345678"),
+        ] {
+            assert_eq!(normalize_phone(typed).as_deref(), Some(normal), "{typed}");
+        }
+        for bad in [
+            "",
+            "555-1234",
+            "055 234 5678",
+            "555 134 5678",
+            "+44 20 7946 0958",
+            "555x2345678",
+            "5552345678901",
+        ] {
+            assert_eq!(normalize_phone(bad), None, "{bad}");
+        }
+    }
 
     #[test]
     fn well_formed_addresses_pass() {

@@ -91,6 +91,7 @@ impl std::fmt::Debug for PrivacyKeys {
 
 /// Purpose of the keyed hash of an email address.
 const EMAIL_PURPOSE: &str = "subject-email";
+const PHONE_PURPOSE: &str = "phone-key";
 /// Purpose of an unsubscribe link's signature.
 const UNSUBSCRIBE_PURPOSE: &str = "newsletter-unsubscribe";
 
@@ -126,6 +127,13 @@ impl PrivacyKeys {
             self.pseudonyms
                 .derive(EMAIL_PURPOSE, &normalize_email(email))
         )
+    }
+
+    /// The keyed hash of a phone number in its normal form (`kernel::validation::
+    /// normalize_phone`): `ph_` and the hash. An index key, never shown; the number itself
+    /// travels sealed.
+    pub fn phone_key(&self, phone: &str) -> String {
+        format!("ph_{}", self.pseudonyms.derive(PHONE_PURPOSE, phone))
     }
 
     /// The token of a subject's unsubscribe link: `subject.signature`.

@@ -1,0 +1,9 @@
+//! Accounts context: customers (one per email, through the email's claim), their passwords and
+//! sign-ins. Personal fields are sealed under the email subject's data key (docs/privacy.md).
+
+pub mod claim;
+pub mod customer;
+pub mod password;
+
+pub use claim::*;
+pub use customer::*;
