@@ -138,6 +138,66 @@ impl<S: Send + Sync> FromRequestParts<S> for SameSiteForms {
     }
 }
 
+/// The request header that carries the anti-forgery token (spec 7, 'token header').
+pub const ANTI_FORGERY_HEADER: &str = "RequestVerificationToken";
+/// The hidden input's name in `POST /account/getantiforgerytoken`'s fragment.
+pub const ANTI_FORGERY_FIELD: &str = "__RequestVerificationToken";
+pub const ANTI_FORGERY_CODE: &str = "AntiForgeryTokenInvalid";
+pub const ANTI_FORGERY_MESSAGE: &str =
+    "This page has expired. Please refresh the page and try again.";
+const ANTI_FORGERY: &str = "anti-forgery";
+
+/// What a token is bound to: the session when the visitor holds one, else the visitor.
+fn anti_forgery_binding(identity: &crate::identity::Identity) -> String {
+    match &identity.session_id {
+        Some(session) => format!("session:{session}"),
+        None => format!("visitor:{}", identity.visitor_id),
+    }
+}
+
+/// The anti-forgery token of this visitor's session (or of the visitor, signed out). A new
+/// session needs a new token: the client fetches one after signing in or out.
+pub fn anti_forgery_token(identity: &crate::identity::Identity) -> String {
+    identity
+        .keyring()
+        .sign(ANTI_FORGERY, &anti_forgery_binding(identity))
+}
+
+/// Whether the request carries this visitor's anti-forgery token in [`ANTI_FORGERY_HEADER`].
+pub fn has_anti_forgery_token(identity: &crate::identity::Identity, headers: &HeaderMap) -> bool {
+    headers
+        .get(ANTI_FORGERY_HEADER)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|token| {
+            identity
+                .keyring()
+                .verify(ANTI_FORGERY, &anti_forgery_binding(identity), token.trim())
+        })
+}
+
+/// The check as an extractor, for the calls the spec marks 'token header': 403
+/// ([`ANTI_FORGERY_CODE`]) without this visitor's token, before the body is read.
+#[derive(Debug, Clone, Copy)]
+pub struct AntiForgery;
+
+impl<S: Send + Sync> FromRequestParts<S> for AntiForgery {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        let identity = crate::identity::Identity::of(&parts.extensions);
+        if has_anti_forgery_token(&identity, &parts.headers) {
+            Ok(AntiForgery)
+        } else {
+            Err(crate::http::ApiError::refused(
+                StatusCode::FORBIDDEN,
+                ANTI_FORGERY_CODE,
+                ANTI_FORGERY_MESSAGE,
+            )
+            .into_response())
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,6 +10,10 @@
 //! Cookies are made here only, for the visitor of the request at hand: a handler that hands
 //! out a cart says so with a [`CartGrant`] on its answer, never with a `Set-Cookie` of its own,
 //! so an answer stored and replayed (`crate::idempotency`) never carries anyone's cookie.
+//!
+//! A signed-in customer's session is a fourth cookie, `sf_session`: a random id made by the
+//! server (the session's record is kept server-side under a hash of it), signed for the
+//! visitor. A handler starts or ends one with a [`SessionGrant`] on its answer.
 
 use std::sync::Arc;
 
@@ -28,11 +32,13 @@ pub const CART_COOKIE: &str = "sf_cart";
 pub const VISITOR_MAX_AGE: u64 = 360 * 24 * 3600;
 pub const VISIT_MAX_AGE: u64 = 4 * 3600;
 pub const CART_MAX_AGE: u64 = 30 * 24 * 3600;
+pub const SESSION_COOKIE: &str = "sf_session";
 
 /// Signature purposes: a value signed for one never verifies as another.
 const VISITOR: &str = "visitor";
 const VISIT: &str = "visit";
 const CART: &str = "cart";
+const SESSION: &str = "session";
 
 /// How cookies are made: the signing keys and whether they carry `Secure`.
 #[derive(Debug, Clone)]
@@ -76,7 +82,27 @@ pub struct Identity {
     pub cart_id: Option<String>,
     /// The visitor id was made for this request (no valid visitor cookie came with it).
     pub new_visitor: bool,
+    /// The session id of a signed `sf_session` cookie of this visitor: whether the session is
+    /// still open is the server's record to say.
+    pub session_id: Option<String>,
     settings: CookieSettings,
+}
+
+/// On an answer (a response extension): the answer starts a session for the visitor who asked
+/// (its cookie, signed for that visitor, lasts `max_age` seconds or, without it, as long as
+/// the browser runs) or ends the one they hold (the cookie is cleared).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SessionGrant {
+    Start {
+        session_id: String,
+        max_age: Option<u64>,
+    },
+    End,
+}
+
+/// A new session id: 256 random bits as hex.
+pub fn new_session_id() -> String {
+    format!("{}{}", new_id(), new_id())
 }
 
 impl Identity {
@@ -105,6 +131,7 @@ impl Identity {
             visit_id: new_id(),
             cart_id: None,
             new_visitor: true,
+            session_id: None,
             settings,
         }
     }
@@ -177,6 +204,18 @@ pub fn set_cookie(name: &str, value: &str, max_age: u64, secure: bool) -> Header
     .expect("cookie ids are header-safe")
 }
 
+/// The session cookie: for `max_age` seconds, or without it for as long as the browser runs.
+fn session_cookie(value: &str, max_age: Option<u64>, secure: bool) -> HeaderValue {
+    let max_age = max_age
+        .map(|s| format!("; Max-Age={s}"))
+        .unwrap_or_default();
+    let secure = if secure { "; Secure" } else { "" };
+    HeaderValue::from_str(&format!(
+        "{SESSION_COOKIE}={value}; Path=/{max_age}; HttpOnly; SameSite=Lax{secure}"
+    ))
+    .expect("session ids are header-safe")
+}
+
 pub fn new_id() -> String {
     uuid::Uuid::new_v4().simple().to_string()
 }
@@ -205,17 +244,33 @@ pub async fn identity_layer(
     let visit_id =
         verified_cookie(keyring, headers, VISIT_COOKIE, VISIT, &visitor_id).unwrap_or_else(new_id);
     let cart_id = verified_cookie(keyring, headers, CART_COOKIE, CART, &visitor_id);
+    let session_id = verified_cookie(keyring, headers, SESSION_COOKIE, SESSION, &visitor_id);
     let identity = Identity {
         visitor_id,
         visit_id,
         cart_id,
         new_visitor,
+        session_id,
         settings: settings.clone(),
     };
     request.extensions_mut().insert(identity.clone());
     let mut response = next.run(request).await;
     let grant = response.extensions_mut().remove::<CartGrant>();
+    let session = response.extensions_mut().remove::<SessionGrant>();
     let out = response.headers_mut();
+    match session {
+        Some(SessionGrant::Start {
+            session_id,
+            max_age,
+        }) => {
+            let value = signed(keyring, SESSION, &session_id, &identity.visitor_id);
+            out.append(SET_COOKIE, session_cookie(&value, max_age, settings.secure));
+        }
+        Some(SessionGrant::End) => {
+            out.append(SET_COOKIE, session_cookie("", Some(0), settings.secure));
+        }
+        None => {}
+    }
     if let Some(CartGrant(cart)) = grant {
         if identity.cart_id.as_deref() != Some(cart.as_str()) {
             out.append(SET_COOKIE, identity.cart_cookie(&cart));
@@ -303,6 +358,31 @@ mod tests {
         );
         let other_key = Keyring::parse("fedcba9876543210fedcba9876543210").unwrap();
         assert_eq!(verified(&other_key, CART, &cart, "visitor-a"), None);
+    }
+
+    #[test]
+    fn a_session_cookie_is_signed_for_its_visitor_and_lasts_as_asked() {
+        let ring = ring();
+        let id = new_session_id();
+        assert_eq!(id.len(), 64);
+        let value = signed(&ring, SESSION, &id, "visitor-a");
+        assert_eq!(
+            verified(&ring, SESSION, &value, "visitor-a").as_deref(),
+            Some(id.as_str())
+        );
+        assert_eq!(verified(&ring, SESSION, &value, "visitor-b"), None);
+        assert_eq!(verified(&ring, CART, &value, "visitor-a"), None);
+        let kept = session_cookie(&value, Some(60), true);
+        assert!(kept
+            .to_str()
+            .unwrap()
+            .contains("; Max-Age=60; HttpOnly; SameSite=Lax; Secure"));
+        let browser = session_cookie(&value, None, false);
+        assert!(!browser.to_str().unwrap().contains("Max-Age"));
+        assert_eq!(
+            session_cookie("", Some(0), false),
+            "sf_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax"
+        );
     }
 
     #[test]

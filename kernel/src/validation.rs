@@ -98,9 +98,13 @@ pub fn normalize_phone(text: &str) -> Option<String> {
     (b.len() == 10 && b[0] >= b'2' && b[3] >= b'2').then_some(digits)
 }
 
-/// The local-redirect rule: starts with a single slash, not '//' and no backslash.
+/// The local-redirect rule: starts with a single slash, not '//', no backslash and no control
+/// character (a tab or newline a browser drops would turn `/\t/evil` into `//evil`).
 pub fn is_local_url(url: &str) -> bool {
-    url.starts_with('/') && !url.starts_with("//") && !url.contains('\\')
+    url.starts_with('/')
+        && !url.starts_with("//")
+        && !url.contains('\\')
+        && !url.chars().any(char::is_control)
 }
 
 #[cfg(test)]
