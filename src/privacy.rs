@@ -27,6 +27,9 @@ pub struct ForgetReport {
     pub key_destroyed: bool,
     /// A running newsletter subscription was ended.
     pub subscription_ended: bool,
+    /// A customer account held the address: its email claim was released (the address may
+    /// make a new account), its rows removed and its sessions ended.
+    pub account_closed: bool,
     /// A `SubjectForgotten` event was recorded (not when forgetting again with nothing new).
     pub recorded: bool,
     /// Visitors linked to the subject whose tracking data was erased.
@@ -127,12 +130,48 @@ pub async fn forget_email(pool: &PgPool, email: &str) -> anyhow::Result<ForgetRe
         .executed()
         .await?;
     let subscription_ended = matches!(ended.outcome, Ok(n) if n > 0);
+    // The address is free for a new account (the account's rows go with SubjectForgotten).
+    let holder: Option<String> =
+        sqlx::query_scalar("SELECT customer_id FROM customers WHERE email_subject = $1")
+            .bind(&subject)
+            .fetch_optional(pool)
+            .await?;
+    let account_closed = holder.is_some();
+    if let Some(customer_id) = holder {
+        // Its sessions end (each an event, so the device history says why).
+        let open: Vec<String> = sqlx::query_scalar(
+            "SELECT session_key FROM customer_sessions WHERE customer_id = $1 AND ended_at IS NULL",
+        )
+        .bind(&customer_id)
+        .fetch_all(pool)
+        .await?;
+        for key in open {
+            eventstore::run::<command::accounts::Session>(pool, &())
+                .command(
+                    &key,
+                    command::accounts::SessionCommand::End {
+                        reason: command::accounts::SessionEndReason::Erased,
+                    },
+                )
+                .inline(Some(&inline))
+                .executed()
+                .await?;
+        }
+        eventstore::run::<command::accounts::EmailClaim>(pool, &())
+            .command(
+                &subject,
+                command::accounts::EmailClaimCommand::Release { customer_id },
+            )
+            .inline(Some(&inline))
+            .executed()
+            .await?;
+    }
     let recorded = eventstore::run::<Subject>(pool, &())
         .command(
             &subject,
             SubjectCommand::Forget {
                 reason: "request".into(),
-                holds_data: has_key || subscription_ended,
+                holds_data: has_key || subscription_ended || account_closed,
             },
         )
         .inline(Some(&inline))
@@ -149,6 +188,7 @@ pub async fn forget_email(pool: &PgPool, email: &str) -> anyhow::Result<ForgetRe
         subject,
         key_destroyed,
         subscription_ended,
+        account_closed,
         recorded: matches!(recorded.outcome, Ok(n) if n > 0),
         visitors: visitors.len(),
         tracking_events_removed,

@@ -1,5 +1,6 @@
 //! Event → read-model projections, the outbox relay and the Kafka bus.
 
+pub mod accounts;
 pub mod bus;
 pub mod catalog;
 pub mod deadletters;

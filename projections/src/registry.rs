@@ -13,6 +13,7 @@ pub fn all() -> Vec<&'static dyn Projection> {
         &crate::catalog::CatalogProjection,
         &crate::shopping::ShoppingProjection,
         &crate::merch::MerchProjection,
+        &crate::accounts::AccountsProjection,
     ]
 }
 

@@ -20,6 +20,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use chrono::{NaiveTime, TimeZone, Utc};
+use command::accounts::{
+    Customer, CustomerEvent, EmailClaim, EmailClaimEvent, LoginMethod, Session, SessionEndReason,
+    SessionEvent,
+};
 use command::cart::services::command_types::FulfillmentType;
 use command::cart::{AddedLine, Cart, CartEvent, ChosenWarranty};
 use command::catalog::*;
@@ -976,6 +980,83 @@ fn domain_samples() -> Vec<DomainSample> {
             },
         ],
     ));
+    all.extend(account_samples());
+    all
+}
+
+/// The accounts context: every variant, every login method and every reason a session ends.
+fn account_samples() -> Vec<DomainSample> {
+    let customer_id = || "cu_0f8e7d6c5b4a39281706f5e4d3c2b1a0".to_string();
+    let mut all = Vec::new();
+    all.extend(samples_of::<EmailClaim>(
+        variants!(EmailClaimEvent {
+            EmailClaimed,
+            EmailReleased
+        }),
+        vec![
+            EmailClaimEvent::EmailClaimed {
+                customer_id: customer_id(),
+            },
+            EmailClaimEvent::EmailReleased {
+                customer_id: customer_id(),
+            },
+        ],
+    ));
+    let mut customer = vec![
+        CustomerEvent::CustomerRegistered {
+            email_subject: sealed_sample().subject,
+            email: sealed_sample(),
+            first_name: sealed_sample(),
+            last_name: sealed_sample(),
+            phone: sealed_sample(),
+            phone_key: "ph_9a8b7c6d5e4f30211203f4e5d6c7b8a9".into(),
+            password: sealed_sample(),
+        },
+        CustomerEvent::LoginFailed {},
+        CustomerEvent::PasswordChanged {
+            password: sealed_sample(),
+        },
+    ];
+    customer.extend(
+        [
+            LoginMethod::Local,
+            LoginMethod::Google,
+            LoginMethod::Facebook,
+            LoginMethod::Apple,
+            LoginMethod::Passkey,
+        ]
+        .map(|method| CustomerEvent::LoginSucceeded { method }),
+    );
+    all.extend(samples_of::<Customer>(
+        variants!(CustomerEvent {
+            CustomerRegistered,
+            LoginSucceeded,
+            LoginFailed,
+            PasswordChanged,
+        }),
+        customer,
+    ));
+    let mut session = vec![SessionEvent::SessionStarted {
+        customer_id: customer_id(),
+        device: "Chrome on Windows".into(),
+        expires_at: Utc.with_ymd_and_hms(2026, 12, 27, 12, 0, 0).unwrap(),
+    }];
+    session.extend(
+        [
+            SessionEndReason::SignedOut,
+            SessionEndReason::EndedFromDeviceList,
+            SessionEndReason::PasswordChanged,
+            SessionEndReason::Erased,
+        ]
+        .map(|reason| SessionEvent::SessionEnded { reason }),
+    );
+    all.extend(samples_of::<Session>(
+        variants!(SessionEvent {
+            SessionStarted,
+            SessionEnded
+        }),
+        session,
+    ));
     all
 }
 
@@ -1085,6 +1166,59 @@ fn personal_data_is_marked_where_it_travels() {
         doc.contains("sealed") && doc.contains("privacy.md"),
         "docs/events.md must say which fields are personal and how they travel"
     );
+}
+
+/// Every sealed field of a sample (an object of exactly `subject`, `key` and `sealed`) is listed
+/// in its schema's `x-personal-data` and marked there, and every listed field is sealed in some
+/// sample: what is personal travels sealed, and the schemas say so.
+#[test]
+fn sealed_fields_and_personal_data_marks_agree() {
+    let files = schemas("events");
+    let is_sealed = |v: &Value| {
+        v.as_object().is_some_and(|o| {
+            o.keys().map(String::as_str).collect::<BTreeSet<_>>()
+                == BTreeSet::from(["subject", "key", "sealed"])
+        })
+    };
+    let mut sealed: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for s in domain_samples() {
+        let stem = format!("{}.{}", s.aggregate_type, s.event_type);
+        let fields = sealed.entry(stem).or_default();
+        if let Some(members) = s.payload.get(&s.event_type).and_then(Value::as_object) {
+            fields.extend(
+                members
+                    .iter()
+                    .filter(|(_, v)| is_sealed(v))
+                    .map(|(k, _)| k.clone()),
+            );
+        }
+    }
+    let mut errors = Vec::new();
+    for (stem, fields) in sealed {
+        let schema = &files[&stem];
+        let listed: BTreeSet<String> = schema["x-personal-data"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .map(String::from)
+            .collect();
+        if listed != fields {
+            errors.push(format!(
+                "{stem}.json: x-personal-data {listed:?}, the samples' sealed fields {fields:?}"
+            ));
+        }
+        for field in &listed {
+            let event = schema["x-event-type"].as_str().unwrap_or_default();
+            let member = &schema["properties"][event]["properties"][field];
+            if member["x-personal-data"] != json!(true) {
+                errors.push(format!(
+                    "{stem}.json: `{field}` is not marked x-personal-data"
+                ));
+            }
+        }
+    }
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
 }
 
 #[test]

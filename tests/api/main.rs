@@ -5,6 +5,7 @@
 
 mod common;
 
+mod accounts;
 mod autocomplete;
 mod bad_input;
 mod bounded_work;

@@ -37,6 +37,16 @@ async fn mixed_workload(env: &TestEnv) -> Client {
             json!({"EmailAddress": format!("shopper{shopper}@example.com")}),
         )
         .await;
+        // An account, signed out, a wrong password, signed in again.
+        let email = format!("customer{shopper}@example.com");
+        let account = json!({"firstName": "Sam", "lastName": "Shopper", "emailAddress": email,
+            "password": "Password1", "phoneNumber": "555 234 5678"});
+        s.post_with_token("/account/register", account).await;
+        s.get("/account/logout/").await;
+        for password in ["Wrong1234", "Password1"] {
+            let sign_in = json!({"userName": email, "password": password});
+            s.post_with_token("/account/authenticate", sign_in).await;
+        }
     }
     // A catalog import changing prices and adding a product.
     let dir = std::env::temp_dir().join(unique("import"));

@@ -17,6 +17,7 @@ pub enum EmailClaimCommand {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all_fields = "camelCase")]
 pub enum EmailClaimEvent {
     EmailClaimed { customer_id: String },
     EmailReleased { customer_id: String },

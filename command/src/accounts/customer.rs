@@ -52,6 +52,7 @@ pub enum CustomerCommand {
 // One registration per customer: its size costs nothing worth a box.
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all_fields = "camelCase")]
 pub enum CustomerEvent {
     CustomerRegistered {
         email_subject: String,

@@ -4,6 +4,8 @@
 pub mod claim;
 pub mod customer;
 pub mod password;
+pub mod session;
 
 pub use claim::*;
 pub use customer::*;
+pub use session::*;

@@ -1,5 +1,6 @@
 //! HTTP handlers of the write side (POST commands), one `router()` per resource.
 
+pub mod accounts;
 pub mod cart;
 pub mod log;
 pub mod merch;
@@ -45,6 +46,7 @@ impl kernel::state::HasStaffTokens for CommandParts {
 
 pub fn router(state: CommandState) -> Router {
     Router::new()
+        .merge(accounts::router(state.clone()))
         .merge(cart::router(state.clone()))
         .merge(newsletter::router(state.clone()))
         .merge(stores::router(state.clone()))
@@ -149,6 +151,9 @@ pub(crate) mod doc {
         encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header).";
 
     /// The 403 of a command that also takes a form post (`kernel::csrf::SameSiteForms`).
+    pub const NO_ANTI_FORGERY_TOKEN: &str = "No valid anti-forgery token \
+        (`AntiForgeryTokenInvalid`): fetch one (`POST /account/getantiforgerytoken`) and send it \
+        in `RequestVerificationToken`.";
     pub const CROSS_SITE: &str = "A form post from another site (`CrossSiteRequest`): \
         `Sec-Fetch-Site: cross-site`, or an `Origin` that is not this store.";
 
@@ -198,7 +203,8 @@ pub(crate) mod doc {
 /// assembles (`storefront openapi`).
 pub fn openapi() -> utoipa::openapi::OpenApi {
     use utoipa::OpenApi;
-    let mut doc = cart::Api::openapi();
+    let mut doc = accounts::Api::openapi();
+    doc.merge(cart::Api::openapi());
     doc.merge(log::Api::openapi());
     doc.merge(merch::Api::openapi());
     doc.merge(newsletter::Api::openapi());
@@ -214,7 +220,7 @@ mod tests {
     #[test]
     fn every_command_is_documented_and_its_stored_answers_may_be_replays() {
         let doc = serde_json::to_value(super::openapi()).unwrap();
-        assert_eq!(doc["paths"].as_object().unwrap().len(), 18);
+        assert_eq!(doc["paths"].as_object().unwrap().len(), 22);
         let answers = &doc["paths"]["/products/a/addtocart"]["post"]["responses"];
         for status in ["200", "400"] {
             assert_eq!(

@@ -373,6 +373,33 @@ impl Client {
         .await
     }
 
+    /// This browser's anti-forgery token, from the hidden input `getantiforgerytoken` answers.
+    pub async fn anti_forgery_token(&mut self) -> String {
+        let answer = self
+            .send("POST", "/account/getantiforgerytoken", None, String::new())
+            .await;
+        assert_eq!(answer.status, 200);
+        let prefix = "<input name=\"__RequestVerificationToken\" type=\"hidden\" value=\"";
+        assert!(answer.body.starts_with(prefix), "{}", answer.body);
+        answer.body[prefix.len()..]
+            .trim_end_matches("\">")
+            .to_string()
+    }
+
+    /// A 'token header' call as the web makes it: a fresh anti-forgery token, then the JSON
+    /// post carrying it.
+    pub async fn post_with_token(&mut self, path: &str, json: serde_json::Value) -> Answer {
+        let token = self.anti_forgery_token().await;
+        self.send_with(
+            "POST",
+            path,
+            Some("application/json"),
+            json.to_string(),
+            &[("requestverificationtoken", token.as_str())],
+        )
+        .await
+    }
+
     /// A POST of JSON with a staff bearer token.
     pub async fn post_as(&mut self, path: &str, token: &str, json: serde_json::Value) -> Answer {
         let bearer = format!("Bearer {token}");

@@ -24,6 +24,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/authenticate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with email and password
+         * @description Token header. A wrong email or password answers 200 with `success` false and 'Invalid Login — Please try again.'; from the third wrong password of an account on, `captchaRequired` is true and the message asks to complete the CAPTCHA. Success ends the session this browser held and starts a new one (a new `sf_session`). Never stored for an Idempotency-Key.
+         */
+        post: operations["authenticate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/getantiforgerytoken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The anti-forgery token, as the hidden input the forms carry
+         * @description No body. The token is bound to this browser's session (or, signed out, to the visitor): fetch a new one after signing in or out. The 'token header' calls want it in `RequestVerificationToken`.
+         */
+        post: operations["anti_forgery_token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/logout/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sign out and go on
+         * @description Ends this browser's session (and clears its cookie), then redirects to `refUrl` when it is a local URL, else to `/`. A GET because the spec links it: it only ends the visitor's own session, so another site triggering it signs nobody else out (docs/decisions.md).
+         */
+        get: operations["logout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an account and sign in
+         * @description Token header (`RequestVerificationToken`, from `/account/getantiforgerytoken`). One account per email address (compared without case). A refusal answers 200 with `success` false and `errorMessage` in the spec's words (the five password messages, `reasonCode` 6 for a field that did not pass); success starts a session (cookie `sf_session`, HttpOnly, SameSite=Lax; 30 days with `saveLogin`). Never stored for an Idempotency-Key.
+         */
+        post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/analytics/report": {
         parameters: {
             query?: never;
@@ -2279,6 +2359,39 @@ export interface components {
             uniqueId?: string | null;
             widgetGuid: string;
         };
+        /**
+         * @description The answer of `register` (spec 3): `success`, or why not in `errorMessage` (with
+         *     `reasonCode` 6, INVALID_INPUT_DATA, for a field that did not pass). The rewards fields
+         *     (`email`, `phone`, `redactedData`, `second…`) are null until the rewards programme fills them.
+         */
+        RegisterAnswer: {
+            email: string | null;
+            errorMessage: string | null;
+            headerJson: unknown;
+            phone: string | null;
+            /** Format: int32 */
+            reasonCode: number | null;
+            redactedData: string | null;
+            secondEmail: string | null;
+            secondPhone: string | null;
+            secondRedactedData: string | null;
+            success: boolean;
+        };
+        /** @description The create-account form (spec 3, "Create account"). */
+        RegisterRequest: {
+            emailAddress: string;
+            firstName: string;
+            hasDesyncedRewards?: boolean;
+            lastName: string;
+            /** @description 8 to 100 characters with a lowercase and an uppercase letter and a number. */
+            password: string;
+            /** @description A US number, as typed ("(555) 234-5678"). */
+            phoneNumber: string;
+            /** @description Keep the session for 30 days (else until the browser closes, at most 12 hours). */
+            saveLogin?: boolean;
+            /** @description The rewards steps were skipped (accepted; the rewards programme reads it). */
+            skipConnectingRewards?: boolean;
+        };
         /** @description How far the reindex is. */
         ReindexProgress: {
             /**
@@ -2406,6 +2519,26 @@ export interface components {
             keywords: string[];
             name: string;
             number: string;
+        };
+        /** @description The answer of `authenticate` (spec 3). */
+        SignInAnswer: {
+            captchaFailed: boolean;
+            captchaRequired: boolean;
+            /** @description Why not, in the spec's words. */
+            errorMessage: string | null;
+            passwordChangeRequired: boolean;
+            redirectUrl: string | null;
+            success: boolean;
+        };
+        /** @description The sign-in form (spec 3, "Sign-in"). */
+        SignInRequest: {
+            captcha?: string | null;
+            hasCaptcha?: boolean;
+            password: string;
+            saveLogin?: boolean;
+            skipCartMerge?: boolean;
+            /** @description The email address. */
+            userName: string;
         };
         /** @description The More Like This dialog's answer: `{"Html": …}`. */
         SimilarItemsHtml: {
@@ -2804,6 +2937,173 @@ export interface operations {
                 };
             };
             /** @description A form post from another site (`CrossSiteRequest`): `Sec-Fetch-Site: cross-site`, or an `Origin` that is not this store. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidBody"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    authenticate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in, or refused (`success` false) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInAnswer"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid anti-forgery token (`AntiForgeryTokenInvalid`): fetch one (`POST /account/getantiforgerytoken`) and send it in `RequestVerificationToken`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidBody"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    anti_forgery_token: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `<input name="__RequestVerificationToken" type="hidden" value="…">` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    logout: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Where to go after: a local URL (a single leading slash, no `//`, no backslash, no
+                 *     control character); anything else goes to the home page.
+                 */
+                refUrl?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To `refUrl` or `/` */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["InvalidUrl"];
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    register: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterRequest"];
+            };
+        };
+        responses: {
+            /** @description Created and signed in, or refused (`success` false) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegisterAnswer"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid anti-forgery token (`AntiForgeryTokenInvalid`): fetch one (`POST /account/getantiforgerytoken`) and send it in `RequestVerificationToken`. */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,143 @@
+//! The accounts projection: customers (by email subject, with their sealed fields and the
+//! sealed password hash) and their sessions. Projected inline, so an account can sign in and a
+//! session counts from the answer that made it.
+
+use command::accounts::{Customer, CustomerEvent, Session, SessionEvent};
+use command::privacy::subject::{Subject, SubjectEvent};
+use cqrs_es::Aggregate;
+use sqlx::PgConnection;
+
+use crate::engine::{Projection, ProjectionError, StoredEvent, Typed};
+
+pub struct AccountsProjection;
+
+const TYPES: [&str; 3] = [Customer::TYPE, Session::TYPE, Subject::TYPE];
+const TABLES: [&str; 2] = ["customer_sessions", "customers"];
+
+fn json(
+    e: &StoredEvent,
+    value: &impl serde::Serialize,
+) -> Result<serde_json::Value, ProjectionError> {
+    serde_json::to_value(value).map_err(|source| ProjectionError::Decode {
+        aggregate_type: e.aggregate_type.clone(),
+        aggregate_id: e.aggregate_id.clone(),
+        sequence: e.sequence,
+        source,
+    })
+}
+
+#[async_trait::async_trait]
+impl Projection for AccountsProjection {
+    fn name(&self) -> &'static str {
+        "accounts"
+    }
+    fn aggregate_types(&self) -> &'static [&'static str] {
+        &TYPES
+    }
+    fn tables(&self) -> &'static [&'static str] {
+        &TABLES
+    }
+    fn inline(&self) -> bool {
+        true
+    }
+    async fn apply_one(
+        &self,
+        conn: &mut PgConnection,
+        e: &StoredEvent,
+    ) -> Result<(), ProjectionError> {
+        let id = &e.aggregate_id;
+        if e.aggregate_type == Subject::TYPE {
+            // The person was erased: their account's row goes (their sessions were ended first,
+            // each by its own event).
+            let SubjectEvent::SubjectForgotten { .. } = e.typed()?;
+            sqlx::query("DELETE FROM customers WHERE email_subject = $1")
+                .bind(id)
+                .execute(conn)
+                .await?;
+            return Ok(());
+        }
+        if e.aggregate_type == Session::TYPE {
+            match e.typed::<SessionEvent>()? {
+                SessionEvent::SessionStarted {
+                    customer_id,
+                    device,
+                    expires_at,
+                } => {
+                    sqlx::query(
+                        "INSERT INTO customer_sessions (session_key, customer_id, device, started_at, \
+                         expires_at, last_seen) VALUES ($1, $2, $3, coalesce($4, now()), $5, coalesce($4, now())) \
+                         ON CONFLICT (session_key) DO NOTHING",
+                    )
+                    .bind(id)
+                    .bind(customer_id)
+                    .bind(device)
+                    .bind(e.recorded_at)
+                    .bind(expires_at)
+                    .execute(conn)
+                    .await?;
+                }
+                SessionEvent::SessionEnded { reason } => {
+                    sqlx::query(
+                        "UPDATE customer_sessions SET ended_at = coalesce($2, now()), end_reason = $3 \
+                         WHERE session_key = $1 AND ended_at IS NULL",
+                    )
+                    .bind(id)
+                    .bind(e.recorded_at)
+                    .bind(format!("{reason:?}"))
+                    .execute(conn)
+                    .await?;
+                }
+            }
+            return Ok(());
+        }
+        match e.typed::<CustomerEvent>()? {
+            CustomerEvent::CustomerRegistered {
+                email_subject,
+                first_name,
+                phone_key,
+                password,
+                ..
+            } => {
+                sqlx::query(
+                    "INSERT INTO customers (customer_id, email_subject, phone_key, first_name, password, \
+                     registered_at, password_set_at) VALUES ($1, $2, $3, $4, $5, coalesce($6, now()), \
+                     coalesce($6, now())) ON CONFLICT (customer_id) DO NOTHING",
+                )
+                .bind(id)
+                .bind(email_subject)
+                .bind(phone_key)
+                .bind(json(e, &first_name)?)
+                .bind(json(e, &password)?)
+                .bind(e.recorded_at)
+                .execute(conn)
+                .await?;
+            }
+            CustomerEvent::LoginSucceeded { .. } => {
+                sqlx::query("UPDATE customers SET failed_logins = 0 WHERE customer_id = $1")
+                    .bind(id)
+                    .execute(conn)
+                    .await?;
+            }
+            CustomerEvent::LoginFailed {} => {
+                sqlx::query(
+                    "UPDATE customers SET failed_logins = failed_logins + 1 WHERE customer_id = $1",
+                )
+                .bind(id)
+                .execute(conn)
+                .await?;
+            }
+            CustomerEvent::PasswordChanged { password } => {
+                sqlx::query(
+                    "UPDATE customers SET password = $2, password_set_at = coalesce($3, now()) \
+                     WHERE customer_id = $1",
+                )
+                .bind(id)
+                .bind(json(e, &password)?)
+                .bind(e.recorded_at)
+                .execute(conn)
+                .await?;
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,381 @@
+//! Customer accounts over HTTP: create an account, sign in and out, the anti-forgery token,
+//! one account per email under concurrency, and nothing personal in the event store in clear.
+
+use serde_json::{json, Value};
+
+use crate::common::*;
+use command::accounts::password;
+use command::routes::accounts::{CAPTCHA_NEEDED, EMAIL_TAKEN, INVALID_LOGIN};
+
+/// The anti-forgery token of this browser (answered as HTML).
+async fn token(client: &mut Client) -> String {
+    let answer = client
+        .send("POST", "/account/getantiforgerytoken", None, String::new())
+        .await;
+    assert!(answer.headers["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/html"));
+    client.anti_forgery_token().await
+}
+
+async fn call(client: &mut Client, path: &str, body: Value) -> Answer {
+    client.post_with_token(path, body).await
+}
+
+fn form(email: &str, password: &str) -> Value {
+    json!({
+        "firstName": "Jane",
+        "lastName": "Doe",
+        "emailAddress": email,
+        "password": password,
+        "phoneNumber": "(555) 234-5678",
+        "saveLogin": false
+    })
+}
+
+/// A new env where Jane (jane@example.com, Password1) has just made her account.
+async fn jane_registered() -> (TestEnv, Client, Answer) {
+    let env = spawn_env().await;
+    let mut jane = Client::new(&env);
+    let made = call(
+        &mut jane,
+        "/account/register",
+        form("jane@example.com", "Password1"),
+    )
+    .await;
+    assert_eq!(made.json()["success"], true, "{}", made.body);
+    (env, jane, made)
+}
+
+fn sign_in(email: &str, password: &str) -> Value {
+    json!({"userName": email, "password": password, "saveLogin": true})
+}
+
+fn session_cookie(answer: &Answer) -> Option<String> {
+    answer
+        .headers
+        .get_all("set-cookie")
+        .iter()
+        .map(|v| v.to_str().unwrap().to_string())
+        .find(|c| c.starts_with("sf_session="))
+}
+
+async fn customers(env: &TestEnv) -> i64 {
+    count(&env.pool, "SELECT count(*) FROM customers").await
+}
+
+#[tokio::test]
+async fn token_header_calls_refuse_a_missing_or_wrong_token_and_change_nothing() {
+    let env = spawn_env().await;
+    let mut shopper = Client::new(&env);
+    let mut other = shopper.other();
+    let others_token = token(&mut other).await;
+    for path in ["/account/register", "/account/authenticate"] {
+        let body = if path.ends_with("register") {
+            form("jane@example.com", "Password1")
+        } else {
+            sign_in("jane@example.com", "Password1")
+        };
+        for header in [None, Some("nonsense"), Some(others_token.as_str())] {
+            let headers: Vec<(&str, &str)> = header
+                .map(|t| vec![("requestverificationtoken", t)])
+                .unwrap_or_default();
+            let answer = shopper
+                .send_with(
+                    "POST",
+                    path,
+                    Some("application/json"),
+                    body.to_string(),
+                    &headers,
+                )
+                .await;
+            assert_eq!(answer.status, 403, "{path} {header:?}: {}", answer.body);
+            assert_eq!(answer.json()["code"], "AntiForgeryTokenInvalid");
+        }
+    }
+    assert_eq!(customers(&env).await, 0);
+    assert_eq!(count(&env.pool, "SELECT count(*) FROM events").await, 0);
+}
+
+#[tokio::test]
+async fn an_account_is_made_once_per_email_with_the_spec_password_rules() {
+    let env = spawn_env().await;
+    let mut jane = Client::new(&env);
+    for (weak, message) in [
+        ("PASSWORD1", password::NEEDS_LOWERCASE),
+        ("password1", password::NEEDS_UPPERCASE),
+        ("Pass1", password::TOO_SHORT),
+        ("Password", password::NEEDS_NUMBER),
+    ] {
+        let answer = call(
+            &mut jane,
+            "/account/register",
+            form("jane@example.com", weak),
+        )
+        .await;
+        assert_eq!(answer.status, 200);
+        let body = answer.json();
+        assert_eq!(body["success"], false);
+        assert_eq!(body["errorMessage"], message);
+        assert_eq!(body["reasonCode"], 6);
+        assert!(session_cookie(&answer).is_none());
+    }
+    let bad_phone = json!({"phoneNumber": "555-1234"});
+    let mut with_bad_phone = form("jane@example.com", "Password1");
+    with_bad_phone["phoneNumber"] = bad_phone["phoneNumber"].clone();
+    let answer = call(&mut jane, "/account/register", with_bad_phone).await;
+    assert_eq!(
+        answer.json()["errorMessage"],
+        "Please enter a valid phone number."
+    );
+    assert_eq!(customers(&env).await, 0);
+
+    let made = call(
+        &mut jane,
+        "/account/register",
+        form("jane@example.com", "Password1"),
+    )
+    .await;
+    assert_eq!(made.status, 200);
+    assert_eq!(made.json()["success"], true, "{}", made.body);
+    let cookie = session_cookie(&made).expect("signed in");
+    assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"));
+    assert!(
+        !cookie.contains("Max-Age"),
+        "without save login: a browser session"
+    );
+    assert_eq!(customers(&env).await, 1);
+
+    let mut someone = jane.other();
+    let again = call(
+        &mut someone,
+        "/account/register",
+        form(" JANE@example.com", "Password2"),
+    )
+    .await;
+    assert_eq!(again.json()["success"], false);
+    assert_eq!(again.json()["errorMessage"], EMAIL_TAKEN);
+    assert!(session_cookie(&again).is_none());
+    assert_eq!(customers(&env).await, 1);
+}
+
+#[tokio::test]
+async fn twenty_registrations_of_one_email_at_once_make_one_account() {
+    let env = spawn_env().await;
+    let first = Client::new(&env);
+    let tries = (0..20).map(|i| {
+        let mut client = first.other();
+        async move {
+            let answer = call(
+                &mut client,
+                "/account/register",
+                form("race@example.com", &format!("Password{i}")),
+            )
+            .await;
+            assert_eq!(answer.status, 200, "{}", answer.body);
+            answer.json()["success"] == true
+        }
+    });
+    let made = futures::future::join_all(tries)
+        .await
+        .into_iter()
+        .filter(|made| *made)
+        .count();
+    assert_eq!(made, 1);
+    assert_eq!(customers(&env).await, 1);
+    assert_eq!(
+        count(
+            &env.pool,
+            "SELECT count(*) FROM events WHERE aggregate_type = 'Customer'"
+        )
+        .await,
+        1
+    );
+}
+
+#[tokio::test]
+async fn sign_in_rotates_the_session_and_asks_for_a_captcha_after_three_wrong_passwords() {
+    let (env, mut jane, made) = jane_registered().await;
+    let first = session_cookie(&made).unwrap();
+
+    // Signing in again in the same browser: a new session id, the old session ended.
+    let again = call(
+        &mut jane,
+        "/account/authenticate",
+        sign_in("Jane@Example.com", "Password1"),
+    )
+    .await;
+    let body = again.json();
+    assert_eq!(body["success"], true, "{}", again.body);
+    assert_eq!(body["passwordChangeRequired"], false);
+    assert_eq!(body["captchaRequired"], false);
+    let second = session_cookie(&again).unwrap();
+    assert_ne!(first, second);
+    assert!(second.contains("Max-Age=2592000"), "save login: 30 days");
+    assert_eq!(
+        count(
+            &env.pool,
+            "SELECT count(*) FROM customer_sessions WHERE ended_at IS NULL"
+        )
+        .await,
+        1
+    );
+    assert_eq!(
+        count(
+            &env.pool,
+            "SELECT count(*) FROM customer_sessions WHERE end_reason = 'SignedOut'"
+        )
+        .await,
+        1
+    );
+
+    // Unknown addresses and wrong passwords get the same answer.
+    let mut stranger = jane.other();
+    let unknown = call(
+        &mut stranger,
+        "/account/authenticate",
+        sign_in("nobody@example.com", "Password1"),
+    )
+    .await;
+    assert_eq!(unknown.json()["errorMessage"], INVALID_LOGIN);
+    assert_eq!(unknown.json()["success"], false);
+    for attempt in 1..=3 {
+        let wrong = call(
+            &mut stranger,
+            "/account/authenticate",
+            sign_in("jane@example.com", "Wrong1234"),
+        )
+        .await;
+        let body = wrong.json();
+        assert_eq!(body["success"], false);
+        assert!(session_cookie(&wrong).is_none());
+        let captcha = attempt >= 3;
+        assert_eq!(body["captchaRequired"], captcha, "attempt {attempt}");
+        assert_eq!(
+            body["errorMessage"],
+            if captcha {
+                CAPTCHA_NEEDED
+            } else {
+                INVALID_LOGIN
+            }
+        );
+    }
+    let right = call(
+        &mut stranger,
+        "/account/authenticate",
+        sign_in("jane@example.com", "Password1"),
+    )
+    .await;
+    assert_eq!(right.json()["success"], true);
+    assert_eq!(
+        count(&env.pool, "SELECT failed_logins::bigint FROM customers").await,
+        0,
+        "a success clears the count"
+    );
+}
+
+#[tokio::test]
+async fn sign_out_ends_the_session_and_goes_only_to_local_urls() {
+    let (env, mut jane, _) = jane_registered().await;
+    for (ref_url, to) in [
+        ("%2Forders%2F%3Fx%3D1", "/orders/?x=1"),
+        ("%2F%2Fevil.example", "/"),
+        ("%2F%5Cevil.example", "/"),
+        ("%2F%09%2Fevil.example", "/"),
+        ("https%3A%2F%2Fevil.example", "/"),
+        ("%252F%252Fevil", "/"),
+    ] {
+        let answer = jane
+            .get(&format!("/account/logout/?refUrl={ref_url}"))
+            .await;
+        assert_eq!(answer.status, 303, "{ref_url}");
+        assert_eq!(answer.headers["location"], to, "{ref_url}");
+    }
+    assert_eq!(
+        count(
+            &env.pool,
+            "SELECT count(*) FROM customer_sessions WHERE ended_at IS NULL"
+        )
+        .await,
+        0
+    );
+    let plain = jane.get("/account/logout/").await;
+    assert_eq!(plain.headers["location"], "/");
+    assert!(session_cookie(&plain).is_none(), "nothing to end");
+}
+
+#[tokio::test]
+async fn nothing_personal_or_secret_enters_the_event_store_in_clear() {
+    let env = spawn_env().await;
+    let mut jane = Client::new(&env);
+    call(
+        &mut jane,
+        "/account/register",
+        form("jane.doe@example.com", "Sesame-Open1"),
+    )
+    .await;
+    call(
+        &mut jane,
+        "/account/authenticate",
+        sign_in("jane.doe@example.com", "Sesame-Open1"),
+    )
+    .await;
+    let stored: Vec<(String,)> =
+        sqlx::query_as("SELECT payload::text || metadata::text || aggregate_id FROM events")
+            .fetch_all(&env.pool)
+            .await
+            .unwrap();
+    assert!(stored.len() >= 4);
+    for (text,) in stored {
+        for secret in [
+            "jane.doe",
+            "Jane",
+            "Doe",
+            "5552345678",
+            "234-5678",
+            "Sesame",
+            "$argon2",
+        ] {
+            assert!(!text.contains(secret), "{secret} in {text}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn forgetting_the_email_closes_the_account_and_frees_the_address() {
+    let (env, jane, made) = jane_registered().await;
+    assert_eq!(made.json()["success"], true);
+    let report = storefront::privacy::forget_email(&env.pool, "Jane@example.com")
+        .await
+        .unwrap();
+    assert!(report.account_closed && report.key_destroyed && report.recorded);
+    assert_eq!(customers(&env).await, 0);
+    assert_eq!(
+        count(
+            &env.pool,
+            "SELECT count(*) FROM customer_sessions WHERE ended_at IS NULL"
+        )
+        .await,
+        0
+    );
+    let signed_in = call(
+        &mut jane.other(),
+        "/account/authenticate",
+        sign_in("jane@example.com", "Password1"),
+    )
+    .await;
+    assert_eq!(
+        signed_in.json()["success"],
+        false,
+        "the old password opens nothing"
+    );
+    let again = call(
+        &mut jane.other(),
+        "/account/register",
+        form("jane@example.com", "Password2"),
+    )
+    .await;
+    assert_eq!(again.json()["success"], true, "{}", again.body);
+    assert_eq!(customers(&env).await, 1);
+}
