@@ -13,6 +13,7 @@ pub mod identity;
 pub mod openapi;
 pub mod query_id;
 pub mod secrets;
+pub mod session;
 pub mod staff;
 pub mod state;
 pub mod validation;

@@ -1,5 +1,6 @@
 //! HTTP handlers for reads. Each resource has its own `router()`; [`router`] merges them.
 
+pub mod accounts;
 pub mod autocomplete;
 pub mod cart;
 pub mod catalog;
@@ -64,6 +65,7 @@ pub fn staff_router(state: QueryState) -> Router {
 
 pub fn router(state: QueryState) -> Router {
     Router::new()
+        .merge(accounts::router(state.clone()))
         .merge(catalog::router(state.clone()))
         .merge(stores::router(state.clone()))
         .merge(products::router(state.clone()))
@@ -85,7 +87,8 @@ pub fn router(state: QueryState) -> Router {
 /// assembles (`storefront openapi`).
 pub fn openapi() -> utoipa::openapi::OpenApi {
     use utoipa::OpenApi;
-    let mut doc = catalog::Api::openapi();
+    let mut doc = accounts::Api::openapi();
+    doc.merge(catalog::Api::openapi());
     doc.merge(stores::Api::openapi());
     doc.merge(products::Api::openapi());
     doc.merge(tires::Api::openapi());

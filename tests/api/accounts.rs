@@ -379,3 +379,72 @@ async fn forgetting_the_email_closes_the_account_and_frees_the_address() {
     assert_eq!(again.json()["success"], true, "{}", again.body);
     assert_eq!(customers(&env).await, 1);
 }
+
+#[tokio::test]
+async fn a_customer_sees_their_devices_and_ending_one_signs_that_browser_out() {
+    let (env, mut laptop, _) = jane_registered().await;
+    let mut phone = laptop.other();
+    let signed_in = call(
+        &mut phone,
+        "/account/authenticate",
+        sign_in("jane@example.com", "Password1"),
+    )
+    .await;
+    assert_eq!(signed_in.json()["success"], true);
+    // Someone else's sessions are not Jane's to see or end.
+    let mut bob = laptop.other();
+    let bob_form = json!({"firstName": "Bob", "lastName": "Roe", "emailAddress": "bob@example.com",
+        "password": "Password1", "phoneNumber": "555 234 9999"});
+    call(&mut bob, "/account/register", bob_form).await;
+
+    let listed = laptop.get("/api/account/sessions").await;
+    assert_eq!(listed.status, 200, "{}", listed.body);
+    let sessions = listed.json()["sessions"].as_array().unwrap().clone();
+    assert_eq!(sessions.len(), 2, "{sessions:?}");
+    let current: Vec<_> = sessions.iter().filter(|s| s["current"] == true).collect();
+    assert_eq!(current.len(), 1);
+    let other = sessions.iter().find(|s| s["current"] == false).unwrap();
+    assert!(other["device"].as_str().unwrap().contains(" on "));
+
+    let bobs = bob.get("/api/account/sessions").await.json()["sessions"][0]["id"].clone();
+    let refused = call(
+        &mut laptop,
+        "/api/account/sessions/end",
+        json!({"id": bobs}),
+    )
+    .await;
+    assert_eq!(refused.json()["success"], false);
+    assert_eq!(
+        bob.get("/api/account/sessions").await.status,
+        200,
+        "Bob stays signed in"
+    );
+
+    let ended = call(
+        &mut laptop,
+        "/api/account/sessions/end",
+        json!({"id": other["id"]}),
+    )
+    .await;
+    assert_eq!(ended.json()["success"], true, "{}", ended.body);
+    let phone_after = phone.get("/api/account/sessions").await;
+    assert_eq!(phone_after.status, 401, "the phone is signed out");
+    assert_eq!(phone_after.json()["code"], "NotSignedIn");
+    assert_eq!(
+        laptop.get("/api/account/sessions").await.json()["sessions"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+    assert_eq!(
+        count(
+            &env.pool,
+            "SELECT count(*) FROM customer_sessions WHERE end_reason = 'EndedFromDeviceList'"
+        )
+        .await,
+        1
+    );
+    let signed_out = laptop.other().get("/api/account/sessions").await;
+    assert_eq!(signed_out.status, 401);
+}

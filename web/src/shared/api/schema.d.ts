@@ -104,6 +104,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The devices signed in to this account
+         * @description The customer's open sessions (not ended, not expired), the most recent first, with the one of the browser asking marked `current`. Any of them can be ended with `POST /api/account/sessions/end`.
+         */
+        get: operations["sessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/sessions/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End one of the devices signed in to this account
+         * @description Token header. Ends the customer's session `id` (from `GET /api/account/sessions`): that browser is signed out at its next request. Ending the current session signs this browser out too. An id that is not one of the customer's open sessions answers `success` false and changes nothing.
+         */
+        post: operations["end_device_session"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/analytics/report": {
         parameters: {
             query?: never;
@@ -1801,6 +1841,32 @@ export interface components {
             /** @description One value per item, in the items' order (null where the item has none). */
             values: (string | null)[];
         };
+        /** @description A signed-in device. */
+        DeviceSession: {
+            /** @description The session of the browser asking. */
+            current: boolean;
+            /** @description Browser and system ("Chrome on Windows"). */
+            device: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description What `POST /api/account/sessions/end` takes to end it. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description The last request (to the minute).
+             */
+            lastSeen: string;
+            /** Format: date-time */
+            startedAt: string;
+        };
+        /** @description The customer's open sessions, the most recent first. */
+        DeviceSessions: {
+            sessions: components["schemas"]["DeviceSession"][];
+        };
+        /** @description Which session to end, by the `id` the device list shows. */
+        EndSessionRequest: {
+            id: string;
+        };
         /**
          * @description The one error shape of every endpoint. `code` names the error (e.g. MalformedJson,
          *     InvalidText, InvalidIdempotencyKey, TooLarge, UnsupportedMediaType, InvalidInput,
@@ -3096,6 +3162,99 @@ export interface operations {
             };
             /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid anti-forgery token (`AntiForgeryTokenInvalid`): fetch one (`POST /account/getantiforgerytoken`) and send it in `RequestVerificationToken`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidBody"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    sessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceSessions"];
+                };
+            };
+            400: components["responses"]["InvalidUrl"];
+            /** @description Not signed in (`NotSignedIn`, 'Please sign in.'). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    end_device_session: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EndSessionRequest"];
+            };
+        };
+        responses: {
+            /** @description Ended (`success` true) or not one of the customer's open sessions (`success` false) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`NotSignedIn`, 'Please sign in.'). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,69 @@
+//! Who is signed in: the session a browser's `sf_session` cookie names
+//! ([`crate::identity::Identity::session_id`]), looked up server-side. The id the cookie holds
+//! is never stored: the session's record (the accounts read model `customer_sessions`, made
+//! from the Session aggregate's events) is keyed by [`session_key`], a hash of it.
+
+use sha2::{Digest, Sha256};
+use sqlx::PgPool;
+
+use crate::identity::Identity;
+
+/// How often a request may move a session's `last_seen` forward: at most one write a minute
+/// per session, whatever the traffic.
+pub const TOUCH_EVERY_SECONDS: i64 = 60;
+
+/// The key (aggregate id and read-model key) of the session whose cookie holds `session_id`:
+/// `ss_` and a hash of it.
+pub fn session_key(session_id: &str) -> String {
+    let digest = Sha256::digest(format!("storefront-session\n{session_id}").as_bytes());
+    let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+    format!("ss_{}", &hex[..40])
+}
+
+/// A signed-in customer, by an open session of the browser that asks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SignedIn {
+    pub customer_id: String,
+    pub session_key: String,
+}
+
+/// The customer of this browser's session while it is open (not ended, not expired); touches
+/// its `last_seen` at most once every [`TOUCH_EVERY_SECONDS`].
+pub async fn signed_in(
+    pool: &PgPool,
+    identity: &Identity,
+) -> Result<Option<SignedIn>, sqlx::Error> {
+    let Some(session_id) = &identity.session_id else {
+        return Ok(None);
+    };
+    let key = session_key(session_id);
+    let customer: Option<String> = sqlx::query_scalar(
+        "WITH open AS (SELECT customer_id FROM customer_sessions WHERE session_key = $1 \
+         AND ended_at IS NULL AND expires_at > now()), \
+         touched AS (UPDATE customer_sessions SET last_seen = now() WHERE session_key = $1 \
+         AND ended_at IS NULL AND last_seen < now() - make_interval(secs => $2)) \
+         SELECT customer_id FROM open",
+    )
+    .bind(&key)
+    .bind(TOUCH_EVERY_SECONDS as f64)
+    .fetch_optional(pool)
+    .await?;
+    Ok(customer.map(|customer_id| SignedIn {
+        customer_id,
+        session_key: key,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_key_never_shows_the_id() {
+        let id = "a".repeat(64);
+        let key = session_key(&id);
+        assert!(key.starts_with("ss_") && key.len() == 43);
+        assert!(!key.contains(&id));
+        assert_ne!(key, session_key(&"b".repeat(64)));
+    }
+}
