@@ -197,23 +197,25 @@ fn verified_cookie(
 }
 
 pub fn set_cookie(name: &str, value: &str, max_age: u64, secure: bool) -> HeaderValue {
+    cookie(name, value, Some(max_age), secure)
+}
+
+/// An HttpOnly, SameSite=Lax cookie for the whole site: for `max_age` seconds, or without it
+/// for as long as the browser runs.
+fn cookie(name: &str, value: &str, max_age: Option<u64>, secure: bool) -> HeaderValue {
+    let max_age = max_age
+        .map(|s| format!("; Max-Age={s}"))
+        .unwrap_or_default();
     let secure = if secure { "; Secure" } else { "" };
     HeaderValue::from_str(&format!(
-        "{name}={value}; Path=/; Max-Age={max_age}; HttpOnly; SameSite=Lax{secure}"
+        "{name}={value}; Path=/{max_age}; HttpOnly; SameSite=Lax{secure}"
     ))
     .expect("cookie ids are header-safe")
 }
 
 /// The session cookie: for `max_age` seconds, or without it for as long as the browser runs.
 fn session_cookie(value: &str, max_age: Option<u64>, secure: bool) -> HeaderValue {
-    let max_age = max_age
-        .map(|s| format!("; Max-Age={s}"))
-        .unwrap_or_default();
-    let secure = if secure { "; Secure" } else { "" };
-    HeaderValue::from_str(&format!(
-        "{SESSION_COOKIE}={value}; Path=/{max_age}; HttpOnly; SameSite=Lax{secure}"
-    ))
-    .expect("session ids are header-safe")
+    cookie(SESSION_COOKIE, value, max_age, secure)
 }
 
 pub fn new_id() -> String {

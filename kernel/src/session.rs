@@ -20,6 +20,18 @@ pub fn session_key(session_id: &str) -> String {
     format!("ss_{}", &hex[..40])
 }
 
+/// The message of an account call made signed out.
+pub const SIGN_IN_MESSAGE: &str = "Please sign in.";
+
+/// 401 `NotSignedIn` for a call that needs a signed-in customer.
+pub fn not_signed_in() -> crate::http::ApiError {
+    crate::http::ApiError::refused(
+        axum::http::StatusCode::UNAUTHORIZED,
+        "NotSignedIn",
+        SIGN_IN_MESSAGE,
+    )
+}
+
 /// A signed-in customer, by an open session of the browser that asks.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SignedIn {

@@ -12,9 +12,6 @@ use crate::QueryState;
 use kernel::http::ApiError;
 use kernel::identity::Identity;
 
-/// The message of an account call made signed out.
-pub const SIGN_IN_MESSAGE: &str = "Please sign in.";
-
 pub fn router(state: QueryState) -> Router {
     Router::new()
         .route("/api/account/sessions", get(sessions))
@@ -43,16 +40,6 @@ pub struct DeviceSessions {
     pub sessions: Vec<DeviceSession>,
 }
 
-/// 401 for a call that needs a signed-in customer.
-pub fn not_signed_in() -> Response {
-    ApiError::refused(
-        axum::http::StatusCode::UNAUTHORIZED,
-        "NotSignedIn",
-        SIGN_IN_MESSAGE,
-    )
-    .into_response()
-}
-
 #[utoipa::path(get, path = "/api/account/sessions", tag = "accounts",
     summary = "The devices signed in to this account",
     description = "The customer's open sessions (not ended, not expired), the most recent first, with the one of the browser asking marked `current`. Any of them can be ended with `POST /api/account/sessions/end`.",
@@ -63,7 +50,7 @@ pub fn not_signed_in() -> Response {
 async fn sessions(State(state): State<QueryState>, identity: Identity) -> Response {
     let signed_in = match kernel::session::signed_in(&state.pool, &identity).await {
         Ok(Some(signed_in)) => signed_in,
-        Ok(None) => return not_signed_in(),
+        Ok(None) => return kernel::session::not_signed_in().into_response(),
         Err(e) => return ApiError::from(e).into_response(),
     };
     #[derive(sqlx::FromRow)]

@@ -7,18 +7,6 @@ use crate::common::*;
 use command::accounts::password;
 use command::routes::accounts::{CAPTCHA_NEEDED, EMAIL_TAKEN, INVALID_LOGIN};
 
-/// The anti-forgery token of this browser (answered as HTML).
-async fn token(client: &mut Client) -> String {
-    let answer = client
-        .send("POST", "/account/getantiforgerytoken", None, String::new())
-        .await;
-    assert!(answer.headers["content-type"]
-        .to_str()
-        .unwrap()
-        .starts_with("text/html"));
-    client.anti_forgery_token().await
-}
-
 async fn call(client: &mut Client, path: &str, body: Value) -> Answer {
     client.post_with_token(path, body).await
 }
@@ -70,7 +58,7 @@ async fn token_header_calls_refuse_a_missing_or_wrong_token_and_change_nothing()
     let env = spawn_env().await;
     let mut shopper = Client::new(&env);
     let mut other = shopper.other();
-    let others_token = token(&mut other).await;
+    let others_token = other.anti_forgery_token().await;
     for path in ["/account/register", "/account/authenticate"] {
         let body = if path.ends_with("register") {
             form("jane@example.com", "Password1")

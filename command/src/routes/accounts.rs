@@ -17,7 +17,7 @@ use crate::accounts::{
     password, session_key, Customer, CustomerCommand, CustomerError, EmailClaim, EmailClaimCommand,
     EmailClaimError, LoginMethod, Session, SessionCommand, SessionEndReason, SAVED_SESSION_DAYS,
 };
-use crate::eventstore::{self, Executed, Idempotent, StoreError};
+use crate::eventstore::{self, Executed, StoreError};
 use crate::privacy;
 use kernel::csrf::AntiForgery;
 use kernel::http::{ApiError, ApiJson};
@@ -196,15 +196,12 @@ where
     A: cqrs_es::Aggregate + Clone,
     A::Command: Clone,
 {
-    match eventstore::run::<A>(&state.pool, services)
+    let Executed { aggregate, outcome } = eventstore::run::<A>(&state.pool, services)
         .command(id, command)
         .inline(Some(state.inline.as_ref()))
-        .one()
-        .await?
-    {
-        Idempotent::Fresh(Executed { aggregate, outcome }, _) => Ok(outcome.map(|_| aggregate)),
-        Idempotent::Seen(_) => unreachable!("no idempotency key was given"),
-    }
+        .executed()
+        .await?;
+    Ok(outcome.map(|_| aggregate))
 }
 
 /// Starts a session for `customer_id` in this browser, ending the one it held (a new id at
@@ -521,16 +518,16 @@ async fn anti_forgery_token(identity: Identity) -> Response {
         "<input name=\"{}\" type=\"hidden\" value=\"{token}\">",
         kernel::csrf::ANTI_FORGERY_FIELD
     );
-    let mut response = (
-        [
-            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
-            (header::CACHE_CONTROL, "no-store"),
-        ],
-        html,
+    unstored(
+        (
+            [
+                (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+                (header::CACHE_CONTROL, "no-store"),
+            ],
+            html,
+        )
+            .into_response(),
     )
-        .into_response();
-    response.extensions_mut().insert(SafeRead);
-    response
 }
 
 /// Which session to end, by the `id` the device list shows.
@@ -558,10 +555,7 @@ async fn end_device_session(
 ) -> Response {
     let signed_in = match kernel::session::signed_in(&state.pool, &identity).await {
         Ok(Some(signed_in)) => signed_in,
-        Ok(None) => {
-            return ApiError::refused(StatusCode::UNAUTHORIZED, "NotSignedIn", "Please sign in.")
-                .into_response()
-        }
+        Ok(None) => return kernel::session::not_signed_in().into_response(),
         Err(e) => return ApiError::from(e).into_response(),
     };
     let owned: Result<bool, _> = sqlx::query_scalar(

@@ -379,6 +379,10 @@ impl Client {
             .send("POST", "/account/getantiforgerytoken", None, String::new())
             .await;
         assert_eq!(answer.status, 200);
+        assert!(answer.headers["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/html"));
         let prefix = "<input name=\"__RequestVerificationToken\" type=\"hidden\" value=\"";
         assert!(answer.body.starts_with(prefix), "{}", answer.body);
         answer.body[prefix.len()..]
