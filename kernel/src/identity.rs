@@ -144,6 +144,11 @@ impl Identity {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CartGrant(pub String);
 
+/// On an answer (a response extension): the browser gives back the cart it holds (its cookie
+/// is cleared). Signing out leaves the customer's cart with the customer, not the browser.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CartRelease;
+
 /// Purpose of the keyed hash that makes a tracking topic's `visitorId`.
 pub const TRACKING_VISITOR_PURPOSE: &str = "tracking-visitor";
 
@@ -258,6 +263,7 @@ pub async fn identity_layer(
     request.extensions_mut().insert(identity.clone());
     let mut response = next.run(request).await;
     let grant = response.extensions_mut().remove::<CartGrant>();
+    let release = response.extensions_mut().remove::<CartRelease>();
     let session = response.extensions_mut().remove::<SessionGrant>();
     let out = response.headers_mut();
     match session {
@@ -277,6 +283,8 @@ pub async fn identity_layer(
         if identity.cart_id.as_deref() != Some(cart.as_str()) {
             out.append(SET_COOKIE, identity.cart_cookie(&cart));
         }
+    } else if release.is_some() && identity.cart_id.is_some() {
+        out.append(SET_COOKIE, set_cookie(CART_COOKIE, "", 0, settings.secure));
     }
     if new_visitor {
         let value = signed(keyring, VISITOR, &identity.visitor_id, "");

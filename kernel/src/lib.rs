@@ -5,11 +5,13 @@
 //! (money in cents, item and store numbers, a normalised email) and what every operation of the
 //! OpenAPI document shares.
 
+pub mod client;
 pub mod csrf;
 pub mod headers;
 pub mod http;
 pub mod idempotency;
 pub mod identity;
+pub mod limits;
 pub mod openapi;
 pub mod query_id;
 pub mod secrets;
