@@ -64,6 +64,12 @@ pub struct AppParts {
     pub header: std::sync::Arc<query::header::HeaderCache>,
     /// The stores in memory (kept current by the same listener).
     pub stores: std::sync::Arc<query::stores::StoreDirectory>,
+    /// Reset links and the account calls' limits.
+    pub accounts: std::sync::Arc<command::accounts::AccountSettings>,
+    /// Which captcha sign-in asks for (`CAPTCHA`, …).
+    pub captcha: crate::config::CaptchaSetting,
+    /// How mail and SMS leave the store (`SMTP_URL`, `MAIL_FROM`).
+    pub notifier: crate::config::NotifierSetting,
 }
 
 impl kernel::state::HasStaffTokens for AppParts {
@@ -104,6 +110,11 @@ impl AppParts {
             readiness: Default::default(),
             header: Default::default(),
             stores: Default::default(),
+            accounts: Default::default(),
+            captcha: crate::config::CaptchaSetting::ProofOfWork {
+                difficulty: command::accounts::captcha::DEFAULT_DIFFICULTY,
+            },
+            notifier: crate::config::NotifierSetting::Mailbox,
         })
     }
 }
@@ -141,6 +152,17 @@ pub fn router(state: AppState, roles: &crate::Roles) -> Router {
             }),
             staff: state.staff.clone(),
             purge_clock: Default::default(),
+            accounts: state.accounts.clone(),
+            // Read and checked before the start (`storefront serve`); the proof of work's key
+            // comes from the cookie keys, so every replica agrees.
+            captcha: state
+                .captcha
+                .build(&state.pool, &state.cookies.keyring)
+                .unwrap_or_else(|e| crate::config::refuse_to_start(e)),
+            notifier: state
+                .notifier
+                .build(&state.pool)
+                .unwrap_or_else(|e| crate::config::refuse_to_start(e)),
         });
         staff = staff.merge(command::routes::staff_router(command_state.clone()));
         app = app.merge(command::routes::router(command_state));

@@ -3,6 +3,7 @@
 
 pub mod database;
 pub mod inspect;
+pub mod mail;
 pub mod pipeline;
 pub mod privacy;
 pub mod read_models;
@@ -120,6 +121,12 @@ pub enum Command {
         #[command(subcommand)]
         action: PrivacyAction,
     },
+    /// Mail and SMS to customers: the local mailbox (every message, without SMTP_URL) and the
+    /// keys of mail sent by SMTP.
+    Mail {
+        #[command(subcommand)]
+        action: MailAction,
+    },
     /// Messages the consumers parked after bounded retries.
     Deadletters {
         #[command(subcommand)]
@@ -222,6 +229,55 @@ pub struct ServeArgs {
     /// Distinct visitors who searched a keyword with hits for it to be a popular search.
     #[arg(long, env = "POPULAR_SEARCH_MIN", default_value_t = 3)]
     pub popular_search_min: i64,
+    #[command(flatten)]
+    pub accounts: AccountArgs,
+}
+
+/// The settings of customer accounts (`storefront serve`).
+#[derive(Args)]
+pub struct AccountArgs {
+    /// The store's public address: password reset links in mail start with it.
+    #[arg(long, env = "PUBLIC_URL", default_value = "http://127.0.0.1:8080")]
+    pub public_url: String,
+    /// Proxies whose `X-Forwarded-For` names the client (comma-separated addresses or
+    /// networks, `10.0.0.0/8`); others' header is ignored and the connection's peer counts.
+    #[arg(long, env = "TRUSTED_PROXIES", default_value = "")]
+    pub trusted_proxies: String,
+    /// Account calls (sign-in, create, recover, reset, verify password) one address may make
+    /// per ACCOUNT_ATTEMPT_WINDOW_SECS; more answer 429 with Retry-After.
+    #[arg(long, env = "ACCOUNT_ATTEMPTS_PER_ADDRESS", default_value_t = 30)]
+    pub attempts_per_address: u32,
+    #[arg(long, env = "ACCOUNT_ATTEMPT_WINDOW_SECS", default_value_t = 300)]
+    pub attempt_window_secs: u32,
+    /// Wrong passwords one account takes per 15 minutes; more answer 429 (a captcha is asked
+    /// for from the third).
+    #[arg(long, env = "ACCOUNT_FAILURES_PER_ACCOUNT", default_value_t = 10)]
+    pub failures_per_account: u32,
+    /// Minutes a password reset link works.
+    #[arg(long, env = "PASSWORD_RESET_MINUTES", default_value_t = 60)]
+    pub password_reset_minutes: u32,
+    /// The captcha sign-in asks for after wrong passwords: `proof-of-work` (self-hosted, the
+    /// default) or `recaptcha` (needs RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET).
+    #[arg(long, env = "CAPTCHA")]
+    pub captcha: Option<String>,
+    /// Leading zero bits a proof-of-work solution needs (1 to 32, default 18).
+    #[arg(long, env = "CAPTCHA_DIFFICULTY")]
+    pub captcha_difficulty: Option<String>,
+    #[arg(long, env = "RECAPTCHA_SITE_KEY")]
+    pub recaptcha_site_key: Option<String>,
+    #[arg(long, env = "RECAPTCHA_SECRET", hide_env_values = true)]
+    pub recaptcha_secret: Option<String>,
+    /// Where reCAPTCHA answers are checked (default Google's siteverify).
+    #[arg(long, env = "RECAPTCHA_VERIFY_URL")]
+    pub recaptcha_verify_url: Option<String>,
+    /// An SMTP server for mail (`smtp://host:25`, `smtp://host:587?tls=required`,
+    /// `smtps://user:password@host:465`); unset, mail and SMS stay in the local mailbox
+    /// (`storefront mail list`).
+    #[arg(long, env = "SMTP_URL", hide_env_values = true)]
+    pub smtp_url: Option<String>,
+    /// The From of mail (default `Storefront <no-reply@storefront.local>`).
+    #[arg(long, env = "MAIL_FROM")]
+    pub mail_from: Option<String>,
 }
 
 #[derive(Subcommand)]
@@ -296,6 +352,21 @@ pub enum ProjectionsAction {
     /// Rebuild every read model into a scratch schema and compare it with the live one, table
     /// by table (row counts and checksums); exit 1 on a difference. Changes nothing.
     Verify,
+}
+
+#[derive(Subcommand)]
+pub enum MailAction {
+    /// The newest messages, newest first: when, key, channel, recipient, title.
+    List {
+        /// How many.
+        #[arg(long, default_value_t = 20)]
+        limit: i64,
+    },
+    /// One message: its headers, then its text.
+    Show {
+        /// The message's key (as `list` prints it).
+        key: String,
+    },
 }
 
 #[derive(Subcommand)]

@@ -282,9 +282,315 @@ pub fn parse_bind(value: &str) -> Result<SocketAddr, SettingError> {
     })
 }
 
+/// Which captcha sign-in asks for after wrong passwords (docs/deploy.md, "Captcha"), read from the
+/// environment: `CAPTCHA` is `proof-of-work` (the default; `CAPTCHA_DIFFICULTY` bits, 18 unless
+/// set) or `recaptcha` (`RECAPTCHA_SITE_KEY` and `RECAPTCHA_SECRET` both needed;
+/// `RECAPTCHA_VERIFY_URL` defaults to Google's verify call).
+#[derive(Clone, PartialEq, Eq)]
+pub enum CaptchaSetting {
+    ProofOfWork {
+        difficulty: u8,
+    },
+    Recaptcha {
+        site_key: String,
+        secret: String,
+        verify_url: String,
+    },
+}
+
+impl std::fmt::Debug for CaptchaSetting {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::ProofOfWork { difficulty } => f
+                .debug_struct("ProofOfWork")
+                .field("difficulty", difficulty)
+                .finish(),
+            // Never the secret.
+            Self::Recaptcha {
+                site_key,
+                verify_url,
+                ..
+            } => f
+                .debug_struct("Recaptcha")
+                .field("site_key", site_key)
+                .field("verify_url", &redact_url(verify_url))
+                .finish_non_exhaustive(),
+        }
+    }
+}
+
+impl CaptchaSetting {
+    /// The setting from `get` (a variable's value; blank counts as unset).
+    pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<Self, SettingError> {
+        use command::accounts::captcha::{
+            DEFAULT_DIFFICULTY, MAX_DIFFICULTY, RECAPTCHA_VERIFY_URL,
+        };
+        let get = |name: &str| {
+            get(name)
+                .map(|v| v.trim().to_string())
+                .filter(|v| !v.is_empty())
+        };
+        let kind = get("CAPTCHA").unwrap_or_else(|| "proof-of-work".into());
+        match kind.to_ascii_lowercase().as_str() {
+            "proof-of-work" => {
+                let difficulty = match get("CAPTCHA_DIFFICULTY") {
+                    None => DEFAULT_DIFFICULTY,
+                    Some(bits) => bits
+                        .parse::<u8>()
+                        .ok()
+                        .filter(|b| (1..=MAX_DIFFICULTY).contains(b))
+                        .ok_or_else(|| {
+                            setting_error(
+                                "CAPTCHA_DIFFICULTY",
+                                format!(
+                                    "'{bits}' is not a number of bits from 1 to {MAX_DIFFICULTY} \
+                                     (the default, {DEFAULT_DIFFICULTY}, takes a browser a fraction \
+                                     of a second)"
+                                ),
+                            )
+                        })?,
+                };
+                for name in ["RECAPTCHA_SITE_KEY", "RECAPTCHA_SECRET"] {
+                    if get(name).is_some() {
+                        tracing::warn!(
+                            "{name} is set but CAPTCHA is proof-of-work: reCAPTCHA is not used \
+                             (set CAPTCHA=recaptcha to use it)"
+                        );
+                    }
+                }
+                Ok(Self::ProofOfWork { difficulty })
+            }
+            "recaptcha" => match (get("RECAPTCHA_SITE_KEY"), get("RECAPTCHA_SECRET")) {
+                (Some(site_key), Some(secret)) => Ok(Self::Recaptcha {
+                    site_key,
+                    secret,
+                    verify_url: get("RECAPTCHA_VERIFY_URL")
+                        .unwrap_or_else(|| RECAPTCHA_VERIFY_URL.into()),
+                }),
+                (site_key, _) => Err(setting_error(
+                    "CAPTCHA",
+                    format!(
+                        "CAPTCHA=recaptcha needs RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET (the site's \
+                         keys from the reCAPTCHA admin console); {} not set. Unset CAPTCHA for the \
+                         built-in proof-of-work captcha",
+                        if site_key.is_none() {
+                            "RECAPTCHA_SITE_KEY is"
+                        } else {
+                            "RECAPTCHA_SECRET is"
+                        }
+                    ),
+                )),
+            },
+            _ => Err(setting_error(
+                "CAPTCHA",
+                format!("'{kind}' is not one of proof-of-work, recaptcha"),
+            )),
+        }
+    }
+
+    /// The adapter: proof of work keyed from the cookie keyring (so every replica with the
+    /// same `COOKIE_KEYS` accepts the others' challenges) and spending solutions in `pool`; or
+    /// reCAPTCHA.
+    pub fn build(
+        &self,
+        pool: &PgPool,
+        keyring: &kernel::secrets::Keyring,
+    ) -> Result<command::accounts::captcha::CaptchaRef, SettingError> {
+        use command::accounts::captcha::{key_from_keyring, ProofOfWork, Recaptcha};
+        Ok(match self {
+            Self::ProofOfWork { difficulty } => std::sync::Arc::new(ProofOfWork::new(
+                pool.clone(),
+                key_from_keyring(keyring),
+                *difficulty,
+            )),
+            Self::Recaptcha {
+                site_key,
+                secret,
+                verify_url,
+            } => std::sync::Arc::new(
+                Recaptcha::new(site_key.as_str(), secret.as_str(), verify_url)
+                    .map_err(|e| setting_error("RECAPTCHA_VERIFY_URL", e))?,
+            ),
+        })
+    }
+}
+
+/// The From of every mail unless `MAIL_FROM` says otherwise.
+pub const DEFAULT_MAIL_FROM: &str = "Storefront <no-reply@storefront.local>";
+
+/// How mail and SMS leave the store (`command::notify`), read from the environment:
+/// `SMTP_URL` unset (or blank) keeps every message in the local mailbox (the `notifications`
+/// table, `storefront mail list|show`); set, mail goes through that SMTP server
+/// (`smtp://host:25`, `smtp://host:587?tls=required`, `smtps://user:password@host:465`) from
+/// `MAIL_FROM` ([`DEFAULT_MAIL_FROM`] unless set).
+#[derive(Clone, PartialEq, Eq)]
+pub enum NotifierSetting {
+    Mailbox,
+    Smtp { url: String, from: String },
+}
+
+impl std::fmt::Debug for NotifierSetting {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Mailbox => f.write_str("Mailbox"),
+            // Never the password.
+            Self::Smtp { url, from } => f
+                .debug_struct("Smtp")
+                .field("url", &redact_url(url))
+                .field("from", from)
+                .finish(),
+        }
+    }
+}
+
+impl NotifierSetting {
+    /// The setting from `get` (a variable's value; blank counts as unset).
+    pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Self {
+        let get = |name: &str| {
+            get(name)
+                .map(|v| v.trim().to_string())
+                .filter(|v| !v.is_empty())
+        };
+        match get("SMTP_URL") {
+            None => Self::Mailbox,
+            Some(url) => Self::Smtp {
+                url,
+                from: get("MAIL_FROM").unwrap_or_else(|| DEFAULT_MAIL_FROM.into()),
+            },
+        }
+    }
+
+    /// The adapter, writing its rows to `pool`. A bad URL or From names its setting (without
+    /// the URL's password).
+    pub fn build(&self, pool: &PgPool) -> Result<command::notify::NotifierRef, SettingError> {
+        use command::notify::{outbox::Outbox, smtp::Smtp};
+        match self {
+            Self::Mailbox => {
+                tracing::info!(
+                    "SMTP_URL is not set: mail and SMS are kept in the local mailbox \
+                     (`storefront mail list`)"
+                );
+                Ok(std::sync::Arc::new(Outbox { pool: pool.clone() }))
+            }
+            Self::Smtp { url, from } => {
+                let smtp = Smtp::new(pool.clone(), url, from).map_err(|e| match e {
+                    command::notify::NotifyError::Config { setting, message } => {
+                        let message = redact_secrets(&message, url);
+                        match setting {
+                            "SMTP_URL" => setting_error(
+                                setting,
+                                format!("'{}' is {message}", redact_url(url)),
+                            ),
+                            _ => setting_error(setting, message),
+                        }
+                    }
+                    other => setting_error("SMTP_URL", redact_secrets(&other.to_string(), url)),
+                })?;
+                tracing::info!(smtp = %redact_url(url), "mail is sent by SMTP");
+                Ok(std::sync::Arc::new(smtp))
+            }
+        }
+    }
+}
+
+/// Ends the process over a setting's problem, worded as `main` words a failure to start: for
+/// settings read while the router is assembled, where no error can be returned.
+pub fn refuse_to_start(e: SettingError) -> ! {
+    tracing::error!(setting = e.setting, "{}", e.message);
+    eprintln!("error: {e}");
+    std::process::exit(1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn captcha_setting(vars: &[(&str, &str)]) -> Result<CaptchaSetting, SettingError> {
+        CaptchaSetting::from_lookup(|name| {
+            vars.iter()
+                .find(|(k, _)| *k == name)
+                .map(|(_, v)| v.to_string())
+        })
+    }
+
+    #[test]
+    fn the_captcha_is_proof_of_work_unless_recaptcha_is_chosen_with_both_keys() {
+        assert_eq!(
+            captcha_setting(&[]).unwrap(),
+            CaptchaSetting::ProofOfWork { difficulty: 18 }
+        );
+        assert_eq!(
+            captcha_setting(&[("CAPTCHA", "proof-of-work"), ("CAPTCHA_DIFFICULTY", "20")]).unwrap(),
+            CaptchaSetting::ProofOfWork { difficulty: 20 }
+        );
+        for bits in ["0", "33", "many", "-1"] {
+            let e = captcha_setting(&[("CAPTCHA_DIFFICULTY", bits)]).unwrap_err();
+            assert_eq!(e.setting, "CAPTCHA_DIFFICULTY");
+        }
+        let chosen = captcha_setting(&[
+            ("CAPTCHA", "recaptcha"),
+            ("RECAPTCHA_SITE_KEY", "site"),
+            ("RECAPTCHA_SECRET", "s3cret-value"),
+        ])
+        .unwrap();
+        assert_eq!(
+            chosen,
+            CaptchaSetting::Recaptcha {
+                site_key: "site".into(),
+                secret: "s3cret-value".into(),
+                verify_url: command::accounts::captcha::RECAPTCHA_VERIFY_URL.into(),
+            }
+        );
+        assert!(!format!("{chosen:?}").contains("s3cret-value"));
+        for missing in [
+            vec![("CAPTCHA", "recaptcha")],
+            vec![("CAPTCHA", "recaptcha"), ("RECAPTCHA_SITE_KEY", "site")],
+            vec![
+                ("CAPTCHA", "recaptcha"),
+                ("RECAPTCHA_SECRET", "s3cret-value"),
+                ("RECAPTCHA_SITE_KEY", " "),
+            ],
+        ] {
+            let e = captcha_setting(&missing).unwrap_err();
+            assert_eq!(e.setting, "CAPTCHA");
+            assert!(
+                e.message
+                    .contains("RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET"),
+                "{e}"
+            );
+            assert!(!e.to_string().contains("s3cret-value"));
+        }
+        assert_eq!(
+            captcha_setting(&[("CAPTCHA", "hcaptcha")])
+                .unwrap_err()
+                .setting,
+            "CAPTCHA"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_recaptcha_verify_url_must_be_http() {
+        let pool = sqlx::postgres::PgPoolOptions::new()
+            .connect_lazy("postgres://nobody@127.0.0.1:1/none")
+            .unwrap();
+        let keyring = kernel::secrets::Keyring::ephemeral();
+        let setting = |url: &str| CaptchaSetting::Recaptcha {
+            site_key: "site".into(),
+            secret: "secret".into(),
+            verify_url: url.into(),
+        };
+        let e = setting("file:///etc/passwd")
+            .build(&pool, &keyring)
+            .err()
+            .unwrap();
+        assert_eq!(e.setting, "RECAPTCHA_VERIFY_URL");
+        assert!(setting("http://127.0.0.1:9/verify")
+            .build(&pool, &keyring)
+            .is_ok());
+        assert!(CaptchaSetting::ProofOfWork { difficulty: 18 }
+            .build(&pool, &keyring)
+            .is_ok());
+    }
 
     #[test]
     fn secret_looking_parameters_sqlx_does_not_read_never_reach_it() {
@@ -393,5 +699,61 @@ mod tests {
             .await
             .unwrap_err();
         assert!(!e.to_string().contains("hunter3"), "{e}");
+    }
+}
+
+#[cfg(test)]
+mod notifier_tests {
+    use super::*;
+
+    fn setting(vars: &[(&str, &str)]) -> NotifierSetting {
+        NotifierSetting::from_lookup(|name| {
+            vars.iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| v.to_string())
+        })
+    }
+
+    fn lazy_pool() -> PgPool {
+        PgPoolOptions::new()
+            .connect_lazy("postgres://nobody@127.0.0.1:1/none")
+            .unwrap()
+    }
+
+    #[tokio::test]
+    async fn without_smtp_url_messages_stay_in_the_mailbox() {
+        assert_eq!(setting(&[]), NotifierSetting::Mailbox);
+        assert_eq!(
+            setting(&[("SMTP_URL", " "), ("MAIL_FROM", "a@b.c")]),
+            NotifierSetting::Mailbox
+        );
+        assert!(setting(&[]).build(&lazy_pool()).is_ok());
+    }
+
+    #[tokio::test]
+    async fn smtp_url_and_mail_from_name_themselves_without_the_password() {
+        let chosen = setting(&[("SMTP_URL", "smtps://u:hunter2@mail.example.com:465")]);
+        assert_eq!(
+            chosen,
+            NotifierSetting::Smtp {
+                url: "smtps://u:hunter2@mail.example.com:465".into(),
+                from: DEFAULT_MAIL_FROM.into(),
+            }
+        );
+        assert!(!format!("{chosen:?}").contains("hunter2"));
+        assert!(chosen.build(&lazy_pool()).is_ok());
+        let Err(e) =
+            setting(&[("SMTP_URL", "imap://u:hunter2@mail.example.com")]).build(&lazy_pool())
+        else {
+            panic!("an IMAP URL was taken")
+        };
+        assert_eq!(e.setting, "SMTP_URL");
+        assert!(!e.to_string().contains("hunter2"), "{e}");
+        let Err(e) = setting(&[("SMTP_URL", "smtp://127.0.0.1:25"), ("MAIL_FROM", "nobody")])
+            .build(&lazy_pool())
+        else {
+            panic!("a From without an address was taken")
+        };
+        assert_eq!(e.setting, "MAIL_FROM");
     }
 }

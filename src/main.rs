@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use projections::bus::BusConfig;
 use storefront::cli::{
-    database, inspect, pipeline, privacy, read_models, serve, Cli, Command, Options,
+    database, inspect, mail, pipeline, privacy, read_models, serve, Cli, Command, Options,
 };
 use storefront::config;
 
@@ -84,6 +84,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Projections { action } => read_models::run(&options, action).await,
         Command::Reindex { index_dir } => read_models::reindex(&options, &index_dir).await,
         Command::Privacy { action } => privacy::run(&options, action).await,
+        Command::Mail { action } => mail::run(&options, action).await,
         Command::Deadletters { action } => pipeline::deadletters(&options, action).await,
         Command::Topic { action } => inspect::topic(&bus, action).await,
         Command::Analytics { action } => inspect::analytics(&options, action).await,

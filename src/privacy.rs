@@ -35,6 +35,8 @@ pub struct ForgetReport {
     /// Visitors linked to the subject whose tracking data was erased.
     pub visitors: usize,
     pub tracking_events_removed: u64,
+    /// Messages to the subject erased from `notifications` (the mailbox and SMTP's claims).
+    pub notifications_removed: u64,
 }
 
 struct SubjectEvent {
@@ -106,7 +108,8 @@ async fn linked_visitors(
 /// Erases the person with this email address: ends their subscription, records
 /// `SubjectForgotten` (the read models drop their rows in the same transaction), destroys their
 /// data key (every sealed copy, in the event store and on the topic, is unreadable from then
-/// on) and erases the tracking data of the visitors they signed up from. Safe to run again.
+/// on), erases the tracking data of the visitors they signed up from and the messages sent to
+/// them (`notifications`). Safe to run again.
 pub async fn forget_email(pool: &PgPool, email: &str) -> anyhow::Result<ForgetReport> {
     let keys = privacy::keys()?;
     let subject = keys.subject_for_email(email);
@@ -183,6 +186,7 @@ pub async fn forget_email(pool: &PgPool, email: &str) -> anyhow::Result<ForgetRe
     for visitor in &visitors {
         tracking_events_removed += tracker::analytics::forget_visitor(&mut tx, visitor).await?;
     }
+    let notifications_removed = command::notify::outbox::forget_subject(&mut *tx, &subject).await?;
     tx.commit().await?;
     Ok(ForgetReport {
         subject,
@@ -192,6 +196,7 @@ pub async fn forget_email(pool: &PgPool, email: &str) -> anyhow::Result<ForgetRe
         recorded: matches!(recorded.outcome, Ok(n) if n > 0),
         visitors: visitors.len(),
         tracking_events_removed,
+        notifications_removed,
     })
 }
 
@@ -233,11 +238,13 @@ fn unseal(value: &mut Value, subject: &str, key: &(String, command::privacy::env
 }
 
 /// Everything the store holds about the person with this email address, as JSON: their events
-/// (personal fields opened), their read-model rows, and the tracking data of the visitors they
-/// signed up from. A forgotten (or unknown) person has no key: nothing is returned.
+/// (personal fields opened), their read-model rows, the tracking data of the visitors they
+/// signed up from, and the messages sent to them (`notifications`). A forgotten (or unknown)
+/// person has no key: nothing but their messages is returned (none once forgotten).
 pub async fn export_email(pool: &PgPool, email: &str) -> anyhow::Result<Value> {
     let keys = privacy::keys()?;
     let subject = keys.subject_for_email(email);
+    let notifications = subject_notifications(pool, &subject).await?;
     let mut conn = pool.acquire().await?;
     let key = vault::data_key(&mut conn, keys, &subject, false).await?;
     drop(conn);
@@ -247,6 +254,7 @@ pub async fn export_email(pool: &PgPool, email: &str) -> anyhow::Result<Value> {
             "events": [],
             "newsletter": [],
             "visitors": [],
+            "notifications": notifications,
         }));
     };
     let events = subject_events(pool, &subject).await?;
@@ -294,7 +302,34 @@ pub async fn export_email(pool: &PgPool, email: &str) -> anyhow::Result<Value> {
         "events": events,
         "newsletter": newsletter,
         "visitors": linked,
+        "notifications": notifications,
     }))
+}
+
+/// The messages to the subject, as the export shows them (an SMTP message's row holds only
+/// its key and times: the mail itself is not kept).
+async fn subject_notifications(pool: &PgPool, subject: &str) -> Result<Vec<Value>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT key, channel, recipient, title, body, created_at, sent_at FROM notifications \
+         WHERE subject = $1 ORDER BY created_at, key",
+    )
+    .bind(subject)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|r| {
+            json!({
+                "key": r.get::<String, _>("key"),
+                "channel": r.get::<String, _>("channel"),
+                "to": r.get::<Option<String>, _>("recipient"),
+                "title": r.get::<Option<String>, _>("title"),
+                "text": r.get::<Option<String>, _>("body"),
+                "createdAt": r.get::<chrono::DateTime<chrono::Utc>, _>("created_at"),
+                "sentAt": r.get::<Option<chrono::DateTime<chrono::Utc>>, _>("sent_at"),
+            })
+        })
+        .collect())
 }
 
 /// The link a newsletter mail carries to unsubscribe this address.

@@ -45,6 +45,10 @@ pub struct ServeOptions {
     /// (relay, consumers) start once it does; meanwhile events wait in the outbox and beacons
     /// in the tracker's queue. Without it an unreachable broker stops the start.
     pub wait_for_broker: bool,
+    /// Reset links and the account calls' limits.
+    pub accounts: std::sync::Arc<command::accounts::AccountSettings>,
+    pub captcha: crate::config::CaptchaSetting,
+    pub notifier: crate::config::NotifierSetting,
 }
 
 /// Bounds of the HTTP server itself (docs/security.md).
@@ -201,6 +205,9 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
         readiness: Default::default(),
         header: Default::default(),
         stores: Default::default(),
+        accounts: options.accounts.clone(),
+        captcha: options.captcha.clone(),
+        notifier: options.notifier.clone(),
     });
     app::start_readiness_checks(&state);
     if options.roles.query {

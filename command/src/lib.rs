@@ -5,6 +5,8 @@ pub mod cart;
 pub mod catalog;
 pub mod eventstore;
 pub mod merch;
+pub mod notify;
+pub mod outbound;
 pub mod privacy;
 pub mod routes;
 pub mod shopping;

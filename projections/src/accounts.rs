@@ -87,6 +87,16 @@ impl Projection for AccountsProjection {
                     .execute(conn)
                     .await?;
                 }
+                SessionEvent::Reauthenticated {} => {
+                    sqlx::query(
+                        "UPDATE customer_sessions SET reauthenticated_at = coalesce($2, now()) \
+                         WHERE session_key = $1",
+                    )
+                    .bind(id)
+                    .bind(e.recorded_at)
+                    .execute(conn)
+                    .await?;
+                }
             }
             return Ok(());
         }
@@ -128,8 +138,8 @@ impl Projection for AccountsProjection {
             }
             CustomerEvent::PasswordChanged { password } => {
                 sqlx::query(
-                    "UPDATE customers SET password = $2, password_set_at = coalesce($3, now()) \
-                     WHERE customer_id = $1",
+                    "UPDATE customers SET password = $2, password_set_at = coalesce($3, now()), \
+                     failed_logins = 0 WHERE customer_id = $1",
                 )
                 .bind(id)
                 .bind(json(e, &password)?)
@@ -137,6 +147,16 @@ impl Projection for AccountsProjection {
                 .execute(conn)
                 .await?;
             }
+            CustomerEvent::CartAdopted { cart_id } => {
+                sqlx::query("UPDATE customers SET cart_id = $2 WHERE customer_id = $1")
+                    .bind(id)
+                    .bind(cart_id)
+                    .execute(conn)
+                    .await?;
+            }
+            // The aggregate keeps pending links itself; the read side has nothing to show.
+            CustomerEvent::PasswordResetRequested { .. }
+            | CustomerEvent::PasswordResetUsed { .. } => {}
         }
         Ok(())
     }

@@ -116,7 +116,9 @@ async fn apply_cart(
 ) -> Result<(), sqlx::Error> {
     let added = match event {
         CartEvent::ItemAdded(line) => vec![line],
-        CartEvent::BundleAdded { lines, .. } | CartEvent::ComparisonAdded { lines } => lines,
+        CartEvent::BundleAdded { lines, .. }
+        | CartEvent::ComparisonAdded { lines }
+        | CartEvent::CartMerged { lines, .. } => lines,
         other => {
             change_lines(conn, cart, other).await?;
             return recompute_summary(conn, cart, at).await;
@@ -142,7 +144,8 @@ async fn change_lines(
     match event {
         CartEvent::ItemAdded(_)
         | CartEvent::BundleAdded { .. }
-        | CartEvent::ComparisonAdded { .. } => {}
+        | CartEvent::ComparisonAdded { .. }
+        | CartEvent::CartMerged { .. } => {}
         CartEvent::WarrantyUpdated { line_id, warranty } => {
             sqlx::query("UPDATE cart_lines SET warranty = $3 WHERE cart_id = $1 AND line_id = $2")
                 .bind(cart)

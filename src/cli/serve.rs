@@ -34,7 +34,49 @@ pub async fn run(options: Options, bus: BusConfig, args: ServeArgs) -> anyhow::R
         max_connections,
         popular_search_days,
         popular_search_min,
+        accounts,
     } = args;
+    let trusted = kernel::client::parse_networks(&accounts.trusted_proxies).map_err(|bad| {
+        config::setting_error(
+            "TRUSTED_PROXIES",
+            format!("'{bad}' is not an address or network"),
+        )
+    })?;
+    kernel::client::trust_proxies(trusted);
+    let public_url = accounts.public_url.trim_end_matches('/').to_string();
+    if !(public_url.starts_with("http://") || public_url.starts_with("https://")) {
+        return Err(
+            config::setting_error("PUBLIC_URL", "must start with http:// or https://").into(),
+        );
+    }
+    let lookup = |name: &str| match name {
+        "CAPTCHA" => accounts.captcha.clone(),
+        "CAPTCHA_DIFFICULTY" => accounts.captcha_difficulty.clone(),
+        "RECAPTCHA_SITE_KEY" => accounts.recaptcha_site_key.clone(),
+        "RECAPTCHA_SECRET" => accounts.recaptcha_secret.clone(),
+        "RECAPTCHA_VERIFY_URL" => accounts.recaptcha_verify_url.clone(),
+        "SMTP_URL" => accounts.smtp_url.clone(),
+        "MAIL_FROM" => accounts.mail_from.clone(),
+        _ => None,
+    };
+    let captcha = config::CaptchaSetting::from_lookup(lookup)?;
+    let notifier = config::NotifierSetting::from_lookup(lookup);
+    let account_settings = {
+        let defaults = command::accounts::AccountSettings::default();
+        command::accounts::AccountSettings {
+            public_url,
+            per_address: kernel::limits::Limit {
+                max: accounts.attempts_per_address.max(1),
+                window_seconds: accounts.attempt_window_secs.max(1),
+            },
+            failures_per_account: kernel::limits::Limit {
+                max: accounts.failures_per_account.max(1),
+                ..defaults.failures_per_account
+            },
+            reset_link_minutes: i64::from(accounts.password_reset_minutes.max(1)),
+            ..defaults
+        }
+    };
     let roles = Roles::parse(&roles)?;
     let bind = config::parse_bind(&bind)?;
     if !insecure_dev_keys {
@@ -114,6 +156,9 @@ pub async fn run(options: Options, bus: BusConfig, args: ServeArgs) -> anyhow::R
                 max_connections: max_connections.max(1),
             },
             wait_for_broker,
+            accounts: std::sync::Arc::new(account_settings),
+            captcha,
+            notifier,
         },
     )
     .await?;

@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 
 use crate::common::*;
 use command::accounts::password;
-use command::routes::accounts::{CAPTCHA_NEEDED, EMAIL_TAKEN, INVALID_LOGIN};
+use command::routes::accounts::{CAPTCHA_FAILED, CAPTCHA_NEEDED, EMAIL_TAKEN, INVALID_LOGIN};
 
 async fn call(client: &mut Client, path: &str, body: Value) -> Answer {
     client.post_with_token(path, body).await
@@ -249,18 +249,58 @@ async fn sign_in_rotates_the_session_and_asks_for_a_captcha_after_three_wrong_pa
             }
         );
     }
+    // Now the right password alone is not enough: the captcha first.
     let right = call(
         &mut stranger,
         "/account/authenticate",
         sign_in("jane@example.com", "Password1"),
     )
     .await;
-    assert_eq!(right.json()["success"], true);
+    assert_eq!(right.json()["success"], false);
+    assert_eq!(right.json()["captchaRequired"], true);
+    assert_eq!(right.json()["errorMessage"], CAPTCHA_NEEDED);
+    let with_captcha = |captcha: &str| {
+        let mut body = sign_in("jane@example.com", "Password1");
+        body["hasCaptcha"] = json!(true);
+        body["captcha"] = json!(captcha);
+        body
+    };
+    let challenge = stranger.get("/account/captcha").await.json();
+    assert_eq!(challenge["kind"], "proofOfWork");
+    let (challenge, difficulty) = (
+        challenge["challenge"].as_str().unwrap().to_string(),
+        challenge["difficulty"].as_u64().unwrap() as u8,
+    );
+    let failed = call(
+        &mut stranger,
+        "/account/authenticate",
+        with_captcha(&format!("{challenge}:not-a-solution")),
+    )
+    .await;
+    assert_eq!(failed.json()["success"], false);
+    assert_eq!(failed.json()["captchaFailed"], true);
+    assert_eq!(failed.json()["errorMessage"], CAPTCHA_FAILED);
+    let solved = command::accounts::captcha::solve(&challenge, difficulty);
+    let right = call(
+        &mut stranger,
+        "/account/authenticate",
+        with_captcha(&solved),
+    )
+    .await;
+    assert_eq!(right.json()["success"], true, "{}", right.body);
     assert_eq!(
         count(&env.pool, "SELECT failed_logins::bigint FROM customers").await,
         0,
         "a success clears the count"
     );
+    // And the captcha with it.
+    let plain = call(
+        &mut stranger,
+        "/account/authenticate",
+        sign_in("jane@example.com", "Password1"),
+    )
+    .await;
+    assert_eq!(plain.json()["success"], true);
 }
 
 #[tokio::test]

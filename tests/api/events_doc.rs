@@ -888,6 +888,7 @@ fn domain_samples() -> Vec<DomainSample> {
             WarrantyRemoved,
             QuantityChanged,
             ItemRemoved,
+            CartMerged,
         }),
         vec![
             CartEvent::ItemAdded(line(0, false)),
@@ -909,6 +910,11 @@ fn domain_samples() -> Vec<DomainSample> {
                 quantity: 5,
             },
             CartEvent::ItemRemoved { line_id: 1 },
+            // At sign-in: more units of line 0, and a new pickup line.
+            CartEvent::CartMerged {
+                from_cart_id: "9a8b7c6d5e4f30211203f4e5d6c7b8a9".into(),
+                lines: vec![line(0, false), line(5, true)],
+            },
         ],
     ));
     all.extend(samples_of::<Subscription>(
@@ -1016,6 +1022,17 @@ fn account_samples() -> Vec<DomainSample> {
         CustomerEvent::PasswordChanged {
             password: sealed_sample(),
         },
+        CustomerEvent::PasswordResetRequested {
+            reset_id: "rs_6e5d4c3b2a190817f6e5d4c3b2a19081".into(),
+            token_hash: "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08".into(),
+            expires_at: Utc.with_ymd_and_hms(2026, 5, 1, 15, 3, 27).unwrap(),
+        },
+        CustomerEvent::PasswordResetUsed {
+            reset_id: "rs_6e5d4c3b2a190817f6e5d4c3b2a19081".into(),
+        },
+        CustomerEvent::CartAdopted {
+            cart_id: "2f0c54a1f5a14c4a9f6c7e8d9a0b1c2d".into(),
+        },
     ];
     customer.extend(
         [
@@ -1033,14 +1050,20 @@ fn account_samples() -> Vec<DomainSample> {
             LoginSucceeded,
             LoginFailed,
             PasswordChanged,
+            PasswordResetRequested,
+            PasswordResetUsed,
+            CartAdopted,
         }),
         customer,
     ));
-    let mut session = vec![SessionEvent::SessionStarted {
-        customer_id: customer_id(),
-        device: "Chrome on Windows".into(),
-        expires_at: Utc.with_ymd_and_hms(2026, 12, 27, 12, 0, 0).unwrap(),
-    }];
+    let mut session = vec![
+        SessionEvent::SessionStarted {
+            customer_id: customer_id(),
+            device: "Chrome on Windows".into(),
+            expires_at: Utc.with_ymd_and_hms(2026, 12, 27, 12, 0, 0).unwrap(),
+        },
+        SessionEvent::Reauthenticated {},
+    ];
     session.extend(
         [
             SessionEndReason::SignedOut,
@@ -1053,7 +1076,8 @@ fn account_samples() -> Vec<DomainSample> {
     all.extend(samples_of::<Session>(
         variants!(SessionEvent {
             SessionStarted,
-            SessionEnded
+            SessionEnded,
+            Reauthenticated,
         }),
         session,
     ));

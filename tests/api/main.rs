@@ -5,11 +5,13 @@
 
 mod common;
 
+mod account_recovery;
 mod accounts;
 mod autocomplete;
 mod bad_input;
 mod bounded_work;
 mod broker_wait;
+mod captcha;
 mod cart;
 mod cart_isolation;
 mod cli;
@@ -26,6 +28,7 @@ mod http;
 mod idempotency;
 mod images;
 mod import;
+mod notify;
 mod openapi;
 mod outbox;
 mod popular;
@@ -40,6 +43,7 @@ mod search;
 mod security_headers;
 mod seed;
 mod shopping;
+mod sign_in_cart;
 mod snapshots;
 mod staff;
 mod stores;

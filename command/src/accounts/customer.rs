@@ -3,6 +3,7 @@
 //! subject, so erasing the subject (`privacy forget`) leaves nothing readable; the phone's
 //! keyed hash is the only index of the number.
 
+use chrono::{DateTime, Utc};
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
@@ -12,6 +13,8 @@ use crate::privacy::Sealed;
 
 /// The longest first or last name kept.
 pub const MAX_NAME_CHARS: usize = 50;
+/// Reset links of one customer that stay usable at once (asking again drops the oldest).
+pub const MAX_PENDING_RESETS: usize = 3;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LoginMethod {
@@ -47,6 +50,23 @@ pub enum CustomerCommand {
     ChangePassword {
         password_hash: String,
     },
+    /// A reset link was made: its token's hash (SHA-256, hex) and when it expires.
+    RequestPasswordReset {
+        reset_id: String,
+        token_hash: String,
+        expires_at: DateTime<Utc>,
+    },
+    /// This cart is the customer's from now on (their browsers get it at sign-in).
+    AdoptCart {
+        cart_id: String,
+    },
+    /// A new password through a reset link: the link's token hash must be one of the customer's
+    /// pending resets, unexpired; every pending link is void afterwards.
+    ResetPassword {
+        token_hash: String,
+        password_hash: String,
+        now: DateTime<Utc>,
+    },
 }
 
 // One registration per customer: its size costs nothing worth a box.
@@ -70,6 +90,20 @@ pub enum CustomerEvent {
     PasswordChanged {
         password: Sealed,
     },
+    /// A reset link was sent: the hash of its token, never the token.
+    PasswordResetRequested {
+        reset_id: String,
+        token_hash: String,
+        expires_at: DateTime<Utc>,
+    },
+    /// A reset link was used (followed by the `PasswordChanged` it made).
+    PasswordResetUsed {
+        reset_id: String,
+    },
+    /// The customer's cart: the one their browsers get at sign-in.
+    CartAdopted {
+        cart_id: String,
+    },
 }
 
 impl DomainEvent for CustomerEvent {
@@ -79,6 +113,9 @@ impl DomainEvent for CustomerEvent {
             CustomerEvent::LoginSucceeded { .. } => "LoginSucceeded",
             CustomerEvent::LoginFailed {} => "LoginFailed",
             CustomerEvent::PasswordChanged { .. } => "PasswordChanged",
+            CustomerEvent::PasswordResetRequested { .. } => "PasswordResetRequested",
+            CustomerEvent::PasswordResetUsed { .. } => "PasswordResetUsed",
+            CustomerEvent::CartAdopted { .. } => "CartAdopted",
         }
         .into()
     }
@@ -96,6 +133,9 @@ pub enum CustomerError {
     /// A field the forms check did not pass: the spec's words where it has them.
     #[error("{0}")]
     Invalid(&'static str),
+    /// A reset link that is not one of the customer's pending ones, was used, or expired.
+    #[error("this reset link is not valid")]
+    ResetLinkInvalid,
     /// The key store could not seal the personal fields.
     #[error("personal data could not be sealed: {0}")]
     Unavailable(String),
@@ -105,8 +145,20 @@ pub enum CustomerError {
 pub struct Customer {
     /// The sealing subject, once registered.
     pub subject: Option<String>,
-    /// Wrong passwords since the last successful sign-in.
+    /// Wrong passwords since the last successful sign-in (or new password).
     pub failed_logins: u32,
+    /// Reset links not used yet, oldest first (expired ones are refused when used).
+    pub pending_resets: Vec<PendingReset>,
+    /// The customer's cart.
+    #[serde(default)]
+    pub cart_id: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PendingReset {
+    pub reset_id: String,
+    pub token_hash: String,
+    pub expires_at: DateTime<Utc>,
 }
 
 fn name(text: &str, missing: &'static str) -> Result<String, CustomerError> {
@@ -193,6 +245,50 @@ impl Aggregate for Customer {
                 sink.write(CustomerEvent::PasswordChanged { password }, self)
                     .await;
             }
+            CustomerCommand::RequestPasswordReset {
+                reset_id,
+                token_hash,
+                expires_at,
+            } => {
+                self.registered()?;
+                sink.write(
+                    CustomerEvent::PasswordResetRequested {
+                        reset_id,
+                        token_hash,
+                        expires_at,
+                    },
+                    self,
+                )
+                .await;
+            }
+            CustomerCommand::AdoptCart { cart_id } => {
+                self.registered()?;
+                if self.cart_id.as_deref() != Some(cart_id.as_str()) {
+                    sink.write(CustomerEvent::CartAdopted { cart_id }, self)
+                        .await;
+                }
+            }
+            CustomerCommand::ResetPassword {
+                token_hash,
+                password_hash,
+                now,
+            } => {
+                let subject = self.registered()?.to_string();
+                let reset = self
+                    .pending_resets
+                    .iter()
+                    .find(|r| r.token_hash == token_hash && r.expires_at > now)
+                    .ok_or(CustomerError::ResetLinkInvalid)?;
+                let reset_id = reset.reset_id.clone();
+                let password = sealer
+                    .seal(&subject, &password_hash)
+                    .await
+                    .map_err(unavailable)?;
+                sink.write(CustomerEvent::PasswordResetUsed { reset_id }, self)
+                    .await;
+                sink.write(CustomerEvent::PasswordChanged { password }, self)
+                    .await;
+            }
         }
         Ok(())
     }
@@ -204,7 +300,29 @@ impl Aggregate for Customer {
             }
             CustomerEvent::LoginSucceeded { .. } => self.failed_logins = 0,
             CustomerEvent::LoginFailed {} => self.failed_logins += 1,
-            CustomerEvent::PasswordChanged { .. } => {}
+            // A new password voids every link that could have set one.
+            CustomerEvent::PasswordChanged { .. } => {
+                self.failed_logins = 0;
+                self.pending_resets.clear();
+            }
+            CustomerEvent::PasswordResetRequested {
+                reset_id,
+                token_hash,
+                expires_at,
+            } => {
+                if self.pending_resets.len() >= MAX_PENDING_RESETS {
+                    self.pending_resets.remove(0);
+                }
+                self.pending_resets.push(PendingReset {
+                    reset_id,
+                    token_hash,
+                    expires_at,
+                });
+            }
+            CustomerEvent::PasswordResetUsed { reset_id } => {
+                self.pending_resets.retain(|r| r.reset_id != reset_id)
+            }
+            CustomerEvent::CartAdopted { cart_id } => self.cart_id = Some(cart_id),
         }
     }
 }
@@ -341,6 +459,124 @@ mod tests {
             method: LoginMethod::Local,
         });
         assert_eq!(customer.failed_logins, 0);
+    }
+
+    fn at(minute: u32) -> DateTime<Utc> {
+        use chrono::TimeZone;
+        Utc.with_ymd_and_hms(2026, 11, 27, 12, minute, 0).unwrap()
+    }
+
+    fn requested(reset_id: &str, token_hash: &str) -> CustomerEvent {
+        CustomerEvent::PasswordResetRequested {
+            reset_id: reset_id.into(),
+            token_hash: token_hash.into(),
+            expires_at: at(30),
+        }
+    }
+
+    fn reset_with(token_hash: &str, minute: u32) -> CustomerCommand {
+        CustomerCommand::ResetPassword {
+            token_hash: token_hash.into(),
+            password_hash: "$argon2id$new".into(),
+            now: at(minute),
+        }
+    }
+
+    #[test]
+    fn a_reset_link_sets_a_new_password_once() {
+        TestFramework::<Customer>::with(sealer())
+            .given(vec![registered(), requested("r1", "h1")])
+            .when(reset_with("h1", 10))
+            .then_expect_events(vec![
+                CustomerEvent::PasswordResetUsed {
+                    reset_id: "r1".into(),
+                },
+                CustomerEvent::PasswordChanged {
+                    password: sealed("$argon2id$new"),
+                },
+            ]);
+        // Used: the same link again is refused.
+        TestFramework::<Customer>::with(sealer())
+            .given(vec![
+                registered(),
+                requested("r1", "h1"),
+                CustomerEvent::PasswordResetUsed {
+                    reset_id: "r1".into(),
+                },
+                CustomerEvent::PasswordChanged {
+                    password: sealed("$argon2id$new"),
+                },
+            ])
+            .when(reset_with("h1", 11))
+            .then_expect_error(CustomerError::ResetLinkInvalid);
+    }
+
+    #[test]
+    fn a_reset_link_is_refused_when_expired_unknown_or_voided_by_a_new_password() {
+        for (given, token, minute) in [
+            (vec![registered(), requested("r1", "h1")], "h1", 30),
+            (vec![registered(), requested("r1", "h1")], "h2", 10),
+            (
+                vec![
+                    registered(),
+                    requested("r1", "h1"),
+                    requested("r2", "h2"),
+                    CustomerEvent::PasswordResetUsed {
+                        reset_id: "r2".into(),
+                    },
+                    CustomerEvent::PasswordChanged {
+                        password: sealed("x"),
+                    },
+                ],
+                "h1",
+                10,
+            ),
+            (vec![], "h1", 10),
+        ] {
+            let expected = if given.is_empty() {
+                CustomerError::NotRegistered
+            } else {
+                CustomerError::ResetLinkInvalid
+            };
+            TestFramework::<Customer>::with(sealer())
+                .given(given)
+                .when(reset_with(token, minute))
+                .then_expect_error(expected);
+        }
+    }
+
+    #[test]
+    fn only_the_newest_reset_links_stay_usable() {
+        let mut customer = Customer::default();
+        customer.apply(registered());
+        for n in 0..5 {
+            customer.apply(requested(&format!("r{n}"), &format!("h{n}")));
+        }
+        let kept: Vec<_> = customer
+            .pending_resets
+            .iter()
+            .map(|r| r.reset_id.as_str())
+            .collect();
+        assert_eq!(kept, ["r2", "r3", "r4"]);
+    }
+
+    #[test]
+    fn a_customer_adopts_a_cart_once() {
+        let adopted = CustomerEvent::CartAdopted {
+            cart_id: "k1".into(),
+        };
+        TestFramework::<Customer>::with(sealer())
+            .given(vec![registered()])
+            .when(CustomerCommand::AdoptCart {
+                cart_id: "k1".into(),
+            })
+            .then_expect_events(vec![adopted.clone()]);
+        TestFramework::<Customer>::with(sealer())
+            .given(vec![registered(), adopted])
+            .when(CustomerCommand::AdoptCart {
+                cart_id: "k1".into(),
+            })
+            .then_expect_events(vec![]);
     }
 
     #[test]

@@ -1,11 +1,14 @@
 //! Accounts context: customers (one per email, through the email's claim), their passwords and
 //! sign-ins. Personal fields are sealed under the email subject's data key (docs/privacy.md).
 
+pub mod captcha;
 pub mod claim;
 pub mod customer;
 pub mod password;
 pub mod session;
+pub mod settings;
 
 pub use claim::*;
 pub use customer::*;
 pub use session::*;
+pub use settings::AccountSettings;

@@ -43,6 +43,9 @@ pub enum SessionCommand {
     End {
         reason: SessionEndReason,
     },
+    /// The customer typed their password again in this session (`/account/verifyPassword`),
+    /// before a sensitive change.
+    Reauthenticate,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -56,6 +59,8 @@ pub enum SessionEvent {
     SessionEnded {
         reason: SessionEndReason,
     },
+    /// The password was typed again (the time is the event's).
+    Reauthenticated {},
 }
 
 impl DomainEvent for SessionEvent {
@@ -63,6 +68,7 @@ impl DomainEvent for SessionEvent {
         match self {
             SessionEvent::SessionStarted { .. } => "SessionStarted",
             SessionEvent::SessionEnded { .. } => "SessionEnded",
+            SessionEvent::Reauthenticated {} => "Reauthenticated",
         }
         .into()
     }
@@ -76,6 +82,9 @@ pub enum SessionError {
     /// A session key is used once.
     #[error("this session already started")]
     AlreadyStarted,
+    /// Not a started session, or one that ended.
+    #[error("this session is not open")]
+    NotOpen,
 }
 
 #[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
@@ -129,6 +138,12 @@ impl Aggregate for Session {
                         .await;
                 }
             }
+            SessionCommand::Reauthenticate => {
+                if self.customer_id.is_none() || self.ended {
+                    return Err(SessionError::NotOpen);
+                }
+                sink.write(SessionEvent::Reauthenticated {}, self).await;
+            }
         }
         Ok(())
     }
@@ -139,6 +154,7 @@ impl Aggregate for Session {
                 self.customer_id = Some(customer_id)
             }
             SessionEvent::SessionEnded { .. } => self.ended = true,
+            SessionEvent::Reauthenticated {} => {}
         }
     }
 }
@@ -210,5 +226,27 @@ mod tests {
             .given_no_previous_events()
             .when(end())
             .then_expect_events(vec![]);
+    }
+
+    #[test]
+    fn only_an_open_session_is_reauthenticated() {
+        TestFramework::<Session>::with(())
+            .given(vec![started(12)])
+            .when(SessionCommand::Reauthenticate)
+            .then_expect_events(vec![SessionEvent::Reauthenticated {}]);
+        for given in [
+            vec![],
+            vec![
+                started(12),
+                SessionEvent::SessionEnded {
+                    reason: SessionEndReason::PasswordChanged,
+                },
+            ],
+        ] {
+            TestFramework::<Session>::with(())
+                .given(given)
+                .when(SessionCommand::Reauthenticate)
+                .then_expect_error(SessionError::NotOpen);
+        }
     }
 }

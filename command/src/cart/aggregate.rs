@@ -366,6 +366,42 @@ impl Aggregate for Cart {
                 }
                 sink.write(CartEvent::ComparisonAdded { lines }, self).await;
             }
+            CartCommand::Merge {
+                from_cart_id,
+                lines: guest_lines,
+            } => {
+                let mut lines: Vec<AddedLine> = Vec::new();
+                for line in &guest_lines {
+                    let placement = Placement {
+                        fulfillment: line.fulfillment,
+                        store_num: line.store_num,
+                    };
+                    let request = LineRequest {
+                        blain_number: &line.blain_number,
+                        quantity: line.quantity,
+                        placement: &placement,
+                        confirmed: true,
+                        agreed: true,
+                        warranty_id: line.warranty.as_ref().map(|w| w.id.as_str()),
+                    };
+                    match plan_line(self, services, request, &lines).await {
+                        Ok(added) => lines.push(added),
+                        Err(CartError::Unavailable(e)) => return Err(CartError::Unavailable(e)),
+                        // Refused now (a limit, the store's stock): it stays in the guest cart.
+                        Err(_) => {}
+                    }
+                }
+                if !lines.is_empty() {
+                    sink.write(
+                        CartEvent::CartMerged {
+                            from_cart_id,
+                            lines,
+                        },
+                        self,
+                    )
+                    .await;
+                }
+            }
             CartCommand::UpdateWarranty {
                 line_id,
                 warranty_id,
@@ -463,7 +499,9 @@ impl Aggregate for Cart {
         };
         match event {
             CartEvent::ItemAdded(line) => add(self, line),
-            CartEvent::BundleAdded { lines, .. } | CartEvent::ComparisonAdded { lines } => {
+            CartEvent::BundleAdded { lines, .. }
+            | CartEvent::ComparisonAdded { lines }
+            | CartEvent::CartMerged { lines, .. } => {
                 for line in lines {
                     add(self, line);
                 }

@@ -49,4 +49,12 @@ pub enum CartCommand {
     RemoveItem {
         line_id: u32,
     },
+    /// At sign-in: the guest cart's lines join the customer's cart. Quantities add to matching
+    /// lines; each line passes the rules again (quantity limit, line limit, the store's stock,
+    /// shipping), its confirmation and agreement carried from when it was added; a line the
+    /// rules refuse now stays behind in the guest cart.
+    Merge {
+        from_cart_id: String,
+        lines: Vec<super::CartLine>,
+    },
 }

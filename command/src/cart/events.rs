@@ -55,6 +55,12 @@ pub enum CartEvent {
         #[serde(rename = "lineId")]
         line_id: u32,
     },
+    /// The guest cart `fromCartId`'s lines that passed the rules, added at sign-in.
+    CartMerged {
+        #[serde(rename = "fromCartId")]
+        from_cart_id: String,
+        lines: Vec<AddedLine>,
+    },
 }
 
 impl DomainEvent for CartEvent {
@@ -67,6 +73,7 @@ impl DomainEvent for CartEvent {
             CartEvent::WarrantyRemoved { .. } => "WarrantyRemoved",
             CartEvent::QuantityChanged { .. } => "QuantityChanged",
             CartEvent::ItemRemoved { .. } => "ItemRemoved",
+            CartEvent::CartMerged { .. } => "CartMerged",
         }
         .to_string()
     }

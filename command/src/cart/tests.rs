@@ -435,3 +435,75 @@ fn a_store_s_stock_holds_across_lines_and_components() {
             "Your store does not have that many. Lower the quantity or choose shipping.",
         );
 }
+
+/// A guest cart's line as the merge takes it.
+fn guest_line(line_id: u32, blain: &str, quantity: i32, placement: &Placement) -> CartLine {
+    let a = added(line_id, blain, quantity, placement);
+    CartLine {
+        line_id: a.line_id,
+        blain_number: a.blain_number,
+        name: a.name,
+        quantity: a.quantity,
+        unit_price_cents: a.unit_price_cents,
+        fulfillment: a.fulfillment,
+        store_num: a.store_num,
+        warranty: None,
+    }
+}
+
+#[test]
+fn a_merge_adds_quantities_to_matching_lines_and_new_lines_after_the_others() {
+    framework()
+        .given(vec![CartEvent::ItemAdded(added(0, "100", 2, &ship()))])
+        .when(CartCommand::Merge {
+            from_cart_id: "guest".into(),
+            lines: vec![
+                guest_line(0, "100", 3, &ship()),
+                guest_line(1, "200", 1, &ship()),
+                // Confirmed when the guest added it: still confirmed.
+                guest_line(2, "400", 1, &ship()),
+            ],
+        })
+        .then_expect_events(vec![CartEvent::CartMerged {
+            from_cart_id: "guest".into(),
+            lines: vec![
+                added(0, "100", 3, &ship()),
+                added(1, "200", 1, &ship()),
+                added(2, "400", 1, &ship()),
+            ],
+        }]);
+}
+
+#[test]
+fn a_merge_leaves_behind_the_lines_the_rules_refuse_now() {
+    framework()
+        .given(vec![CartEvent::ItemAdded(added(
+            0,
+            "100",
+            MAX_QUANTITY - 1,
+            &ship(),
+        ))])
+        .when(CartCommand::Merge {
+            from_cart_id: "guest".into(),
+            lines: vec![
+                // Over the per-item limit together.
+                guest_line(0, "100", 2, &ship()),
+                // Not sellable any more.
+                guest_line(1, "600", 1, &ship()),
+                // More than the store holds.
+                guest_line(2, "300", 1, &pickup(1)),
+                guest_line(3, "200", 4, &ship()),
+            ],
+        })
+        .then_expect_events(vec![CartEvent::CartMerged {
+            from_cart_id: "guest".into(),
+            lines: vec![added(1, "200", 4, &ship())],
+        }]);
+    framework()
+        .given_no_previous_events()
+        .when(CartCommand::Merge {
+            from_cart_id: "guest".into(),
+            lines: vec![guest_line(0, "600", 1, &ship())],
+        })
+        .then_expect_events(vec![]);
+}

@@ -19,18 +19,24 @@ use crate::accounts::{
 };
 use crate::eventstore::{self, Executed, StoreError};
 use crate::privacy;
+use kernel::client::ClientAddress;
 use kernel::csrf::AntiForgery;
 use kernel::http::{ApiError, ApiJson};
 use kernel::idempotency::SafeRead;
-use kernel::identity::{new_id, new_session_id, Identity, SessionGrant};
+use kernel::identity::{new_id, new_session_id, CartGrant, CartRelease, Identity, SessionGrant};
+use kernel::limits::Verdict;
 
 pub const INVALID_LOGIN: &str = "Invalid Login — Please try again.";
 pub const CAPTCHA_NEEDED: &str =
     "Let's double check this. Please re-enter your password and complete the CAPTCHA below.";
+pub const CAPTCHA_FAILED: &str = "reCAPTCHA validation failed. Please try again.";
+/// The window over which wrong passwords from one address count towards the captcha.
+pub const ADDRESS_FAILURE_WINDOW_SECS: u32 = 900;
 /// An address that already has an account (the spec shows the server's `errorMessage`).
 pub const EMAIL_TAKEN: &str =
     "An account already exists for this email address. Please sign in or reset your password.";
-/// Wrong passwords for one account before sign-in asks for a captcha.
+/// Wrong passwords for one account (or from one address in 15 minutes) before sign-in asks
+/// for a captcha.
 pub const CAPTCHA_AFTER_FAILURES: i32 = 3;
 /// INVALID_INPUT_DATA of the spec's reason codes (8): a field the forms check did not pass.
 pub const INVALID_INPUT_DATA: i32 = 6;
@@ -46,7 +52,7 @@ pub fn router(state: CommandState) -> Router {
 }
 
 /// An answer no Idempotency-Key stores or replays.
-fn unstored(mut response: Response) -> Response {
+pub(super) fn unstored(mut response: Response) -> Response {
     response.extensions_mut().insert(SafeRead);
     response
 }
@@ -186,7 +192,7 @@ pub fn device_of(headers: &HeaderMap) -> String {
 }
 
 /// Runs a command that names no idempotency key (account calls are never replayed).
-async fn execute<A>(
+pub(super) async fn execute<A>(
     state: &CommandState,
     services: &A::Services,
     id: &str,
@@ -232,7 +238,7 @@ async fn start_session(
 }
 
 /// Ends the session this browser holds, if any.
-async fn end_session(state: &CommandState, identity: &Identity) -> Result<(), ApiError> {
+pub(super) async fn end_session(state: &CommandState, identity: &Identity) -> Result<(), ApiError> {
     if let Some(session_id) = &identity.session_id {
         let end = SessionCommand::End {
             reason: SessionEndReason::SignedOut,
@@ -245,20 +251,123 @@ async fn end_session(state: &CommandState, identity: &Identity) -> Result<(), Ap
     Ok(())
 }
 
+/// What becomes of the browser's cart cookie at sign-in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum CartHandOver {
+    /// It stays as it is (none, or the customer's own).
+    Keep,
+    /// The browser gets the customer's cart.
+    Grant(String),
+    /// The browser gives back a cart that is another customer's.
+    Release,
+}
+
+/// At sign-in the browser's cart and the customer's meet: a customer without a cart adopts the
+/// browser's; a customer with one gets it in this browser, with the browser's lines merged in
+/// unless `merge` is false (skipCartMerge). A cart another customer holds is never brought
+/// along (the browser gives it back).
+pub(super) async fn carry_cart(
+    state: &CommandState,
+    identity: &Identity,
+    customer_id: &str,
+    merge: bool,
+) -> Result<CartHandOver, ApiError> {
+    let customer_cart: Option<String> =
+        sqlx::query_scalar("SELECT cart_id FROM customers WHERE customer_id = $1")
+            .bind(customer_id)
+            .fetch_optional(&state.pool)
+            .await?
+            .flatten();
+    let browser_cart = match &identity.cart_id {
+        Some(cart) if Some(cart) != customer_cart.as_ref() => {
+            let someone_elses: bool =
+                sqlx::query_scalar("SELECT exists(SELECT 1 FROM customers WHERE cart_id = $1)")
+                    .bind(cart)
+                    .fetch_one(&state.pool)
+                    .await?;
+            if someone_elses {
+                return Ok(match customer_cart {
+                    Some(own) => CartHandOver::Grant(own),
+                    None => CartHandOver::Release,
+                });
+            }
+            Some(cart.clone())
+        }
+        _ => None,
+    };
+    match (customer_cart, browser_cart) {
+        (None, None) => Ok(CartHandOver::Keep),
+        (None, Some(cart)) => {
+            let adopt = CustomerCommand::AdoptCart { cart_id: cart };
+            execute::<Customer>(state, &state.sealer, customer_id, adopt)
+                .await
+                .map_err(ApiError::internal)?
+                .map_err(ApiError::internal)?;
+            Ok(CartHandOver::Keep)
+        }
+        (Some(own), None) => Ok(CartHandOver::Grant(own)),
+        (Some(own), Some(guest)) => {
+            if merge {
+                let (mut loaded, _) = eventstore::load_many::<crate::cart::Cart>(
+                    &state.pool,
+                    std::slice::from_ref(&guest),
+                )
+                .await
+                .map_err(ApiError::internal)?;
+                let lines = loaded
+                    .remove(&guest)
+                    .map(|(cart, _)| cart.lines)
+                    .unwrap_or_default();
+                if !lines.is_empty() {
+                    let merge = crate::cart::CartCommand::Merge {
+                        from_cart_id: guest,
+                        lines,
+                    };
+                    match execute::<crate::cart::Cart>(state, &state.cart_services, &own, merge)
+                        .await
+                        .map_err(ApiError::internal)?
+                    {
+                        Ok(_) => {}
+                        Err(crate::cart::CartError::Unavailable(e)) => {
+                            return Err(ApiError::Unavailable(e))
+                        }
+                        Err(e) => return Err(ApiError::internal(e)),
+                    }
+                }
+            }
+            Ok(CartHandOver::Grant(own))
+        }
+    }
+}
+
 /// Signs this browser in as `customer_id` (a new session) and answers `answer` with the
-/// session's cookie.
-async fn signed_in(
+/// session's cookie; the carts meet as [`carry_cart`] says (merging unless `skip_cart_merge`).
+pub(super) async fn signed_in(
     state: &CommandState,
     identity: &Identity,
     headers: &HeaderMap,
     customer_id: &str,
     saved: bool,
+    skip_cart_merge: bool,
     answer: impl Serialize,
 ) -> Response {
+    let hand_over = match carry_cart(state, identity, customer_id, !skip_cart_merge).await {
+        Ok(hand_over) => hand_over,
+        Err(e) => return e.into_response(),
+    };
     match start_session(state, identity, headers, customer_id, saved).await {
         Ok(grant) => {
             let mut response = unstored(Json(answer).into_response());
             response.extensions_mut().insert(grant);
+            match hand_over {
+                CartHandOver::Keep => {}
+                CartHandOver::Grant(cart) => {
+                    response.extensions_mut().insert(CartGrant(cart));
+                }
+                CartHandOver::Release => {
+                    response.extensions_mut().insert(CartRelease);
+                }
+            }
             response
         }
         Err(e) => e.into_response(),
@@ -267,17 +376,17 @@ async fn signed_in(
 
 #[utoipa::path(post, path = "/account/register", tag = "accounts",
     summary = "Create an account and sign in",
-    description = "Token header (`RequestVerificationToken`, from `/account/getantiforgerytoken`). One account per email address (compared without case). A refusal answers 200 with `success` false and `errorMessage` in the spec's words (the five password messages, `reasonCode` 6 for a field that did not pass); success starts a session (cookie `sf_session`, HttpOnly, SameSite=Lax; 30 days with `saveLogin`). Never stored for an Idempotency-Key.",
+    description = "Token header (`RequestVerificationToken`, from `/account/getantiforgerytoken`). One account per email address (compared without case). A refusal answers 200 with `success` false and `errorMessage` in the spec's words (the five password messages, `reasonCode` 6 for a field that did not pass); success starts a session (cookie `sf_session`, HttpOnly, SameSite=Lax; 30 days with `saveLogin`) and the new account adopts this browser's cart. Never stored for an Idempotency-Key.",
     request_body = RegisterRequest,
     responses(
         (status = 200, description = "Created and signed in, or refused (`success` false)", body = RegisterAnswer),
         (status = 400, description = super::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
         (status = 403, description = super::doc::NO_ANTI_FORGERY_TOKEN, body = kernel::http::ErrorBody),
+        (status = 429, description = super::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
     ))]
 async fn register(
-    _token: AntiForgery,
     State(state): State<CommandState>,
-    identity: Identity,
+    AccountCall { identity, .. }: AccountCall,
     headers: HeaderMap,
     ApiJson(request): ApiJson<RegisterRequest>,
 ) -> Response {
@@ -352,24 +461,130 @@ async fn register(
         &headers,
         &customer_id,
         request.save_login,
+        false,
         answer,
     )
     .await
 }
 
-/// The account of an email subject: its id, sealed password hash and wrong passwords so far.
+/// Counts an account call from the client's address: the 429 once the address is over
+/// `AccountSettings::per_address` (counted in PostgreSQL, so across replicas). The bucket is a
+/// keyed hash of the address.
+pub(super) async fn limit_address(
+    state: &CommandState,
+    identity: &Identity,
+    address: ClientAddress,
+) -> Result<(), Response> {
+    let Some(ip) = address.0 else {
+        return Ok(());
+    };
+    let bucket = format!(
+        "address:{}",
+        identity
+            .keyring()
+            .derive("attempts-address", &ip.to_string())
+    );
+    match kernel::limits::attempt(&state.pool, &bucket, state.accounts.per_address).await {
+        Ok(Verdict::Allowed) => Ok(()),
+        Ok(Verdict::Refused { retry_after }) => {
+            Err(unstored(kernel::limits::too_many(retry_after)))
+        }
+        Err(e) => Err(ApiError::from(e).into_response()),
+    }
+}
+
+/// A 'token header' account call within its address's limit: this browser's anti-forgery
+/// token checked (403 without it), then the call counted for the client's address (429 beyond
+/// `AccountSettings::per_address`). Who asks, and from where.
+pub(super) struct AccountCall {
+    pub identity: Identity,
+    pub address: ClientAddress,
+}
+
+impl axum::extract::FromRequestParts<CommandState> for AccountCall {
+    type Rejection = Response;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &CommandState,
+    ) -> Result<Self, Response> {
+        AntiForgery::from_request_parts(parts, state).await?;
+        let identity = Identity::of(&parts.extensions).into_owned();
+        let Ok(address) = ClientAddress::from_request_parts(parts, state).await;
+        limit_address(state, &identity, address).await?;
+        Ok(AccountCall { identity, address })
+    }
+}
+
+/// The bucket of an account's wrong passwords (its email's subject, a keyed hash).
+pub(super) fn failures_bucket(email_subject: &str) -> String {
+    format!("failures:{email_subject}")
+}
+
+/// The 429 when the account behind `email_subject` took too many wrong passwords lately.
+pub(super) async fn limit_failures(
+    state: &CommandState,
+    email_subject: &str,
+) -> Result<(), Response> {
+    let bucket = failures_bucket(email_subject);
+    match kernel::limits::check(&state.pool, &bucket, state.accounts.failures_per_account).await {
+        Ok(Verdict::Allowed) => Ok(()),
+        Ok(Verdict::Refused { retry_after }) => {
+            Err(unstored(kernel::limits::too_many(retry_after)))
+        }
+        Err(e) => Err(ApiError::from(e).into_response()),
+    }
+}
+
+/// Counts a wrong password for the account behind `email_subject` (known or not).
+pub(super) async fn count_failure(
+    state: &CommandState,
+    email_subject: &str,
+) -> Result<(), ApiError> {
+    let bucket = failures_bucket(email_subject);
+    kernel::limits::attempt(&state.pool, &bucket, state.accounts.failures_per_account).await?;
+    Ok(())
+}
+
+/// An account as sign-in sees it.
+pub(super) struct Account {
+    pub customer_id: String,
+    pub email_subject: String,
+    /// The argon2id hash, or none when its key was destroyed.
+    pub password_hash: Option<String>,
+    /// Wrong passwords since the last sign-in.
+    pub failed_logins: i32,
+}
+
+/// The account of an email subject.
 async fn account_of(
     state: &CommandState,
     email_subject: &str,
-) -> Result<Option<(String, Option<String>, i32)>, ApiError> {
+) -> Result<Option<Account>, ApiError> {
+    find_account(state, "email_subject", email_subject).await
+}
+
+/// The account of a customer id.
+pub(super) async fn account_by_id(
+    state: &CommandState,
+    customer_id: &str,
+) -> Result<Option<Account>, ApiError> {
+    find_account(state, "customer_id", customer_id).await
+}
+
+async fn find_account(
+    state: &CommandState,
+    column: &'static str,
+    value: &str,
+) -> Result<Option<Account>, ApiError> {
     let mut conn = state.pool.acquire().await?;
-    let row: Option<(String, serde_json::Value, i32)> = sqlx::query_as(
-        "SELECT customer_id, password, failed_logins FROM customers WHERE email_subject = $1",
-    )
-    .bind(email_subject)
+    let row: Option<(String, String, serde_json::Value, i32)> = sqlx::query_as(&format!(
+        "SELECT customer_id, email_subject, password, failed_logins FROM customers WHERE {column} = $1"
+    ))
+    .bind(value)
     .fetch_optional(&mut *conn)
     .await?;
-    let Some((customer_id, sealed, failed)) = row else {
+    let Some((customer_id, email_subject, sealed, failed_logins)) = row else {
         return Ok(None);
     };
     let sealed: privacy::Sealed = serde_json::from_value(sealed).map_err(ApiError::internal)?;
@@ -377,22 +592,27 @@ async fn account_of(
         .await
         .map_err(ApiError::internal)?
         .text();
-    Ok(Some((customer_id, hash, failed)))
+    Ok(Some(Account {
+        customer_id,
+        email_subject,
+        password_hash: hash,
+        failed_logins,
+    }))
 }
 
 #[utoipa::path(post, path = "/account/authenticate", tag = "accounts",
     summary = "Sign in with email and password",
-    description = "Token header. A wrong email or password answers 200 with `success` false and 'Invalid Login — Please try again.'; from the third wrong password of an account on, `captchaRequired` is true and the message asks to complete the CAPTCHA. Success ends the session this browser held and starts a new one (a new `sf_session`). Never stored for an Idempotency-Key.",
+    description = "Token header. A wrong email or password answers 200 with `success` false and 'Invalid Login — Please try again.'; from the third wrong password of an account on, `captchaRequired` is true and the message asks to complete the CAPTCHA. Success ends the session this browser held and starts a new one (a new `sf_session`), and the carts meet: the customer's cart merges this browser's lines in (quantities add, each line passing the cart's rules again; not with `skipCartMerge`) and becomes this browser's cart; a customer without a cart adopts this browser's. Never stored for an Idempotency-Key.",
     request_body = SignInRequest,
     responses(
         (status = 200, description = "Signed in, or refused (`success` false)", body = SignInAnswer),
         (status = 400, description = super::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
         (status = 403, description = super::doc::NO_ANTI_FORGERY_TOKEN, body = kernel::http::ErrorBody),
+        (status = 429, description = super::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
     ))]
 async fn authenticate(
-    _token: AntiForgery,
     State(state): State<CommandState>,
-    identity: Identity,
+    AccountCall { identity, address }: AccountCall,
     headers: HeaderMap,
     ApiJson(request): ApiJson<SignInRequest>,
 ) -> Response {
@@ -413,29 +633,102 @@ async fn authenticate(
             .into_response(),
         )
     };
+    // Wrong passwords from this address lately (a keyed hash of it names the bucket).
+    let address_bucket = address.0.map(|ip| {
+        let hash = identity
+            .keyring()
+            .derive("failures-address", &ip.to_string());
+        format!("failures-address:{hash}")
+    });
+    let address_failures = match &address_bucket {
+        Some(bucket) => {
+            match kernel::limits::hits(&state.pool, bucket, ADDRESS_FAILURE_WINDOW_SECS).await {
+                Ok(hits) => hits,
+                Err(e) => return ApiError::from(e).into_response(),
+            }
+        }
+        None => 0,
+    };
+    // A wrong password: counted for the account's subject and the address; the answer says
+    // whether the next attempt needs a captcha.
+    let wrong = |subject: String, failed: i32| {
+        let state = state.clone();
+        let address_bucket = address_bucket.clone();
+        async move {
+            if let Err(e) = count_failure(&state, &subject).await {
+                return e.into_response();
+            }
+            if let Some(bucket) = &address_bucket {
+                let window = kernel::limits::Limit {
+                    max: u32::MAX,
+                    window_seconds: ADDRESS_FAILURE_WINDOW_SECS,
+                };
+                if let Err(e) = kernel::limits::attempt(&state.pool, bucket, window).await {
+                    return ApiError::from(e).into_response();
+                }
+            }
+            refused(
+                failed + 1 >= CAPTCHA_AFTER_FAILURES
+                    || address_failures + 1 >= CAPTCHA_AFTER_FAILURES,
+            )
+        }
+    };
     let plain = request.password;
-    let account = match kernel::values::Email::parse(&request.user_name) {
+    let (subject, account) = match kernel::values::Email::parse(&request.user_name) {
         Ok(email) if !plain.is_empty() && plain.chars().count() <= password::MAX_CHARS => {
             let keys = match privacy::keys() {
                 Ok(keys) => keys,
                 Err(e) => return ApiError::Unavailable(e.to_string()).into_response(),
             };
-            match account_of(&state, &keys.subject_for_email(email.as_str())).await {
-                Ok(account) => account,
+            let subject = keys.subject_for_email(email.as_str());
+            if let Err(refused) = limit_failures(&state, &subject).await {
+                return refused;
+            }
+            match account_of(&state, &subject).await {
+                Ok(account) => (subject, account),
                 Err(e) => return e.into_response(),
             }
         }
         _ => return refused(false),
     };
-    let Some((customer_id, Some(hash), failed)) = account else {
+    // From the third wrong password of the account, or from the address, a captcha first:
+    // without a solved one the password is not even looked at.
+    let failed = account.as_ref().map_or(0, |a| a.failed_logins);
+    if failed >= CAPTCHA_AFTER_FAILURES || address_failures >= CAPTCHA_AFTER_FAILURES {
+        let Some(captcha) = request.captcha.as_deref().filter(|c| !c.is_empty()) else {
+            return refused(true);
+        };
+        match state.captcha.verify(captcha, address.0).await {
+            Ok(true) => {}
+            Ok(false) => {
+                return unstored(
+                    Json(SignInAnswer {
+                        captcha_failed: true,
+                        captcha_required: true,
+                        error_message: Some(CAPTCHA_FAILED.to_string()),
+                        ..Default::default()
+                    })
+                    .into_response(),
+                )
+            }
+            Err(e) => return ApiError::from(e).into_response(),
+        }
+    }
+    let Some(Account {
+        customer_id,
+        password_hash: Some(hash),
+        ..
+    }) = account
+    else {
         // As long as a real check, so the time does not tell whether the address has an account.
         let _ = tokio::task::spawn_blocking(move || password::verify_nothing(&plain)).await;
-        return refused(false);
+        return wrong(subject, failed).await;
     };
     let matches = tokio::task::spawn_blocking(move || password::verify(&hash, &plain))
         .await
         .unwrap_or(false);
     if !matches {
+        let answer = wrong(subject, failed).await;
         if let Err(e) = execute::<Customer>(
             &state,
             &state.sealer,
@@ -446,7 +739,7 @@ async fn authenticate(
         {
             return ApiError::internal(e).into_response();
         }
-        return refused(failed + 1 >= CAPTCHA_AFTER_FAILURES);
+        return answer;
     }
     let login = CustomerCommand::RecordLogin {
         method: LoginMethod::Local,
@@ -464,6 +757,7 @@ async fn authenticate(
         &headers,
         &customer_id,
         request.save_login,
+        request.skip_cart_merge,
         answer,
     )
     .await
@@ -480,7 +774,7 @@ pub struct LogoutParams {
 
 #[utoipa::path(get, path = "/account/logout/", tag = "accounts",
     summary = "Sign out and go on",
-    description = "Ends this browser's session (and clears its cookie), then redirects to `refUrl` when it is a local URL, else to `/`. A GET because the spec links it: it only ends the visitor's own session, so another site triggering it signs nobody else out (docs/decisions.md).",
+    description = "Ends this browser's session (and clears its cookie and the cart cookie: the customer's cart stays with the account), then redirects to `refUrl` when it is a local URL, else to `/`. A GET because the spec links it: it only ends the visitor's own session, so another site triggering it signs nobody else out (docs/decisions.md).",
     params(LogoutParams),
     responses(
         (status = 303, description = "To `refUrl` or `/`", headers(("Location" = String))),
@@ -499,7 +793,9 @@ async fn logout(
         .unwrap_or_else(|| "/".to_string());
     let mut response = (StatusCode::SEE_OTHER, [(header::LOCATION, to)]).into_response();
     if identity.session_id.is_some() {
+        // Signed out, the browser keeps neither the session nor the customer's cart.
         response.extensions_mut().insert(SessionGrant::End);
+        response.extensions_mut().insert(CartRelease);
     }
     unstored(response)
 }

@@ -1,6 +1,8 @@
 //! HTTP handlers of the write side (POST commands), one `router()` per resource.
 
+pub mod account_recovery;
 pub mod accounts;
+pub mod captcha;
 pub mod cart;
 pub mod log;
 pub mod merch;
@@ -36,6 +38,12 @@ pub struct CommandParts {
     pub staff: Arc<kernel::staff::StaffTokens>,
     /// When client errors were last purged (`log`).
     pub purge_clock: log::PurgeClock,
+    /// Sends mail and SMS, once per key (`crate::notify`: the local mailbox or SMTP).
+    pub notifier: crate::notify::NotifierRef,
+    /// The captcha sign-in asks for after wrong passwords (proof of work or reCAPTCHA).
+    pub captcha: crate::accounts::captcha::CaptchaRef,
+    /// Reset links and the account calls' limits.
+    pub accounts: Arc<crate::accounts::AccountSettings>,
 }
 
 impl kernel::state::HasStaffTokens for CommandParts {
@@ -47,6 +55,8 @@ impl kernel::state::HasStaffTokens for CommandParts {
 pub fn router(state: CommandState) -> Router {
     Router::new()
         .merge(accounts::router(state.clone()))
+        .merge(account_recovery::router(state.clone()))
+        .merge(captcha::router(state.clone()))
         .merge(cart::router(state.clone()))
         .merge(newsletter::router(state.clone()))
         .merge(stores::router(state.clone()))
@@ -154,6 +164,11 @@ pub(crate) mod doc {
     pub const NO_ANTI_FORGERY_TOKEN: &str = "No valid anti-forgery token \
         (`AntiForgeryTokenInvalid`): fetch one (`POST /account/getantiforgerytoken`) and send it \
         in `RequestVerificationToken`.";
+    /// The 429 of an account call over its limits (`kernel::limits`).
+    pub const TOO_MANY_ATTEMPTS: &str = "Too many attempts (`TooManyAttempts`): from this \
+        address (`ACCOUNT_ATTEMPTS_PER_ADDRESS` per `ACCOUNT_ATTEMPT_WINDOW_SECS`), or wrong \
+        passwords for this account (`ACCOUNT_FAILURES_PER_ACCOUNT` per 15 minutes). Counted in \
+        PostgreSQL, so across replicas; `Retry-After` gives the seconds until the window ends.";
     pub const CROSS_SITE: &str = "A form post from another site (`CrossSiteRequest`): \
         `Sec-Fetch-Site: cross-site`, or an `Origin` that is not this store.";
 
@@ -204,6 +219,8 @@ pub(crate) mod doc {
 pub fn openapi() -> utoipa::openapi::OpenApi {
     use utoipa::OpenApi;
     let mut doc = accounts::Api::openapi();
+    doc.merge(account_recovery::Api::openapi());
+    doc.merge(captcha::Api::openapi());
     doc.merge(cart::Api::openapi());
     doc.merge(log::Api::openapi());
     doc.merge(merch::Api::openapi());
@@ -220,7 +237,7 @@ mod tests {
     #[test]
     fn every_command_is_documented_and_its_stored_answers_may_be_replays() {
         let doc = serde_json::to_value(super::openapi()).unwrap();
-        assert_eq!(doc["paths"].as_object().unwrap().len(), 23);
+        assert_eq!(doc["paths"].as_object().unwrap().len(), 27);
         let answers = &doc["paths"]["/products/a/addtocart"]["post"]["responses"];
         for status in ["200", "400"] {
             assert_eq!(

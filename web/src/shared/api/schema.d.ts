@@ -35,9 +35,29 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email and password
-         * @description Token header. A wrong email or password answers 200 with `success` false and 'Invalid Login — Please try again.'; from the third wrong password of an account on, `captchaRequired` is true and the message asks to complete the CAPTCHA. Success ends the session this browser held and starts a new one (a new `sf_session`). Never stored for an Idempotency-Key.
+         * @description Token header. A wrong email or password answers 200 with `success` false and 'Invalid Login — Please try again.'; from the third wrong password of an account on, `captchaRequired` is true and the message asks to complete the CAPTCHA. Success ends the session this browser held and starts a new one (a new `sf_session`), and the carts meet: the customer's cart merges this browser's lines in (quantities add, each line passing the cart's rules again; not with `skipCartMerge`) and becomes this browser's cart; a customer without a cart adopts this browser's. Never stored for an Idempotency-Key.
          */
         post: operations["authenticate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/captcha": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A captcha for the sign-in form
+         * @description What the sign-in form shows once `POST /account/authenticate` answers `captchaRequired` (from the third wrong password of an account on); its solution goes in the sign-in's `captcha` with `hasCaptcha` true. `kind` `proofOfWork` (the default): find a `nonce` (1 to 32 of `A-Z a-z 0-9 - _`) such that the SHA-256 of `challenge:nonce` begins with `difficulty` zero bits, and send `challenge:nonce`; the challenge expires after 10 minutes and its solution is accepted once. `kind` `recaptcha`: show Google reCAPTCHA with `siteKey` and send the widget's response token. A new challenge on every call (`Cache-Control: no-store`).
+         */
+        get: operations["captcha"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -73,11 +93,31 @@ export interface paths {
         };
         /**
          * Sign out and go on
-         * @description Ends this browser's session (and clears its cookie), then redirects to `refUrl` when it is a local URL, else to `/`. A GET because the spec links it: it only ends the visitor's own session, so another site triggering it signs nobody else out (docs/decisions.md).
+         * @description Ends this browser's session (and clears its cookie and the cart cookie: the customer's cart stays with the account), then redirects to `refUrl` when it is a local URL, else to `/`. A GET because the spec links it: it only ends the visitor's own session, so another site triggering it signs nobody else out (docs/decisions.md).
          */
         get: operations["logout"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a password reset link
+         * @description Token header. Always answers `success` true with 'If we found a matching account, you will receive an email shortly with a link to reset your password.', whether or not the address has an account, and the mail goes out after the answer, so neither the words nor the time tell. An address with an account gets a link to `/account/reset-password/?bid=…&at=…` that works once, for `PASSWORD_RESET_MINUTES` (60), and stops working when the password changes; at most 3 mails per address an hour. An address that is not an email answers `success` false with the generic message. Never stored for an Idempotency-Key.
+         */
+        post: operations["recover"];
         delete?: never;
         options?: never;
         head?: never;
@@ -95,9 +135,49 @@ export interface paths {
         put?: never;
         /**
          * Create an account and sign in
-         * @description Token header (`RequestVerificationToken`, from `/account/getantiforgerytoken`). One account per email address (compared without case). A refusal answers 200 with `success` false and `errorMessage` in the spec's words (the five password messages, `reasonCode` 6 for a field that did not pass); success starts a session (cookie `sf_session`, HttpOnly, SameSite=Lax; 30 days with `saveLogin`). Never stored for an Idempotency-Key.
+         * @description Token header (`RequestVerificationToken`, from `/account/getantiforgerytoken`). One account per email address (compared without case). A refusal answers 200 with `success` false and `errorMessage` in the spec's words (the five password messages, `reasonCode` 6 for a field that did not pass); success starts a session (cookie `sf_session`, HttpOnly, SameSite=Lax; 30 days with `saveLogin`) and the new account adopts this browser's cart. Never stored for an Idempotency-Key.
          */
         post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password through a reset link, and sign in
+         * @description Token header. `bid` and `at` come from the link `/account/recover` mailed. A password that does not meet the rules answers `success` false with its message (spec 5) and `reasonCode` 6; a link that was used, replaced by a newer password, expired or never made answers `success` false with 'This password reset link has expired or was already used. Please request a new one.' Success sets the password, ends every other session of the account, and signs this browser in (a new `sf_session`; 30 days with `rememberMe`). Never stored for an Idempotency-Key.
+         */
+        post: operations["reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/verifyPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Type the password again before a sensitive change
+         * @description Token header; signed in. The customer's password answers `success` true and records the re-authentication on this session (a `Reauthenticated` event: linking a sign-in provider, changing the email or phone and deleting the account want one in the last 10 minutes). A wrong one answers `success` false with 'That password is not right. Please try again.' and counts as a wrong sign-in (the captcha and the account's limit). Never stored for an Idempotency-Key.
+         */
+        post: operations["verify_password"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1577,6 +1657,21 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description `success` and the message to show (recover, reset, verifyPassword). */
+        AccountAnswer: {
+            /** @description Why not, in the spec's words where it has them. */
+            errorMessage: string | null;
+            /** @description On success, what to tell the customer (recover's message). */
+            message: string | null;
+            /**
+             * Format: int32
+             * @description 6 (INVALID_INPUT_DATA) for a password that does not meet the rules.
+             */
+            reasonCode: number | null;
+            /** @description Where to go next (reset: the account page). */
+            redirectUrl: string | null;
+            success: boolean;
+        };
         /**
          * @description A product (`addtocart`) or a product's bundle (`bundletocart`, which ignores `warrantyId`),
          *     and where it goes.
@@ -1703,6 +1798,21 @@ export interface components {
             name: string;
             value: string;
             valueLabel: string;
+        };
+        /**
+         * @description What the sign-in form needs to show a captcha: a proof-of-work puzzle or reCAPTCHA's
+         *     site key.
+         */
+        CaptchaChallenge: {
+            challenge: string;
+            /** Format: int32 */
+            difficulty: number;
+            /** @enum {string} */
+            kind: "proofOfWork";
+        } | {
+            /** @enum {string} */
+            kind: "recaptcha";
+            siteKey: string;
         };
         /** @description The carousel tracking fields of spec 3, typed. */
         CarouselClickBeacon: {
@@ -2425,6 +2535,10 @@ export interface components {
             uniqueId?: string | null;
             widgetGuid: string;
         };
+        /** @description The forgot-password form. */
+        RecoverRequest: {
+            emailAddress: string;
+        };
         /**
          * @description The answer of `register` (spec 3): `success`, or why not in `errorMessage` (with
          *     `reasonCode` 6, INVALID_INPUT_DATA, for a field that did not pass). The rewards fields
@@ -2484,6 +2598,17 @@ export interface components {
             running: true;
             /** @enum {boolean} */
             success: true;
+        };
+        /** @description The reset form: the link's `bid` and `at`, and the new password. */
+        ResetRequest: {
+            /** @description The link's `at` (its single-use token). */
+            at: string;
+            /** @description The link's `bid` (the account). */
+            bid: string;
+            /** @description 8 to 100 characters with a lowercase and an uppercase letter and a number. */
+            newPassword: string;
+            /** @description Keep the session for 30 days. */
+            rememberMe?: boolean;
         };
         /**
          * @description One breakpoint of the responsive carousel: below `breakpoint` pixels of width, show
@@ -2818,6 +2943,10 @@ export interface components {
              */
             token?: string | null;
         };
+        /** @description The password, again. */
+        VerifyPasswordRequest: {
+            password: string;
+        };
         /** @description A cart line's protection plan to choose (`update-warranty`). */
         WarrantyRequest: {
             /**
@@ -3066,6 +3195,40 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidBody"];
+            /** @description Too many attempts (`TooManyAttempts`): from this address (`ACCOUNT_ATTEMPTS_PER_ADDRESS` per `ACCOUNT_ATTEMPT_WINDOW_SECS`), or wrong passwords for this account (`ACCOUNT_FAILURES_PER_ACCOUNT` per 15 minutes). Counted in PostgreSQL, so across replicas; `Retry-After` gives the seconds until the window ends. */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    captcha: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The captcha to show (`Cache-Control: no-store`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaptchaChallenge"];
+                };
+            };
+            400: components["responses"]["InvalidUrl"];
+            414: components["responses"]["UriTooLong"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -3135,6 +3298,67 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    recover: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecoverRequest"];
+            };
+        };
+        responses: {
+            /** @description Asked (`success` true), or not an email address */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountAnswer"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid anti-forgery token (`AntiForgeryTokenInvalid`): fetch one (`POST /account/getantiforgerytoken`) and send it in `RequestVerificationToken`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidBody"];
+            /** @description Too many attempts (`TooManyAttempts`): from this address (`ACCOUNT_ATTEMPTS_PER_ADDRESS` per `ACCOUNT_ATTEMPT_WINDOW_SECS`), or wrong passwords for this account (`ACCOUNT_FAILURES_PER_ACCOUNT` per 15 minutes). Counted in PostgreSQL, so across replicas; `Retry-After` gives the seconds until the window ends. */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     register: {
         parameters: {
             query?: never;
@@ -3182,6 +3406,147 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidBody"];
+            /** @description Too many attempts (`TooManyAttempts`): from this address (`ACCOUNT_ATTEMPTS_PER_ADDRESS` per `ACCOUNT_ATTEMPT_WINDOW_SECS`), or wrong passwords for this account (`ACCOUNT_FAILURES_PER_ACCOUNT` per 15 minutes). Counted in PostgreSQL, so across replicas; `Retry-After` gives the seconds until the window ends. */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    reset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetRequest"];
+            };
+        };
+        responses: {
+            /** @description Reset and signed in, or refused (`success` false) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountAnswer"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid anti-forgery token (`AntiForgeryTokenInvalid`): fetch one (`POST /account/getantiforgerytoken`) and send it in `RequestVerificationToken`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidBody"];
+            /** @description Too many attempts (`TooManyAttempts`): from this address (`ACCOUNT_ATTEMPTS_PER_ADDRESS` per `ACCOUNT_ATTEMPT_WINDOW_SECS`), or wrong passwords for this account (`ACCOUNT_FAILURES_PER_ACCOUNT` per 15 minutes). Counted in PostgreSQL, so across replicas; `Retry-After` gives the seconds until the window ends. */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    verify_password: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Verified, or not (`success` false) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountAnswer"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`NotSignedIn`, 'Please sign in.'). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid anti-forgery token (`AntiForgeryTokenInvalid`): fetch one (`POST /account/getantiforgerytoken`) and send it in `RequestVerificationToken`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidBody"];
+            /** @description Too many attempts (`TooManyAttempts`): from this address (`ACCOUNT_ATTEMPTS_PER_ADDRESS` per `ACCOUNT_ATTEMPT_WINDOW_SECS`), or wrong passwords for this account (`ACCOUNT_FAILURES_PER_ACCOUNT` per 15 minutes). Counted in PostgreSQL, so across replicas; `Retry-After` gives the seconds until the window ends. */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
