@@ -153,6 +153,12 @@ pub fn router(state: AppState, roles: &crate::Roles) -> Router {
             staff: state.staff.clone(),
             purge_clock: Default::default(),
             accounts: state.accounts.clone(),
+            providers: std::sync::Arc::new(command::accounts::providers::Providers::from_settings(
+                &state.accounts.providers,
+            )),
+            erasure: std::sync::Arc::new(crate::privacy::PgErasure {
+                pool: state.pool.clone(),
+            }),
             // Read and checked before the start (`storefront serve`); the proof of work's key
             // comes from the cookie keys, so every replica agrees.
             captcha: state
@@ -238,7 +244,7 @@ pub fn router(state: AppState, roles: &crate::Roles) -> Router {
         // pixel as they are); the web build's files come precompressed from disk instead.
         .layer(tower_http::compression::CompressionLayer::new().quality(API_COMPRESSION))
         .layer(axum::middleware::from_fn_with_state(
-            state.cookies.secure,
+            middleware::SecurityPolicy::new(state.cookies.secure, &state.captcha.origins()),
             security_headers,
         ))
         .layer(tower_http::trace::TraceLayer::new_for_http());

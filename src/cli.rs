@@ -1,6 +1,7 @@
 //! The command line: `storefront`'s options and subcommands as clap reads them (the doc
 //! comments are the `--help` texts), and a module per subcommand (or group of them) that runs it.
 
+pub mod accounts;
 pub mod database;
 pub mod inspect;
 pub mod mail;
@@ -115,6 +116,11 @@ pub enum Command {
         /// Where the index lives (the server's INDEX_DIR).
         #[arg(long, env = "INDEX_DIR", default_value = "var/index")]
         index_dir: PathBuf,
+    },
+    /// Customer accounts: what an operator does to them.
+    Accounts {
+        #[command(subcommand)]
+        action: AccountsAction,
     },
     /// A person's rights over their data: erasure, access (docs/privacy.md).
     Privacy {
@@ -256,6 +262,10 @@ pub struct AccountArgs {
     /// Minutes a password reset link works.
     #[arg(long, env = "PASSWORD_RESET_MINUTES", default_value_t = 60)]
     pub password_reset_minutes: u32,
+    /// Days a password is good for: signing in with an older one still signs in, and the
+    /// answer sends the customer to choose a new one (`passwordChangeRequired`). 0: never.
+    #[arg(long, env = "PASSWORD_MAX_AGE_DAYS", default_value_t = 0)]
+    pub password_max_age_days: u32,
     /// The captcha sign-in asks for after wrong passwords: `proof-of-work` (self-hosted, the
     /// default) or `recaptcha` (needs RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET).
     #[arg(long, env = "CAPTCHA")]
@@ -278,6 +288,31 @@ pub struct AccountArgs {
     /// The From of mail (default `Storefront <no-reply@storefront.local>`).
     #[arg(long, env = "MAIL_FROM")]
     pub mail_from: Option<String>,
+    /// The OAuth client id Google's ID tokens must name (their audience); unset, Google
+    /// sign-in answers the generic message.
+    #[arg(long, env = "GOOGLE_CLIENT_ID")]
+    pub google_client_id: Option<String>,
+    /// Google's published signing keys (default https://www.googleapis.com/oauth2/v3/certs).
+    #[arg(long, env = "GOOGLE_JWKS_URL")]
+    pub google_jwks_url: Option<String>,
+    /// The Services ID Apple's ID tokens must name; unset, Apple sign-in is off.
+    #[arg(long, env = "APPLE_CLIENT_ID")]
+    pub apple_client_id: Option<String>,
+    /// Apple's published signing keys (default https://appleid.apple.com/auth/keys).
+    #[arg(long, env = "APPLE_JWKS_URL")]
+    pub apple_jwks_url: Option<String>,
+    /// The Facebook app whose user tokens are accepted (with FACEBOOK_APP_SECRET; without
+    /// both, Facebook sign-in is off).
+    #[arg(long, env = "FACEBOOK_APP_ID")]
+    pub facebook_app_id: Option<String>,
+    #[arg(long, env = "FACEBOOK_APP_SECRET", hide_env_values = true)]
+    pub facebook_app_secret: Option<String>,
+    /// Where Facebook user tokens are checked (default https://graph.facebook.com/debug_token).
+    #[arg(long, env = "FACEBOOK_DEBUG_URL")]
+    pub facebook_debug_url: Option<String>,
+    /// Where a Facebook user's email and names are read (default https://graph.facebook.com/me).
+    #[arg(long, env = "FACEBOOK_PROFILE_URL")]
+    pub facebook_profile_url: Option<String>,
 }
 
 #[derive(Subcommand)]
@@ -370,13 +405,28 @@ pub enum MailAction {
 }
 
 #[derive(Subcommand)]
+pub enum AccountsAction {
+    /// Make the customer choose a new password: their next sign-in (still signed in) answers
+    /// `passwordChangeRequired` and sends them to the update-password page, until they set one.
+    RequirePasswordChange {
+        /// The account's email address.
+        #[arg(long)]
+        email: String,
+    },
+}
+
+#[derive(Subcommand)]
 pub enum PrivacyAction {
     /// Erase a person: end their subscription, destroy their data key (crypto-shredding),
     /// remove their read-model rows and their tracking data, record SubjectForgotten.
     Forget {
         /// The person's email address.
-        #[arg(long, required_unless_present = "visitor", conflicts_with = "visitor")]
+        #[arg(long, required_unless_present_any = ["visitor", "customer"], conflicts_with_all = ["visitor", "customer"])]
         email: Option<String>,
+        /// The person by their customer account id (`cu_…`): the same erasure as `--email`
+        /// with the account's address.
+        #[arg(long, conflicts_with = "visitor")]
+        customer: Option<String>,
         /// Only a visitor's tracking data, by the tracking topic's `visitorId` (what analysts
         /// see; a keyed hash of the browser's visitor id).
         #[arg(long)]

@@ -320,6 +320,17 @@ impl std::fmt::Debug for CaptchaSetting {
 }
 
 impl CaptchaSetting {
+    /// The origins the pages must be allowed to load this captcha from (none for proof of work).
+    pub fn origins(&self) -> Vec<String> {
+        match self {
+            Self::ProofOfWork { .. } => vec![],
+            Self::Recaptcha { .. } => command::accounts::captcha::RECAPTCHA_ORIGINS
+                .iter()
+                .map(|o| o.to_string())
+                .collect(),
+        }
+    }
+
     /// The setting from `get` (a variable's value; blank counts as unset).
     pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<Self, SettingError> {
         use command::accounts::captcha::{

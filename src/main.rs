@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use projections::bus::BusConfig;
 use storefront::cli::{
-    database, inspect, mail, pipeline, privacy, read_models, serve, Cli, Command, Options,
+    accounts, database, inspect, mail, pipeline, privacy, read_models, serve, Cli, Command, Options,
 };
 use storefront::config;
 
@@ -83,6 +83,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Import { file } => database::import(&options, &file).await,
         Command::Projections { action } => read_models::run(&options, action).await,
         Command::Reindex { index_dir } => read_models::reindex(&options, &index_dir).await,
+        Command::Accounts { action } => accounts::run(&options, action).await,
         Command::Privacy { action } => privacy::run(&options, action).await,
         Command::Mail { action } => mail::run(&options, action).await,
         Command::Deadletters { action } => pipeline::deadletters(&options, action).await,

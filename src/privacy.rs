@@ -1,6 +1,6 @@
 //! The data subject's rights, over every part of the store that holds personal data
-//! (docs/privacy.md): erasure (`storefront privacy forget`, reused by 'Delete my account' once
-//! accounts land) and access (`storefront privacy export`), plus the newsletter's unsubscribe
+//! (docs/privacy.md): erasure (`storefront privacy forget`, reused by 'Delete my account'
+//! through [`PgErasure`]) and access (`storefront privacy export`), plus the newsletter's unsubscribe
 //! links and the rotation of master keys.
 
 use std::sync::Arc;
@@ -112,7 +112,56 @@ async fn linked_visitors(
 /// them (`notifications`). Safe to run again.
 pub async fn forget_email(pool: &PgPool, email: &str) -> anyhow::Result<ForgetReport> {
     let keys = privacy::keys()?;
-    let subject = keys.subject_for_email(email);
+    forget_subject(pool, &keys.subject_for_email(email)).await
+}
+
+/// Erases the person with this customer account (`cu_…`), by its email's subject: what
+/// [`forget_email`] does with their address. An id with no account (unknown, or already
+/// forgotten) is an error and changes nothing.
+pub async fn forget_customer(pool: &PgPool, customer_id: &str) -> anyhow::Result<ForgetReport> {
+    let subject: Option<String> =
+        sqlx::query_scalar("SELECT email_subject FROM customers WHERE customer_id = $1")
+            .bind(customer_id)
+            .fetch_optional(pool)
+            .await?;
+    let Some(subject) = subject else {
+        anyhow::bail!("no customer account {customer_id:?} (unknown, or already forgotten)");
+    };
+    forget_subject(pool, &subject).await
+}
+
+/// The erasure the command routes call ('Delete my account'): [`forget_subject`].
+pub struct PgErasure {
+    pub pool: PgPool,
+}
+
+// What `#[async_trait]` writes (this crate does not depend on it).
+impl command::privacy::erasure::Erasure for PgErasure {
+    fn forget_subject<'a, 'b, 'f>(
+        &'a self,
+        subject: &'b str,
+    ) -> std::pin::Pin<
+        Box<
+            dyn std::future::Future<Output = Result<(), command::privacy::erasure::ErasureError>>
+                + Send
+                + 'f,
+        >,
+    >
+    where
+        'a: 'f,
+        'b: 'f,
+        Self: 'f,
+    {
+        Box::pin(async move {
+            forget_subject(&self.pool, subject).await?;
+            Ok(())
+        })
+    }
+}
+
+/// [`forget_email`] by the address's subject (`em_…`, `PrivacyKeys::subject_for_email`).
+pub async fn forget_subject(pool: &PgPool, subject: &str) -> anyhow::Result<ForgetReport> {
+    let subject = subject.to_string();
     let events = subject_events(pool, &subject).await?;
     let visitors = linked_visitors(pool, &events).await?;
     let has_key: bool =
@@ -154,6 +203,28 @@ pub async fn forget_email(pool: &PgPool, email: &str) -> anyhow::Result<ForgetRe
                     &key,
                     command::accounts::SessionCommand::End {
                         reason: command::accounts::SessionEndReason::Erased,
+                    },
+                )
+                .inline(Some(&inline))
+                .executed()
+                .await?;
+        }
+        // Its sign-in providers' identities are free too (they named only this account).
+        let (mut loaded, _) = eventstore::load_many::<command::accounts::Customer>(
+            pool,
+            std::slice::from_ref(&customer_id),
+        )
+        .await?;
+        let provider_keys = loaded
+            .remove(&customer_id)
+            .map(|(customer, _)| customer.provider_keys)
+            .unwrap_or_default();
+        for key in provider_keys {
+            eventstore::run::<command::accounts::ProviderClaim>(pool, &())
+                .command(
+                    &key,
+                    command::accounts::ProviderClaimCommand::Release {
+                        customer_id: customer_id.clone(),
                     },
                 )
                 .inline(Some(&inline))

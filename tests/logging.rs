@@ -104,3 +104,83 @@ async fn a_broker_outage_writes_a_few_lines_not_a_flood() {
         about_it.join("\n")
     );
 }
+
+#[tokio::test]
+async fn account_calls_log_no_password_token_code_or_address() {
+    logs::capture("debug,sqlx=warn,hyper=info,h2=info,rdkafka=info,librdkafka=info");
+    let env = spawn_env().await;
+    let mut jane = Client::new(&env);
+    let email = format!("{}@example.com", unique("jane"));
+    let password = format!("Pw1{}", unique("x"));
+    let made = jane
+        .post_with_token(
+            "/account/register",
+            json!({"firstName": "Janeqx", "lastName": "Doeqx", "emailAddress": email,
+                   "password": password, "phoneNumber": "(555) 234-5678"}),
+        )
+        .await;
+    assert_eq!(made.json()["success"], true, "{}", made.body);
+    // The session id the cookie carries (before its signature).
+    let cookie = jane.cookies["sf_session"].clone();
+    let session = cookie[..cookie.len().min(40)].to_string();
+    let token = jane.anti_forgery_token().await;
+    let wrong = format!("Wr0ng{}", unique("y"));
+    jane.post_with_token(
+        "/account/authenticate",
+        json!({"userName": email, "password": wrong}),
+    )
+    .await;
+    jane.post_with_token("/account/verifyPassword", json!({"password": password}))
+        .await;
+    jane.post_with_token("/account/recover", json!({"emailAddress": email}))
+        .await;
+    // The mail goes after the answer: wait for it, then use its link.
+    let mut mail = None;
+    for _ in 0..100 {
+        mail = sqlx::query_scalar::<_, String>("SELECT body FROM notifications LIMIT 1")
+            .fetch_optional(&env.pool)
+            .await
+            .unwrap();
+        if mail.is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let mail = mail.expect("the reset mail");
+    let at = mail
+        .split("at=")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap()
+        .to_string();
+    let bid = mail
+        .split("bid=")
+        .nth(1)
+        .and_then(|rest| rest.split('&').next())
+        .unwrap()
+        .to_string();
+    let new_password = format!("Nw1{}", unique("z"));
+    let reset = jane
+        .post_with_token(
+            "/account/reset",
+            json!({"bid": bid, "at": at, "newPassword": new_password}),
+        )
+        .await;
+    assert_eq!(reset.json()["success"], true, "{}", reset.body);
+    let log = logs::text();
+    assert!(!log.is_empty());
+    for secret in [
+        email.as_str(),
+        password.as_str(),
+        wrong.as_str(),
+        new_password.as_str(),
+        at.as_str(),
+        session.as_str(),
+        token.as_str(),
+        "Janeqx",
+        "Doeqx",
+        "2345678",
+    ] {
+        assert!(!log.contains(secret), "{secret} is in the log");
+    }
+}

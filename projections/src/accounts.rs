@@ -11,6 +11,33 @@ use crate::engine::{Projection, ProjectionError, StoredEvent, Typed};
 
 pub struct AccountsProjection;
 
+/// A customer's first name as the header greets them: opened from the read model's sealed
+/// field with the subject's data key (none once erased, or for an unknown customer).
+pub async fn first_name(
+    pool: &sqlx::PgPool,
+    customer_id: &str,
+) -> Result<Option<String>, command::privacy::PrivacyError> {
+    let mut conn = pool
+        .acquire()
+        .await
+        .map_err(command::privacy::PrivacyError::from)?;
+    let sealed: Option<serde_json::Value> =
+        sqlx::query_scalar("SELECT first_name FROM customers WHERE customer_id = $1")
+            .bind(customer_id)
+            .fetch_optional(&mut *conn)
+            .await
+            .map_err(command::privacy::PrivacyError::from)?;
+    let Some(sealed) = sealed else {
+        return Ok(None);
+    };
+    let Ok(sealed) = serde_json::from_value::<command::privacy::Sealed>(sealed) else {
+        return Ok(None);
+    };
+    Ok(command::privacy::vault::open(&mut conn, &sealed)
+        .await?
+        .text())
+}
+
 const TYPES: [&str; 3] = [Customer::TYPE, Session::TYPE, Subject::TYPE];
 const TABLES: [&str; 2] = ["customer_sessions", "customers"];
 
@@ -139,7 +166,7 @@ impl Projection for AccountsProjection {
             CustomerEvent::PasswordChanged { password } => {
                 sqlx::query(
                     "UPDATE customers SET password = $2, password_set_at = coalesce($3, now()), \
-                     failed_logins = 0 WHERE customer_id = $1",
+                     failed_logins = 0, password_change_required = false WHERE customer_id = $1",
                 )
                 .bind(id)
                 .bind(json(e, &password)?)
@@ -154,9 +181,20 @@ impl Projection for AccountsProjection {
                     .execute(conn)
                     .await?;
             }
+            CustomerEvent::PasswordChangeRequired {} => {
+                sqlx::query(
+                    "UPDATE customers SET password_change_required = true WHERE customer_id = $1",
+                )
+                .bind(id)
+                .execute(conn)
+                .await?;
+            }
             // The aggregate keeps pending links itself; the read side has nothing to show.
             CustomerEvent::PasswordResetRequested { .. }
             | CustomerEvent::PasswordResetUsed { .. } => {}
+            // Sign-in reads the identity's `ProviderClaim` itself (by provider and subject,
+            // never by email): no read model needs the link.
+            CustomerEvent::ProviderLinked { .. } => {}
         }
         Ok(())
     }

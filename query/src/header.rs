@@ -261,6 +261,35 @@ pub struct HeaderAnswer<'a> {
 /// The visitor's own part: their store and cart quantity, in one query of two key lookups
 /// (none for a visitor with neither: a first request); the store's names come from the
 /// store directory in memory.
+/// The header's greeting of a signed-in customer.
+pub fn greeting(first_name: &str) -> String {
+    if first_name.is_empty() {
+        "Hi there".to_string()
+    } else {
+        format!("Hi, {first_name}")
+    }
+}
+
+/// The signed-in customer of this browser, as the header shows them (none when signed out or
+/// the session ended).
+async fn customer_part(
+    pool: &PgPool,
+    identity: &Identity,
+) -> Result<Option<CustomerJson>, ApiError> {
+    let Some(signed_in) = kernel::session::signed_in(pool, identity).await? else {
+        return Ok(None);
+    };
+    let first_name = projections::accounts::first_name(pool, &signed_in.customer_id)
+        .await
+        .map_err(ApiError::internal)?
+        .unwrap_or_default();
+    Ok(Some(CustomerJson {
+        first_name,
+        // Gift registries are not offered yet.
+        customer_has_registries: false,
+    }))
+}
+
 async fn visitor_part(
     pool: &PgPool,
     stores: &StoreDirectory,
@@ -314,18 +343,23 @@ async fn header(
         .get(axum::http::header::USER_AGENT)
         .and_then(|v| v.to_str().ok())
         .is_some_and(is_mobile_agent);
-    let (shared, visitor) = tokio::try_join!(
-        state.header.get(&state.pool),
-        visitor_part(&state.pool, &state.stores, &identity)
+    let (shared, visitor, customer) = tokio::try_join!(
+        async { state.header.get(&state.pool).await.map_err(ApiError::from) },
+        async {
+            visitor_part(&state.pool, &state.stores, &identity)
+                .await
+                .map_err(ApiError::from)
+        },
+        customer_part(&state.pool, &identity)
     )?;
     let (store, cart_qty) = visitor;
     let (local_store_name, local_store_json) = store.unzip();
     let now = Utc::now();
     let omit_menu = params.text("deptMenu") == Some("omit");
     let answer = HeaderAnswer {
-        logged_in: false,
-        greeting: None,
-        customer: None,
+        logged_in: customer.is_some(),
+        greeting: customer.as_ref().map(|c| greeting(&c.first_name)),
+        customer,
         local_store_name,
         local_store_json,
         dept_menu: (!omit_menu).then_some(&*shared.dept_menu),

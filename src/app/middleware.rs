@@ -271,18 +271,52 @@ pub const CONTENT_SECURITY_POLICY: &str =
 img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; \
 form-action 'self'; frame-ancestors 'none'";
 
+/// [`CONTENT_SECURITY_POLICY`] with outside origins allowed to give scripts, frames and
+/// answers (a configured captcha or sign-in provider's); without any, the policy itself.
+pub fn content_security_policy(origins: &[String]) -> String {
+    if origins.is_empty() {
+        return CONTENT_SECURITY_POLICY.to_string();
+    }
+    let list = origins.join(" ");
+    format!(
+        "default-src 'self'; script-src 'self' {list}; style-src 'self'; \
+img-src 'self' data:; font-src 'self'; connect-src 'self' {list}; frame-src {list}; \
+object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+    )
+}
+
+/// What [`security_headers`] sets: the CSP (with the configured outside origins) and whether
+/// the store is served over TLS.
+#[derive(Clone)]
+pub struct SecurityPolicy {
+    pub tls: bool,
+    pub csp: HeaderValue,
+}
+
+impl SecurityPolicy {
+    pub fn new(tls: bool, origins: &[String]) -> Self {
+        let csp = HeaderValue::from_str(&content_security_policy(origins))
+            .unwrap_or(HeaderValue::from_static(CONTENT_SECURITY_POLICY));
+        Self { tls, csp }
+    }
+}
+
 /// HSTS when served over TLS (`COOKIE_SECURE`): a year, subdomains included.
 pub const STRICT_TRANSPORT_SECURITY: &str = "max-age=31536000; includeSubDomains";
 
 /// The security headers of every answer (pages, API, files, errors): CSP, no MIME sniffing,
 /// no framing, a referrer that leaves only the origin to other sites, and HSTS over TLS.
 pub(super) async fn security_headers(
-    State(tls): State<bool>,
+    State(policy): State<SecurityPolicy>,
     request: Request,
     next: axum::middleware::Next,
 ) -> Response {
     let mut response = next.run(request).await;
-    set_security_headers(response.headers_mut(), tls);
+    response
+        .headers_mut()
+        .entry(header::CONTENT_SECURITY_POLICY)
+        .or_insert(policy.csp);
+    set_security_headers(response.headers_mut(), policy.tls);
     response
 }
 

@@ -17,13 +17,22 @@ pub async fn run(options: &Options, action: PrivacyAction) -> anyhow::Result<Exi
             println!("{}", serde_json::to_string_pretty(&report)?);
         }
         PrivacyAction::Forget {
+            customer: Some(customer),
+            ..
+        } => {
+            let report = crate::privacy::forget_customer(&pool, &customer).await?;
+            println!("{}", serde_json::to_string_pretty(&report)?);
+        }
+        PrivacyAction::Forget {
             visitor: Some(visitor),
             ..
         } => {
             let removed = crate::privacy::forget_visitor(&pool, &visitor).await?;
             println!("{removed} tracking events of the visitor erased");
         }
-        PrivacyAction::Forget { .. } => unreachable!("clap requires --email or --visitor"),
+        PrivacyAction::Forget { .. } => {
+            unreachable!("clap requires --email, --customer or --visitor")
+        }
         PrivacyAction::Export { email } => {
             let export = crate::privacy::export_email(&pool, &email).await?;
             println!("{}", serde_json::to_string_pretty(&export)?);

@@ -74,6 +74,8 @@ pub async fn run(options: Options, bus: BusConfig, args: ServeArgs) -> anyhow::R
                 ..defaults.failures_per_account
             },
             reset_link_minutes: i64::from(accounts.password_reset_minutes.max(1)),
+            password_max_age_days: accounts.password_max_age_days,
+            providers: provider_settings(&accounts, defaults.providers.clone())?,
             ..defaults
         }
     };
@@ -163,4 +165,52 @@ pub async fn run(options: Options, bus: BusConfig, args: ServeArgs) -> anyhow::R
     )
     .await?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The identity providers' settings: blank values are unset, a URL must be http(s).
+fn provider_settings(
+    accounts: &crate::cli::AccountArgs,
+    defaults: command::accounts::ProviderSettings,
+) -> Result<command::accounts::ProviderSettings, config::SettingError> {
+    let set = |value: &Option<String>| {
+        value
+            .as_deref()
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+            .map(str::to_string)
+    };
+    let url = |name: &'static str, value: &Option<String>, default: String| match set(value) {
+        None => Ok(default),
+        Some(url) if url.starts_with("https://") || url.starts_with("http://") => Ok(url),
+        Some(_) => Err(config::setting_error(
+            name,
+            "must start with http:// or https://",
+        )),
+    };
+    Ok(command::accounts::ProviderSettings {
+        google_client_id: set(&accounts.google_client_id),
+        google_jwks_url: url(
+            "GOOGLE_JWKS_URL",
+            &accounts.google_jwks_url,
+            defaults.google_jwks_url,
+        )?,
+        apple_client_id: set(&accounts.apple_client_id),
+        apple_jwks_url: url(
+            "APPLE_JWKS_URL",
+            &accounts.apple_jwks_url,
+            defaults.apple_jwks_url,
+        )?,
+        facebook_app_id: set(&accounts.facebook_app_id),
+        facebook_app_secret: set(&accounts.facebook_app_secret),
+        facebook_debug_url: url(
+            "FACEBOOK_DEBUG_URL",
+            &accounts.facebook_debug_url,
+            defaults.facebook_debug_url,
+        )?,
+        facebook_profile_url: url(
+            "FACEBOOK_PROFILE_URL",
+            &accounts.facebook_profile_url,
+            defaults.facebook_profile_url,
+        )?,
+    })
 }

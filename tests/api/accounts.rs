@@ -476,3 +476,75 @@ async fn a_customer_sees_their_devices_and_ending_one_signs_that_browser_out() {
     let signed_out = laptop.other().get("/api/account/sessions").await;
     assert_eq!(signed_out.status, 401);
 }
+
+#[tokio::test]
+async fn the_header_greets_the_signed_in_customer_by_first_name() {
+    let (_env, mut jane, _) = jane_registered().await;
+    let header = jane
+        .get("/globalresource/header/?deptMenu=omit")
+        .await
+        .json();
+    assert_eq!(header["loggedIn"], true);
+    assert_eq!(header["greeting"], "Hi, Jane");
+    assert_eq!(header["customer"]["firstName"], "Jane");
+    assert_eq!(header["customer"]["customerHasRegistries"], false);
+    // Another browser is a guest.
+    let mut guest = jane.other();
+    let header = guest
+        .get("/globalresource/header/?deptMenu=omit")
+        .await
+        .json();
+    assert_eq!(header["loggedIn"], false);
+    assert_eq!(header["greeting"], Value::Null);
+    assert_eq!(header["customer"], Value::Null);
+    // Signed out, Jane's browser is a guest again.
+    jane.get("/account/logout/").await;
+    let header = jane
+        .get("/globalresource/header/?deptMenu=omit")
+        .await
+        .json();
+    assert_eq!(header["loggedIn"], false);
+    assert_eq!(header["customer"], Value::Null);
+}
+
+#[tokio::test]
+async fn a_replayed_idempotency_key_never_hands_over_another_browsers_session() {
+    let (_env, jane, _) = jane_registered().await;
+    let key = "5d0c4a8e-2f4b-4b7e-9a55-0d6f3c1e7a21";
+    let body = sign_in("jane@example.com", "Password1").to_string();
+    let mut laptop = jane.other();
+    let token = laptop.anti_forgery_token().await;
+    let first = laptop
+        .send_with(
+            "POST",
+            "/account/authenticate",
+            Some("application/json"),
+            body.clone(),
+            &[
+                ("idempotency-key", key),
+                ("requestverificationtoken", &token),
+            ],
+        )
+        .await;
+    assert_eq!(first.json()["success"], true);
+    assert!(session_cookie(&first).is_some());
+    // Someone who learnt the key sends it again, with their own token.
+    let mut other = jane.other();
+    let token = other.anti_forgery_token().await;
+    let replay = other
+        .send_with(
+            "POST",
+            "/account/authenticate",
+            Some("application/json"),
+            String::new() + "{\"userName\":\"jane@example.com\",\"password\":\"nope\"}",
+            &[
+                ("idempotency-key", key),
+                ("requestverificationtoken", &token),
+            ],
+        )
+        .await;
+    assert!(replay.headers.get("idempotent-replayed").is_none());
+    assert!(session_cookie(&replay).is_none());
+    assert_eq!(replay.json()["success"], false);
+    assert_eq!(other.get("/api/account/sessions").await.status, 401);
+}

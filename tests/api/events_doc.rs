@@ -21,8 +21,8 @@ use std::path::{Path, PathBuf};
 
 use chrono::{NaiveTime, TimeZone, Utc};
 use command::accounts::{
-    Customer, CustomerEvent, EmailClaim, EmailClaimEvent, LoginMethod, Session, SessionEndReason,
-    SessionEvent,
+    Customer, CustomerEvent, EmailClaim, EmailClaimEvent, LoginMethod, ProviderClaim,
+    ProviderClaimEvent, Session, SessionEndReason, SessionEvent,
 };
 use command::cart::services::command_types::FulfillmentType;
 use command::cart::{AddedLine, Cart, CartEvent, ChosenWarranty};
@@ -1002,6 +1002,11 @@ fn account_samples() -> Vec<DomainSample> {
         vec![
             EmailClaimEvent::EmailClaimed {
                 customer_id: customer_id(),
+                claimed_at: None,
+            },
+            EmailClaimEvent::EmailClaimed {
+                customer_id: customer_id(),
+                claimed_at: Some(Utc.with_ymd_and_hms(2026, 5, 1, 14, 3, 27).unwrap()),
             },
             EmailClaimEvent::EmailReleased {
                 customer_id: customer_id(),
@@ -1033,6 +1038,11 @@ fn account_samples() -> Vec<DomainSample> {
         CustomerEvent::CartAdopted {
             cart_id: "2f0c54a1f5a14c4a9f6c7e8d9a0b1c2d".into(),
         },
+        CustomerEvent::PasswordChangeRequired {},
+        CustomerEvent::ProviderLinked {
+            provider: "google".into(),
+            provider_key: "pi_4b3a29180f7e6d5c4b3a29180f7e6d5c".into(),
+        },
     ];
     customer.extend(
         [
@@ -1053,8 +1063,24 @@ fn account_samples() -> Vec<DomainSample> {
             PasswordResetRequested,
             PasswordResetUsed,
             CartAdopted,
+            PasswordChangeRequired,
+            ProviderLinked,
         }),
         customer,
+    ));
+    all.extend(samples_of::<ProviderClaim>(
+        variants!(ProviderClaimEvent {
+            ProviderClaimed,
+            ProviderReleased
+        }),
+        vec![
+            ProviderClaimEvent::ProviderClaimed {
+                customer_id: customer_id(),
+            },
+            ProviderClaimEvent::ProviderReleased {
+                customer_id: customer_id(),
+            },
+        ],
     ));
     let mut session = vec![
         SessionEvent::SessionStarted {

@@ -5,6 +5,8 @@
 
 mod common;
 
+mod account_deletion;
+mod account_providers;
 mod account_recovery;
 mod accounts;
 mod autocomplete;

@@ -107,3 +107,43 @@ async fn over_tls_answers_ask_for_https_and_cookies_are_secure() {
         "{cookies:?}"
     );
 }
+
+#[tokio::test]
+async fn the_captchas_origins_are_allowed_only_when_it_is_configured() {
+    let env = spawn_env().await;
+    let csp_of = |captcha: storefront::config::CaptchaSetting| {
+        let mut state = storefront::app::AppParts::ephemeral(
+            env.pool.clone(),
+            env.bus.clone(),
+            std::env::temp_dir().join("no-web-dir"),
+        );
+        state.captcha = captcha;
+        Client {
+            app: storefront::app::router(state, &storefront::Roles::all()),
+            cookies: Default::default(),
+        }
+    };
+    let mut own = csp_of(storefront::config::CaptchaSetting::ProofOfWork { difficulty: 18 });
+    let answer = own.get("/").await;
+    assert_eq!(
+        answer.headers["content-security-policy"],
+        storefront::app::CONTENT_SECURITY_POLICY
+    );
+    let mut google = csp_of(storefront::config::CaptchaSetting::Recaptcha {
+        site_key: "site".into(),
+        secret: "secret".into(),
+        verify_url: "http://127.0.0.1:9/verify".into(),
+    });
+    let csp = google.get("/").await.headers["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .to_string();
+    for part in [
+        "script-src 'self' https://www.google.com https://www.gstatic.com",
+        "frame-src https://www.google.com https://www.gstatic.com",
+        "connect-src 'self' https://www.google.com",
+        "frame-ancestors 'none'",
+    ] {
+        assert!(csp.contains(part), "{part}: {csp}");
+    }
+}

@@ -42,6 +42,10 @@ pub trait Captcha: Send + Sync {
 
 pub type CaptchaRef = Arc<dyn Captcha>;
 
+/// Where reCAPTCHA's script and frame come from (the page's CSP allows them only when
+/// reCAPTCHA is the configured captcha).
+pub const RECAPTCHA_ORIGINS: [&str; 2] = ["https://www.google.com", "https://www.gstatic.com"];
+
 /// What the sign-in form needs to show a captcha: a proof-of-work puzzle or reCAPTCHA's
 /// site key.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -447,10 +451,7 @@ impl Captcha for Recaptcha {
     }
 
     fn origins(&self) -> Vec<String> {
-        vec![
-            "https://www.google.com".into(),
-            "https://www.gstatic.com".into(),
-        ]
+        RECAPTCHA_ORIGINS.iter().map(|o| o.to_string()).collect()
     }
 }
 

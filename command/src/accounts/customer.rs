@@ -67,6 +67,17 @@ pub enum CustomerCommand {
         password_hash: String,
         now: DateTime<Utc>,
     },
+    /// An operator asks the customer to choose a new password at their next sign-in
+    /// (`storefront accounts require-password-change`); their next new password clears it.
+    RequirePasswordChange,
+    /// An identity at a sign-in provider signs this customer in from now on (its
+    /// `ProviderClaim` is the customer's already). Again for a linked key: nothing happens.
+    LinkProvider {
+        /// `google`, `apple` or `facebook`.
+        provider: String,
+        /// The claim's id (`PrivacyKeys::provider_key`): a keyed hash, never the subject.
+        provider_key: String,
+    },
 }
 
 // One registration per customer: its size costs nothing worth a box.
@@ -104,6 +115,15 @@ pub enum CustomerEvent {
     CartAdopted {
         cart_id: String,
     },
+    /// An operator asked for a new password: sign-in answers `passwordChangeRequired` until
+    /// the next `PasswordChanged`.
+    PasswordChangeRequired {},
+    /// An identity at a sign-in provider was linked: the provider and the keyed hash of its
+    /// subject there (the `ProviderClaim`'s id), never the subject, a token or an email.
+    ProviderLinked {
+        provider: String,
+        provider_key: String,
+    },
 }
 
 impl DomainEvent for CustomerEvent {
@@ -116,6 +136,8 @@ impl DomainEvent for CustomerEvent {
             CustomerEvent::PasswordResetRequested { .. } => "PasswordResetRequested",
             CustomerEvent::PasswordResetUsed { .. } => "PasswordResetUsed",
             CustomerEvent::CartAdopted { .. } => "CartAdopted",
+            CustomerEvent::PasswordChangeRequired {} => "PasswordChangeRequired",
+            CustomerEvent::ProviderLinked { .. } => "ProviderLinked",
         }
         .into()
     }
@@ -152,6 +174,12 @@ pub struct Customer {
     /// The customer's cart.
     #[serde(default)]
     pub cart_id: Option<String>,
+    /// An operator asked for a new password, not chosen yet.
+    #[serde(default)]
+    pub password_change_required: bool,
+    /// The sign-in providers' keys linked to the customer.
+    #[serde(default)]
+    pub provider_keys: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -261,6 +289,13 @@ impl Aggregate for Customer {
                 )
                 .await;
             }
+            CustomerCommand::RequirePasswordChange => {
+                self.registered()?;
+                if !self.password_change_required {
+                    sink.write(CustomerEvent::PasswordChangeRequired {}, self)
+                        .await;
+                }
+            }
             CustomerCommand::AdoptCart { cart_id } => {
                 self.registered()?;
                 if self.cart_id.as_deref() != Some(cart_id.as_str()) {
@@ -289,6 +324,22 @@ impl Aggregate for Customer {
                 sink.write(CustomerEvent::PasswordChanged { password }, self)
                     .await;
             }
+            CustomerCommand::LinkProvider {
+                provider,
+                provider_key,
+            } => {
+                self.registered()?;
+                if !self.provider_keys.contains(&provider_key) {
+                    sink.write(
+                        CustomerEvent::ProviderLinked {
+                            provider,
+                            provider_key,
+                        },
+                        self,
+                    )
+                    .await;
+                }
+            }
         }
         Ok(())
     }
@@ -304,6 +355,7 @@ impl Aggregate for Customer {
             CustomerEvent::PasswordChanged { .. } => {
                 self.failed_logins = 0;
                 self.pending_resets.clear();
+                self.password_change_required = false;
             }
             CustomerEvent::PasswordResetRequested {
                 reset_id,
@@ -323,6 +375,10 @@ impl Aggregate for Customer {
                 self.pending_resets.retain(|r| r.reset_id != reset_id)
             }
             CustomerEvent::CartAdopted { cart_id } => self.cart_id = Some(cart_id),
+            CustomerEvent::PasswordChangeRequired {} => self.password_change_required = true,
+            CustomerEvent::ProviderLinked { provider_key, .. } => {
+                self.provider_keys.push(provider_key)
+            }
         }
     }
 }
@@ -580,6 +636,30 @@ mod tests {
     }
 
     #[test]
+    fn a_provider_is_linked_once_to_a_registered_customer() {
+        let link = || CustomerCommand::LinkProvider {
+            provider: "google".into(),
+            provider_key: "pi_1".into(),
+        };
+        let linked = CustomerEvent::ProviderLinked {
+            provider: "google".into(),
+            provider_key: "pi_1".into(),
+        };
+        TestFramework::<Customer>::with(sealer())
+            .given_no_previous_events()
+            .when(link())
+            .then_expect_error(CustomerError::NotRegistered);
+        TestFramework::<Customer>::with(sealer())
+            .given(vec![registered()])
+            .when(link())
+            .then_expect_events(vec![linked.clone()]);
+        TestFramework::<Customer>::with(sealer())
+            .given(vec![registered(), linked])
+            .when(link())
+            .then_expect_events(vec![]);
+    }
+
+    #[test]
     fn a_new_password_is_sealed() {
         TestFramework::<Customer>::with(sealer())
             .given(vec![registered()])
@@ -589,5 +669,29 @@ mod tests {
             .then_expect_events(vec![CustomerEvent::PasswordChanged {
                 password: sealed("$argon2id$new"),
             }]);
+    }
+
+    #[test]
+    fn an_operator_asks_for_a_new_password_once_until_one_is_chosen() {
+        let required = CustomerEvent::PasswordChangeRequired {};
+        let changed = CustomerEvent::PasswordChanged {
+            password: sealed("$argon2id$new"),
+        };
+        TestFramework::<Customer>::with(sealer())
+            .given_no_previous_events()
+            .when(CustomerCommand::RequirePasswordChange)
+            .then_expect_error(CustomerError::NotRegistered);
+        TestFramework::<Customer>::with(sealer())
+            .given(vec![registered()])
+            .when(CustomerCommand::RequirePasswordChange)
+            .then_expect_events(vec![required.clone()]);
+        TestFramework::<Customer>::with(sealer())
+            .given(vec![registered(), required.clone()])
+            .when(CustomerCommand::RequirePasswordChange)
+            .then_expect_events(vec![]);
+        TestFramework::<Customer>::with(sealer())
+            .given(vec![registered(), required.clone(), changed])
+            .when(CustomerCommand::RequirePasswordChange)
+            .then_expect_events(vec![required]);
     }
 }

@@ -5,10 +5,13 @@ pub mod captcha;
 pub mod claim;
 pub mod customer;
 pub mod password;
+pub mod provider_claim;
+pub mod providers;
 pub mod session;
 pub mod settings;
 
 pub use claim::*;
 pub use customer::*;
+pub use provider_claim::*;
 pub use session::*;
-pub use settings::AccountSettings;
+pub use settings::{AccountSettings, ProviderSettings};

@@ -7,9 +7,11 @@
 //!   configuration. Destroying the key erases every copy of the field, in the event store and
 //!   on the topic alike.
 //! * The subject's rights (forget, export) are orchestrated in the `storefront` crate
-//!   (`storefront::privacy`), which knows every read model.
+//!   (`storefront::privacy`), which knows every read model; the command routes reach the
+//!   erasure through the [`erasure::Erasure`] port.
 
 pub mod envelope;
+pub mod erasure;
 pub mod subject;
 pub mod vault;
 
@@ -92,6 +94,8 @@ impl std::fmt::Debug for PrivacyKeys {
 /// Purpose of the keyed hash of an email address.
 const EMAIL_PURPOSE: &str = "subject-email";
 const PHONE_PURPOSE: &str = "phone-key";
+/// Purpose of the keyed hash of a sign-in provider's subject.
+const PROVIDER_PURPOSE: &str = "provider-identity";
 /// Purpose of an unsubscribe link's signature.
 const UNSUBSCRIBE_PURPOSE: &str = "newsletter-unsubscribe";
 
@@ -134,6 +138,17 @@ impl PrivacyKeys {
     /// travels sealed.
     pub fn phone_key(&self, phone: &str) -> String {
         format!("ph_{}", self.pseudonyms.derive(PHONE_PURPOSE, phone))
+    }
+
+    /// The keyed hash of an identity at a sign-in provider (`google`, `apple`, `facebook`)
+    /// and its subject there (the ID token's `sub`, Facebook's user id): `pi_` and the hash.
+    /// The id of its `ProviderClaim`; never an email.
+    pub fn provider_key(&self, provider: &str, subject: &str) -> String {
+        format!(
+            "pi_{}",
+            self.pseudonyms
+                .derive(PROVIDER_PURPOSE, &format!("{provider}:{subject}"))
+        )
     }
 
     /// The token of a subject's unsubscribe link: `subject.signature`.

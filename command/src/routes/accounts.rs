@@ -411,11 +411,26 @@ async fn register(
     };
     let email_subject = keys.subject_for_email(email.as_str());
     let customer_id = format!("cu_{}", new_id());
-    // The claim first: of two registrations of one address, one holds it.
-    let claim = EmailClaimCommand::Claim {
+    // The claim first: of two registrations of one address, one holds it. A claim whose
+    // registration died before `CustomerRegistered` is taken over once stale.
+    let claimed_at = chrono::Utc::now();
+    let claim = |unregistered_holder| EmailClaimCommand::ClaimAt {
         customer_id: customer_id.clone(),
+        now: claimed_at,
+        unregistered_holder,
     };
-    match execute::<EmailClaim>(&state, &(), &email_subject, claim).await {
+    let mut claimed = execute::<EmailClaim>(&state, &(), &email_subject, claim(None)).await;
+    if let Ok(Err(EmailClaimError::Taken)) = claimed {
+        match stale_claim_holder(&state, &email_subject).await {
+            Ok(Some(holder)) => {
+                claimed =
+                    execute::<EmailClaim>(&state, &(), &email_subject, claim(Some(holder))).await
+            }
+            Ok(None) => {}
+            Err(e) => return e.into_response(),
+        }
+    }
+    match claimed {
         Ok(Ok(_)) => {}
         Ok(Err(EmailClaimError::Taken)) => return RegisterAnswer::refused(EMAIL_TAKEN, None),
         Err(e) => return ApiError::internal(e).into_response(),
@@ -434,14 +449,26 @@ async fn register(
         phone,
         password_hash,
     };
-    let refusal = match execute::<Customer>(&state, &state.sealer, &customer_id, register).await {
-        Ok(Ok(_)) => None,
-        Ok(Err(CustomerError::Invalid(message))) => {
-            Some(RegisterAnswer::refused(message, Some(INVALID_INPUT_DATA)))
+    // Late (a stalled process), the claim may be taken over by now: give up instead.
+    let late = chrono::Utc::now() - claimed_at
+        > chrono::Duration::minutes(crate::accounts::REGISTER_WITHIN_MINUTES);
+    let refusal = if late {
+        Some(
+            ApiError::Unavailable("the registration took too long; please try again".into())
+                .into_response(),
+        )
+    } else {
+        match execute::<Customer>(&state, &state.sealer, &customer_id, register).await {
+            Ok(Ok(_)) => None,
+            Ok(Err(CustomerError::Invalid(message))) => {
+                Some(RegisterAnswer::refused(message, Some(INVALID_INPUT_DATA)))
+            }
+            Ok(Err(CustomerError::Unavailable(e))) => {
+                Some(ApiError::Unavailable(e).into_response())
+            }
+            Ok(Err(e)) => Some(ApiError::internal(e).into_response()),
+            Err(e) => Some(ApiError::internal(e).into_response()),
         }
-        Ok(Err(CustomerError::Unavailable(e))) => Some(ApiError::Unavailable(e).into_response()),
-        Ok(Err(e)) => Some(ApiError::internal(e).into_response()),
-        Err(e) => Some(ApiError::internal(e).into_response()),
     };
     if let Some(refusal) = refusal {
         // The address is free again for a corrected form.
@@ -465,6 +492,39 @@ async fn register(
         answer,
     )
     .await
+}
+
+/// The holder of the address's claim when that claim is stale: made [`STALE_CLAIM_MINUTES`]
+/// ago or more by a customer with no `CustomerRegistered` (its registration died in between).
+///
+/// [`STALE_CLAIM_MINUTES`]: crate::accounts::STALE_CLAIM_MINUTES
+async fn stale_claim_holder(
+    state: &CommandState,
+    email_subject: &str,
+) -> Result<Option<String>, ApiError> {
+    let subject = email_subject.to_string();
+    let (mut loaded, _) =
+        eventstore::load_many::<EmailClaim>(&state.pool, std::slice::from_ref(&subject))
+            .await
+            .map_err(ApiError::internal)?;
+    let Some((claim, _)) = loaded.remove(&subject) else {
+        return Ok(None);
+    };
+    let (Some(holder), Some(at)) = (claim.holder, claim.claimed_at) else {
+        return Ok(None);
+    };
+    if chrono::Utc::now() - at < chrono::Duration::minutes(crate::accounts::STALE_CLAIM_MINUTES) {
+        return Ok(None);
+    }
+    let registered: bool = sqlx::query_scalar(
+        "SELECT exists(SELECT 1 FROM events WHERE aggregate_type = $1 AND aggregate_id = $2 \
+         AND event_type = 'CustomerRegistered')",
+    )
+    .bind(<Customer as cqrs_es::Aggregate>::TYPE)
+    .bind(&holder)
+    .fetch_one(&state.pool)
+    .await?;
+    Ok((!registered).then_some(holder))
 }
 
 /// Counts an account call from the client's address: the 429 once the address is over
@@ -600,9 +660,33 @@ async fn find_account(
     }))
 }
 
+/// Where sign-in sends a customer whose password must change (`passwordChangeRequired`).
+pub const UPDATE_PASSWORD_PAGE: &str = "/account/update-password/";
+
+/// Whether the customer must choose a new password: an operator asked for one
+/// (`PasswordChangeRequired`, until the next `PasswordChanged`), or the password is older than
+/// `AccountSettings::password_max_age_days` (0: never). Both read the read model `customers`
+/// (`password_change_required`, `password_set_at`), projected inline.
+pub(super) async fn password_change_required(
+    state: &CommandState,
+    customer_id: &str,
+) -> Result<bool, ApiError> {
+    let days = i32::try_from(state.accounts.password_max_age_days).unwrap_or(i32::MAX);
+    let required: Option<bool> = sqlx::query_scalar(
+        "SELECT password_change_required \
+         OR ($2 > 0 AND password_set_at < now() - make_interval(days => $2)) \
+         FROM customers WHERE customer_id = $1",
+    )
+    .bind(customer_id)
+    .bind(days)
+    .fetch_optional(&state.pool)
+    .await?;
+    Ok(required.unwrap_or(false))
+}
+
 #[utoipa::path(post, path = "/account/authenticate", tag = "accounts",
     summary = "Sign in with email and password",
-    description = "Token header. A wrong email or password answers 200 with `success` false and 'Invalid Login — Please try again.'; from the third wrong password of an account on, `captchaRequired` is true and the message asks to complete the CAPTCHA. Success ends the session this browser held and starts a new one (a new `sf_session`), and the carts meet: the customer's cart merges this browser's lines in (quantities add, each line passing the cart's rules again; not with `skipCartMerge`) and becomes this browser's cart; a customer without a cart adopts this browser's. Never stored for an Idempotency-Key.",
+    description = "Token header. A wrong email or password answers 200 with `success` false and 'Invalid Login — Please try again.'; from the third wrong password of an account on, `captchaRequired` is true and the message asks to complete the CAPTCHA. Success ends the session this browser held and starts a new one (a new `sf_session`), and the carts meet: the customer's cart merges this browser's lines in (quantities add, each line passing the cart's rules again; not with `skipCartMerge`) and becomes this browser's cart; a customer without a cart adopts this browser's. A password older than `PASSWORD_MAX_AGE_DAYS` (0: never), or one an operator asked to change (`storefront accounts require-password-change`), still signs in and answers `passwordChangeRequired` true with `redirectUrl` `/account/update-password/`. Never stored for an Idempotency-Key.",
     request_body = SignInRequest,
     responses(
         (status = 200, description = "Signed in, or refused (`success` false)", body = SignInAnswer),
@@ -747,8 +831,15 @@ async fn authenticate(
     if let Err(e) = execute::<Customer>(&state, &state.sealer, &customer_id, login).await {
         return ApiError::internal(e).into_response();
     }
+    // Signed in all the same; the web then sends the customer to choose a new password.
+    let change = match password_change_required(&state, &customer_id).await {
+        Ok(change) => change,
+        Err(e) => return e.into_response(),
+    };
     let answer = SignInAnswer {
         success: true,
+        password_change_required: change,
+        redirect_url: change.then(|| UPDATE_PASSWORD_PAGE.to_string()),
         ..Default::default()
     };
     signed_in(

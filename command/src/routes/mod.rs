@@ -1,5 +1,7 @@
 //! HTTP handlers of the write side (POST commands), one `router()` per resource.
 
+pub mod account_deletion;
+pub mod account_providers;
 pub mod account_recovery;
 pub mod accounts;
 pub mod captcha;
@@ -44,6 +46,10 @@ pub struct CommandParts {
     pub captcha: crate::accounts::captcha::CaptchaRef,
     /// Reset links and the account calls' limits.
     pub accounts: Arc<crate::accounts::AccountSettings>,
+    /// Erases a person ('Delete my account'): the binary's `privacy forget`.
+    pub erasure: crate::privacy::erasure::ErasureRef,
+    /// Third-party sign-in: the configured identity providers (Google, Apple, Facebook).
+    pub providers: Arc<crate::accounts::providers::Providers>,
 }
 
 impl kernel::state::HasStaffTokens for CommandParts {
@@ -55,7 +61,9 @@ impl kernel::state::HasStaffTokens for CommandParts {
 pub fn router(state: CommandState) -> Router {
     Router::new()
         .merge(accounts::router(state.clone()))
+        .merge(account_deletion::router(state.clone()))
         .merge(account_recovery::router(state.clone()))
+        .merge(account_providers::router(state.clone()))
         .merge(captcha::router(state.clone()))
         .merge(cart::router(state.clone()))
         .merge(newsletter::router(state.clone()))
@@ -219,7 +227,9 @@ pub(crate) mod doc {
 pub fn openapi() -> utoipa::openapi::OpenApi {
     use utoipa::OpenApi;
     let mut doc = accounts::Api::openapi();
+    doc.merge(account_deletion::Api::openapi());
     doc.merge(account_recovery::Api::openapi());
+    doc.merge(account_providers::Api::openapi());
     doc.merge(captcha::Api::openapi());
     doc.merge(cart::Api::openapi());
     doc.merge(log::Api::openapi());
@@ -237,7 +247,7 @@ mod tests {
     #[test]
     fn every_command_is_documented_and_its_stored_answers_may_be_replays() {
         let doc = serde_json::to_value(super::openapi()).unwrap();
-        assert_eq!(doc["paths"].as_object().unwrap().len(), 27);
+        assert_eq!(doc["paths"].as_object().unwrap().len(), 36);
         let answers = &doc["paths"]["/products/a/addtocart"]["post"]["responses"];
         for status in ["200", "400"] {
             assert_eq!(

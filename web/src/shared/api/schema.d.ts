@@ -24,6 +24,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/apple-auth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with Apple
+         * @description Checks the Apple ID token (in `signInResponse`; the names in its `user` are kept on the first sign-in; a private relay address is the account's email and matches no other account) credential (signature against the provider's published keys, issuer, audience, expiry, and the nonce from `/account/oauth-nonce`). An identity linked to an account signs in (a new `sf_session`; the carts meet as at `/account/authenticate`, no merge with `skipCartMerge`). Not linked: signed in with a password typed again (`/account/verifyPassword`) in the last 10 minutes, it is linked to that account (`linked` true); signed in without, `reason` `LinkRequiresPassword`; signed out, `reason` `LinkRequiresPassword` when an account has the address the provider vouches for (never linked by email: sign in with the password, then connect), else `New Account` (`createoauthwithphone` makes the account). A refused credential answers `reason` `InvalidCredential`; a provider the store has no settings for, `success` false with 'Something went wrong. Please try again later.'. Never stored for an Idempotency-Key.
+         */
+        post: operations["apple_auth"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/apple-verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check an Apple credential
+         * @description Checks the Apple credential as its auth call does and changes nothing: `success` true when it is valid, `linked` when an account signs in with it, `accountExists` when one does or has the address the provider vouches for. A refused credential answers all three false. A provider the store has no settings for answers all three false. Never stored for an Idempotency-Key.
+         */
+        post: operations["apple_verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/authenticate": {
         parameters: {
             query?: never;
@@ -35,7 +75,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email and password
-         * @description Token header. A wrong email or password answers 200 with `success` false and 'Invalid Login — Please try again.'; from the third wrong password of an account on, `captchaRequired` is true and the message asks to complete the CAPTCHA. Success ends the session this browser held and starts a new one (a new `sf_session`), and the carts meet: the customer's cart merges this browser's lines in (quantities add, each line passing the cart's rules again; not with `skipCartMerge`) and becomes this browser's cart; a customer without a cart adopts this browser's. Never stored for an Idempotency-Key.
+         * @description Token header. A wrong email or password answers 200 with `success` false and 'Invalid Login — Please try again.'; from the third wrong password of an account on, `captchaRequired` is true and the message asks to complete the CAPTCHA. Success ends the session this browser held and starts a new one (a new `sf_session`), and the carts meet: the customer's cart merges this browser's lines in (quantities add, each line passing the cart's rules again; not with `skipCartMerge`) and becomes this browser's cart; a customer without a cart adopts this browser's. A password older than `PASSWORD_MAX_AGE_DAYS` (0: never), or one an operator asked to change (`storefront accounts require-password-change`), still signs in and answers `passwordChangeRequired` true with `redirectUrl` `/account/update-password/`. Never stored for an Idempotency-Key.
          */
         post: operations["authenticate"];
         delete?: never;
@@ -64,6 +104,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/createoauthwithphone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create the account of a new third-party sign-in
+         * @description Token header. After an auth call answered `New Account`: the provider's credential again (checked the same way), the phone number, and the names when the provider gave none. Makes an account with the address the provider vouches for (without a password: 'Forgot password' sets one), links the identity to it and signs in. An identity already linked just signs in. An address that has an account answers `reason` `LinkRequiresPassword` (never linked by email); no address the provider vouches for, `reason` `EmailRequired`; a phone or name that does not pass, `reasonCode` 6 with the form's message. Never stored for an Idempotency-Key.
+         */
+        post: operations["create_with_phone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/facebook-auth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with Facebook
+         * @description Checks the Facebook user token (in `authResponse`, checked with Facebook's debug endpoint: valid, for this app, for this `userID`; no nonce) credential (signature against the provider's published keys, issuer, audience, expiry, and the nonce from `/account/oauth-nonce`). An identity linked to an account signs in (a new `sf_session`; the carts meet as at `/account/authenticate`, no merge with `skipCartMerge`). Not linked: signed in with a password typed again (`/account/verifyPassword`) in the last 10 minutes, it is linked to that account (`linked` true); signed in without, `reason` `LinkRequiresPassword`; signed out, `reason` `LinkRequiresPassword` when an account has the address the provider vouches for (never linked by email: sign in with the password, then connect), else `New Account` (`createoauthwithphone` makes the account). A refused credential answers `reason` `InvalidCredential`; a provider the store has no settings for, `success` false with 'Something went wrong. Please try again later.'. Never stored for an Idempotency-Key.
+         */
+        post: operations["facebook_auth"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/facebook-verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a Facebook credential
+         * @description Checks the Facebook credential as its auth call does and changes nothing: `success` true when it is valid, `linked` when an account signs in with it, `accountExists` when one does or has the address the provider vouches for. A refused credential answers all three false. A provider the store has no settings for answers all three false. Never stored for an Idempotency-Key.
+         */
+        post: operations["facebook_verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/getantiforgerytoken": {
         parameters: {
             query?: never;
@@ -84,6 +184,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/google-auth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with Google
+         * @description Checks the Google ID token credential (signature against the provider's published keys, issuer, audience, expiry, and the nonce from `/account/oauth-nonce`). An identity linked to an account signs in (a new `sf_session`; the carts meet as at `/account/authenticate`, no merge with `skipCartMerge`). Not linked: signed in with a password typed again (`/account/verifyPassword`) in the last 10 minutes, it is linked to that account (`linked` true); signed in without, `reason` `LinkRequiresPassword`; signed out, `reason` `LinkRequiresPassword` when an account has the address the provider vouches for (never linked by email: sign in with the password, then connect), else `New Account` (`createoauthwithphone` makes the account). A refused credential answers `reason` `InvalidCredential`; a provider the store has no settings for, `success` false with 'Something went wrong. Please try again later.'. Never stored for an Idempotency-Key.
+         */
+        post: operations["google_auth"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/google-verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a Google credential
+         * @description Checks the Google credential as its auth call does and changes nothing: `success` true when it is valid, `linked` when an account signs in with it, `accountExists` when one does or has the address the provider vouches for. A refused credential answers all three false. A provider the store has no settings for answers all three false. Never stored for an Idempotency-Key.
+         */
+        post: operations["google_verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/logout/": {
         parameters: {
             query?: never;
@@ -96,6 +236,26 @@ export interface paths {
          * @description Ends this browser's session (and clears its cookie and the cart cookie: the customer's cart stays with the account), then redirects to `refUrl` when it is a local URL, else to `/`. A GET because the spec links it: it only ends the visitor's own session, so another site triggering it signs nobody else out (docs/decisions.md).
          */
         get: operations["logout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/oauth-nonce": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The nonce a provider's ID token must carry
+         * @description The page passes it to Google's and Apple's sign-in (`nonce`); their ID token must carry it, or the auth and verify calls refuse it. Bound to this browser (a keyed hash of its visitor id): a token made in another browser is refused. Never cached, never stored for an Idempotency-Key.
+         */
+        get: operations["oauth_nonce"];
         put?: never;
         post?: never;
         delete?: never;
@@ -178,6 +338,26 @@ export interface paths {
          * @description Token header; signed in. The customer's password answers `success` true and records the re-authentication on this session (a `Reauthenticated` event: linking a sign-in provider, changing the email or phone and deleting the account want one in the last 10 minutes). A wrong one answers `success` false with 'That password is not right. Please try again.' and counts as a wrong sign-in (the captcha and the account's limit). Never stored for an Idempotency-Key.
          */
         post: operations["verify_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete my account (erase the signed-in customer)
+         * @description Token header; signed in; no body. The session must have been re-authenticated (`/account/verifyPassword`) in the last 10 minutes, else `success` false with 'Please enter your password again to delete your account.' and `reasonCode` 13 (REAUTHENTICATION_REQUIRED), and nothing changes. Success erases the customer as `storefront privacy forget` does (docs/privacy.md): every session of the account ends, the email address may make a new account, the data key is destroyed; it answers `success` true with `redirectUrl` `/` and clears this browser's session and cart cookies. Never stored for an Idempotency-Key.
+         */
+        post: operations["delete_account"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1792,6 +1972,17 @@ export interface components {
             kind: string;
             widgetId: string;
         };
+        /** @description `POST /account/apple-auth`. */
+        AppleAuthRequest: {
+            createNewAccount?: boolean;
+            /** @description Apple's sign-in answer as text: `{"authorization":{"id_token":…},"user":{…}}`. */
+            signInResponse: string;
+            skipCartMerge?: boolean;
+        };
+        /** @description `POST /account/apple-verify`. */
+        AppleVerifyRequest: {
+            signInResponse: string;
+        };
         /** @description A filter applied to this page (a selected facet value or the price range). */
         AppliedFilter: {
             label: string;
@@ -1951,6 +2142,20 @@ export interface components {
             /** @description One value per item, in the items' order (null where the item has none). */
             values: (string | null)[];
         };
+        /** @description The answer of 'Delete my account'. */
+        DeleteAccountAnswer: {
+            /** @description Why not: 'Please enter your password again to delete your account.' */
+            errorMessage: string | null;
+            /**
+             * Format: int32
+             * @description 13 (REAUTHENTICATION_REQUIRED): re-authenticate (`/account/verifyPassword`), then ask
+             *     again.
+             */
+            reasonCode: number | null;
+            /** @description On success, where to go: `/`. */
+            redirectUrl: string | null;
+            success: boolean;
+        };
         /** @description A signed-in device. */
         DeviceSession: {
             /** @description The session of the browser asking. */
@@ -2026,6 +2231,17 @@ export interface components {
             scores?: components["schemas"]["ScoreParts"];
             words: components["schemas"]["WordMatch"][];
         };
+        /** @description `POST /account/facebook-auth`. */
+        FacebookAuthRequest: {
+            /** @description Facebook's authResponse as text: `{"accessToken":…,"userID":…}`. */
+            authResponse: string;
+            createNewAccount?: boolean;
+            skipCartMerge?: boolean;
+        };
+        /** @description `POST /account/facebook-verify`. */
+        FacebookVerifyRequest: {
+            authResponse: string;
+        };
         /**
          * @description The kind of a facet: a department tree, a list of values or a range.
          * @enum {string}
@@ -2054,6 +2270,18 @@ export interface components {
             selected: boolean;
             url?: string;
             value: string;
+        };
+        /** @description `POST /account/google-auth`. */
+        GoogleAuthRequest: {
+            /** @description Accepted; a new account is made by `createoauthwithphone` (it needs a phone). */
+            createNewAccount?: boolean;
+            /** @description The ID token Google Identity Services handed the page (made with the store's nonce). */
+            credential: string;
+            skipCartMerge?: boolean;
+        };
+        /** @description `POST /account/google-verify`. */
+        GoogleVerifyRequest: {
+            credential: string;
         };
         /** @description Spec 3's header data: the visitor's store and cart, and the shared parts. */
         Header: {
@@ -2281,6 +2509,30 @@ export interface components {
             name: string;
             url: string;
         };
+        /** @description `{"nonce": …}`. */
+        NonceAnswer: {
+            nonce: string;
+        };
+        /**
+         * @description `POST /account/createoauthwithphone`: the provider's credential as in its auth call, the
+         *     phone the client asked for, and the names when the provider gave none.
+         */
+        OauthWithPhoneRequest: {
+            /**
+             * @description Google's credential, Facebook's authResponse or Apple's signInResponse (also accepted
+             *     under those names).
+             */
+            credentialToken: string;
+            /** @description Used when the provider gave no first name. */
+            firstName?: string | null;
+            lastName?: string | null;
+            /** @description `Google`, `Facebook` or `Apple`. */
+            loginMethod: string;
+            /** @description A US number, as typed ("(555) 234-5678"). */
+            phoneNumber: string;
+            saveLogin?: boolean;
+            skipCartMerge?: boolean;
+        };
         /**
          * @description The spec's pin parameters. The board is the keyword's, else the landing page's (`lp`, a
          *     department id, or `lpurl`). hawkb, hawkaid and hawkp (A/B bucket, ad id, page) are
@@ -2441,6 +2693,32 @@ export interface components {
         };
         Products: {
             products: components["schemas"]["ProductSummary"][];
+        };
+        /**
+         * @description The answer of the auth calls and `createoauthwithphone`: `success` (signed in, or linked),
+         *     else `reason` (`New Account`, `LinkRequiresPassword`, `InvalidCredential`,
+         *     `LinkedToAnotherAccount`, `EmailRequired`) and the words to show in `errorMessage`.
+         */
+        ProviderAnswer: {
+            errorMessage: string | null;
+            /** @description The identity was linked to the signed-in customer by this call. */
+            linked: boolean;
+            reason: string | null;
+            /**
+             * Format: int32
+             * @description 6 (INVALID_INPUT_DATA) for a field that did not pass.
+             */
+            reasonCode: number | null;
+            success: boolean;
+        };
+        /**
+         * @description The answer of the `-verify` calls: the credential is valid (`success`), an account signs in
+         *     with it (`linked`), or an account has its address (`accountExists`). Nothing changes.
+         */
+        ProviderCheck: {
+            accountExists: boolean;
+            linked: boolean;
+            success: boolean;
         };
         /** @description A cart line, and its new quantity (`/api/cart/quantity`). */
         QuantityRequest: {
@@ -3148,6 +3426,110 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    apple_auth: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppleAuthRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in or linked, or not (`success` false, `reason`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderAnswer"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidBody"];
+            /** @description Too many attempts (`TooManyAttempts`): from this address (`ACCOUNT_ATTEMPTS_PER_ADDRESS` per `ACCOUNT_ATTEMPT_WINDOW_SECS`), or wrong passwords for this account (`ACCOUNT_FAILURES_PER_ACCOUNT` per 15 minutes). Counted in PostgreSQL, so across replicas; `Retry-After` gives the seconds until the window ends. */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    apple_verify: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppleVerifyRequest"];
+            };
+        };
+        responses: {
+            /** @description What the credential is */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderCheck"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidBody"];
+            /** @description Too many attempts (`TooManyAttempts`): from this address (`ACCOUNT_ATTEMPTS_PER_ADDRESS` per `ACCOUNT_ATTEMPT_WINDOW_SECS`), or wrong passwords for this account (`ACCOUNT_FAILURES_PER_ACCOUNT` per 15 minutes). Counted in PostgreSQL, so across replicas; `Retry-After` gives the seconds until the window ends. */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     authenticate: {
         parameters: {
             query?: never;
@@ -3233,6 +3615,171 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    create_with_phone: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OauthWithPhoneRequest"];
+            };
+        };
+        responses: {
+            /** @description Created and signed in, or not (`success` false) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderAnswer"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid anti-forgery token (`AntiForgeryTokenInvalid`): fetch one (`POST /account/getantiforgerytoken`) and send it in `RequestVerificationToken`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidBody"];
+            /** @description Too many attempts (`TooManyAttempts`): from this address (`ACCOUNT_ATTEMPTS_PER_ADDRESS` per `ACCOUNT_ATTEMPT_WINDOW_SECS`), or wrong passwords for this account (`ACCOUNT_FAILURES_PER_ACCOUNT` per 15 minutes). Counted in PostgreSQL, so across replicas; `Retry-After` gives the seconds until the window ends. */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    facebook_auth: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FacebookAuthRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in or linked, or not (`success` false, `reason`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderAnswer"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidBody"];
+            /** @description Too many attempts (`TooManyAttempts`): from this address (`ACCOUNT_ATTEMPTS_PER_ADDRESS` per `ACCOUNT_ATTEMPT_WINDOW_SECS`), or wrong passwords for this account (`ACCOUNT_FAILURES_PER_ACCOUNT` per 15 minutes). Counted in PostgreSQL, so across replicas; `Retry-After` gives the seconds until the window ends. */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    facebook_verify: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FacebookVerifyRequest"];
+            };
+        };
+        responses: {
+            /** @description What the credential is */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderCheck"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidBody"];
+            /** @description Too many attempts (`TooManyAttempts`): from this address (`ACCOUNT_ATTEMPTS_PER_ADDRESS` per `ACCOUNT_ATTEMPT_WINDOW_SECS`), or wrong passwords for this account (`ACCOUNT_FAILURES_PER_ACCOUNT` per 15 minutes). Counted in PostgreSQL, so across replicas; `Retry-After` gives the seconds until the window ends. */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     anti_forgery_token: {
         parameters: {
             query?: never;
@@ -3269,6 +3816,110 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    google_auth: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoogleAuthRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in or linked, or not (`success` false, `reason`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderAnswer"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidBody"];
+            /** @description Too many attempts (`TooManyAttempts`): from this address (`ACCOUNT_ATTEMPTS_PER_ADDRESS` per `ACCOUNT_ATTEMPT_WINDOW_SECS`), or wrong passwords for this account (`ACCOUNT_FAILURES_PER_ACCOUNT` per 15 minutes). Counted in PostgreSQL, so across replicas; `Retry-After` gives the seconds until the window ends. */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    google_verify: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoogleVerifyRequest"];
+            };
+        };
+        responses: {
+            /** @description What the credential is */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderCheck"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidBody"];
+            /** @description Too many attempts (`TooManyAttempts`): from this address (`ACCOUNT_ATTEMPTS_PER_ADDRESS` per `ACCOUNT_ATTEMPT_WINDOW_SECS`), or wrong passwords for this account (`ACCOUNT_FAILURES_PER_ACCOUNT` per 15 minutes). Counted in PostgreSQL, so across replicas; `Retry-After` gives the seconds until the window ends. */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     logout: {
         parameters: {
             query?: {
@@ -3291,6 +3942,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: components["responses"]["InvalidUrl"];
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    oauth_nonce: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The nonce */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NonceAnswer"];
+                };
             };
             400: components["responses"]["InvalidUrl"];
             414: components["responses"]["UriTooLong"];
@@ -3537,6 +4212,70 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidBody"];
+            /** @description Too many attempts (`TooManyAttempts`): from this address (`ACCOUNT_ATTEMPTS_PER_ADDRESS` per `ACCOUNT_ATTEMPT_WINDOW_SECS`), or wrong passwords for this account (`ACCOUNT_FAILURES_PER_ACCOUNT` per 15 minutes). Counted in PostgreSQL, so across replicas; `Retry-After` gives the seconds until the window ends. */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    delete_account: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Erased (`success` true), or a re-authentication is wanted first (`success` false) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteAccountAnswer"];
+                };
+            };
+            /** @description `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`NotSignedIn`, 'Please sign in.'). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid anti-forgery token (`AntiForgeryTokenInvalid`): fetch one (`POST /account/getantiforgerytoken`) and send it in `RequestVerificationToken`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
             /** @description Too many attempts (`TooManyAttempts`): from this address (`ACCOUNT_ATTEMPTS_PER_ADDRESS` per `ACCOUNT_ATTEMPT_WINDOW_SECS`), or wrong passwords for this account (`ACCOUNT_FAILURES_PER_ACCOUNT` per 15 minutes). Counted in PostgreSQL, so across replicas; `Retry-After` gives the seconds until the window ends. */
             429: {
                 headers: {

@@ -1,0 +1,863 @@
+//! Third-party sign-in over HTTP (spec 3 and 7): `google-auth`, `apple-auth`, `facebook-auth`
+//! sign in with a provider's credential; the `-verify` calls only say whether it is valid and
+//! whether an account goes with it; `createoauthwithphone` makes the account a new identity
+//! needs (the phone the client asked for). An identity is known by its provider and subject
+//! there (its `ProviderClaim`), never by the email it reports: an address that already has an
+//! account is not linked without that account's password (docs/decisions.md, "Third-party
+//! sign-in"). Like every account call, business outcomes answer 200 with `success`, and
+//! nothing is stored for an Idempotency-Key.
+
+use axum::extract::State;
+use axum::http::{header, HeaderMap};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Deserializer, Serialize};
+
+use super::accounts::{
+    execute, limit_address, signed_in, unstored, AccountCall, EMAIL_TAKEN, INVALID_INPUT_DATA,
+};
+use super::CommandState;
+use crate::accounts::providers::{Provider, ProviderIdentity, Refusal};
+use crate::accounts::{
+    password, Customer, CustomerCommand, CustomerError, EmailClaim, EmailClaimCommand,
+    EmailClaimError, ProviderClaim, ProviderClaimCommand, ProviderClaimError,
+};
+use crate::eventstore;
+use crate::privacy::{self, PrivacyKeys};
+use kernel::client::ClientAddress;
+use kernel::http::{ApiError, ApiJson, GENERIC_MESSAGE};
+use kernel::identity::{new_id, new_session_id, Identity};
+
+/// `reason`: no account goes with this identity; `createoauthwithphone` makes one (spec 3:
+/// "An error of 'New Account' means a new account is needed").
+pub const NEW_ACCOUNT: &str = "New Account";
+/// `reason`: an account has the identity's email address, or the customer signed in is
+/// linking it: its password first (never linked by email alone).
+pub const LINK_REQUIRES_PASSWORD: &str = "LinkRequiresPassword";
+/// `reason`: the credential did not pass the provider's checks.
+pub const INVALID_CREDENTIAL: &str = "InvalidCredential";
+/// `reason`: the identity signs in another account.
+pub const LINKED_ELSEWHERE: &str = "LinkedToAnotherAccount";
+/// `reason`: the provider gave no address it vouches for, and an account needs one.
+pub const EMAIL_REQUIRED: &str = "EmailRequired";
+
+pub const CREDENTIAL_REFUSED: &str = "We could not confirm that sign-in. Please try again.";
+pub const ENTER_PHONE: &str = "Please enter your phone number to finish creating your account.";
+pub const SIGN_IN_FIRST: &str = "An account already exists for this email address. Please sign in with your password first; you can then connect this sign-in to your account.";
+pub const PASSWORD_TO_LINK: &str =
+    "Please enter your password again to connect this sign-in to your account.";
+pub const ALREADY_LINKED: &str = "This sign-in is already connected to another account.";
+pub const NO_VERIFIED_EMAIL: &str = "This sign-in did not share a verified email address. Please create an account with your email address instead.";
+/// How recent the session's re-authentication must be to link an identity to it.
+pub const LINK_REAUTHENTICATION_MINUTES: i32 = 10;
+
+pub fn router(state: CommandState) -> Router {
+    Router::new()
+        .route("/account/oauth-nonce", get(oauth_nonce))
+        .route("/account/google-auth", post(google_auth))
+        .route("/account/apple-auth", post(apple_auth))
+        .route("/account/facebook-auth", post(facebook_auth))
+        .route("/account/google-verify", post(google_verify))
+        .route("/account/apple-verify", post(apple_verify))
+        .route("/account/facebook-verify", post(facebook_verify))
+        .route("/account/createoauthwithphone", post(create_with_phone))
+        .with_state(state)
+}
+
+/// A provider's answer passed on "as text": a JSON string, or (leniently) the object itself.
+fn text_or_json<'de, D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
+    match serde_json::Value::deserialize(deserializer)? {
+        serde_json::Value::String(text) => Ok(text),
+        other => Ok(other.to_string()),
+    }
+}
+
+/// `POST /account/google-auth`.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GoogleAuthRequest {
+    /// The ID token Google Identity Services handed the page (made with the store's nonce).
+    #[schema(max_length = 16384)]
+    pub credential: String,
+    #[serde(default)]
+    pub skip_cart_merge: bool,
+    /// Accepted; a new account is made by `createoauthwithphone` (it needs a phone).
+    #[serde(default)]
+    pub create_new_account: bool,
+}
+
+/// `POST /account/apple-auth`.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AppleAuthRequest {
+    /// Apple's sign-in answer as text: `{"authorization":{"id_token":…},"user":{…}}`.
+    #[serde(deserialize_with = "text_or_json")]
+    #[schema(max_length = 16384)]
+    pub sign_in_response: String,
+    #[serde(default)]
+    pub skip_cart_merge: bool,
+    #[serde(default)]
+    pub create_new_account: bool,
+}
+
+/// `POST /account/facebook-auth`.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FacebookAuthRequest {
+    /// Facebook's authResponse as text: `{"accessToken":…,"userID":…}`.
+    #[serde(deserialize_with = "text_or_json")]
+    #[schema(max_length = 16384)]
+    pub auth_response: String,
+    #[serde(default)]
+    pub skip_cart_merge: bool,
+    #[serde(default)]
+    pub create_new_account: bool,
+}
+
+/// `POST /account/google-verify`.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct GoogleVerifyRequest {
+    #[schema(max_length = 16384)]
+    pub credential: String,
+}
+
+/// `POST /account/apple-verify`.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AppleVerifyRequest {
+    #[serde(deserialize_with = "text_or_json")]
+    #[schema(max_length = 16384)]
+    pub sign_in_response: String,
+}
+
+/// `POST /account/facebook-verify`.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FacebookVerifyRequest {
+    #[serde(deserialize_with = "text_or_json")]
+    #[schema(max_length = 16384)]
+    pub auth_response: String,
+}
+
+/// `POST /account/createoauthwithphone`: the provider's credential as in its auth call, the
+/// phone the client asked for, and the names when the provider gave none.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OauthWithPhoneRequest {
+    /// `Google`, `Facebook` or `Apple`.
+    #[schema(max_length = 20)]
+    pub login_method: String,
+    /// Google's credential, Facebook's authResponse or Apple's signInResponse (also accepted
+    /// under those names).
+    #[serde(
+        alias = "credential",
+        alias = "authResponse",
+        alias = "signInResponse",
+        deserialize_with = "text_or_json"
+    )]
+    #[schema(max_length = 16384)]
+    pub credential_token: String,
+    /// A US number, as typed ("(555) 234-5678").
+    #[schema(max_length = 30)]
+    pub phone_number: String,
+    /// Used when the provider gave no first name.
+    #[serde(default)]
+    #[schema(max_length = 200)]
+    pub first_name: Option<String>,
+    #[serde(default)]
+    #[schema(max_length = 200)]
+    pub last_name: Option<String>,
+    #[serde(default)]
+    pub skip_cart_merge: bool,
+    #[serde(default)]
+    pub save_login: bool,
+}
+
+/// The answer of the auth calls and `createoauthwithphone`: `success` (signed in, or linked),
+/// else `reason` (`New Account`, `LinkRequiresPassword`, `InvalidCredential`,
+/// `LinkedToAnotherAccount`, `EmailRequired`) and the words to show in `errorMessage`.
+#[derive(Debug, Default, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProviderAnswer {
+    pub success: bool,
+    #[schema(required)]
+    pub reason: Option<String>,
+    /// 6 (INVALID_INPUT_DATA) for a field that did not pass.
+    #[schema(required)]
+    pub reason_code: Option<i32>,
+    #[schema(required)]
+    pub error_message: Option<String>,
+    /// The identity was linked to the signed-in customer by this call.
+    pub linked: bool,
+}
+
+/// The answer of the `-verify` calls: the credential is valid (`success`), an account signs in
+/// with it (`linked`), or an account has its address (`accountExists`). Nothing changes.
+#[derive(Debug, Default, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProviderCheck {
+    pub success: bool,
+    pub account_exists: bool,
+    pub linked: bool,
+}
+
+/// `{"nonce": …}`.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct NonceAnswer {
+    pub nonce: String,
+}
+
+fn refused(reason: Option<&str>, message: &str) -> Response {
+    unstored(
+        Json(ProviderAnswer {
+            reason: reason.map(str::to_string),
+            error_message: Some(message.to_string()),
+            ..Default::default()
+        })
+        .into_response(),
+    )
+}
+
+/// The nonce ID tokens must carry for this visitor: a keyed hash of the visitor id, so a
+/// token made for another browser is refused here.
+pub fn nonce_for(identity: &Identity) -> String {
+    identity
+        .keyring()
+        .derive("oauth-nonce", &identity.visitor_id)
+}
+
+fn keys() -> Result<&'static PrivacyKeys, ApiError> {
+    privacy::keys().map_err(|e| ApiError::Unavailable(e.to_string()))
+}
+
+/// The provider's identity behind `credential`, or the answer that refuses it.
+async fn check(
+    state: &CommandState,
+    identity: &Identity,
+    provider: Provider,
+    credential: &str,
+) -> Result<ProviderIdentity, Response> {
+    let nonce = nonce_for(identity);
+    match state.providers.verify(provider, credential, &nonce).await {
+        Ok(verified) => Ok(verified),
+        Err(Refusal::NotConfigured) => Err(refused(None, GENERIC_MESSAGE)),
+        Err(Refusal::Invalid(why)) => {
+            tracing::info!(
+                provider = provider.name(),
+                why,
+                "a sign-in credential was refused"
+            );
+            Err(refused(Some(INVALID_CREDENTIAL), CREDENTIAL_REFUSED))
+        }
+        Err(Refusal::Unavailable(why)) => {
+            tracing::warn!(
+                provider = provider.name(),
+                why,
+                "a sign-in provider could not be asked"
+            );
+            Err(refused(None, GENERIC_MESSAGE))
+        }
+    }
+}
+
+/// The customer the identity `provider_key` signs in, if linked.
+async fn holder_of(state: &CommandState, provider_key: &str) -> Result<Option<String>, Response> {
+    let (mut loaded, _) =
+        eventstore::load_many::<ProviderClaim>(&state.pool, &[provider_key.to_string()])
+            .await
+            .map_err(|e| ApiError::internal(e).into_response())?;
+    Ok(loaded
+        .remove(provider_key)
+        .and_then(|(claim, _)| claim.holder))
+}
+
+/// The account with the identity's address, when the provider vouches for it and it is not
+/// an Apple relay address (which names nobody else's account).
+async fn account_with_email(
+    state: &CommandState,
+    keys: &PrivacyKeys,
+    verified: &ProviderIdentity,
+) -> Result<Option<String>, Response> {
+    if verified.is_private_relay() {
+        return Ok(None);
+    }
+    let Some(email) = verified
+        .verified_email()
+        .and_then(|e| kernel::values::Email::parse(e).ok())
+    else {
+        return Ok(None);
+    };
+    sqlx::query_scalar("SELECT customer_id FROM customers WHERE email_subject = $1")
+        .bind(keys.subject_for_email(email.as_str()))
+        .fetch_optional(&state.pool)
+        .await
+        .map_err(|e| ApiError::from(e).into_response())
+}
+
+/// Records the sign-in and signs this browser in as `customer_id`.
+async fn sign_in(
+    state: &CommandState,
+    identity: &Identity,
+    headers: &HeaderMap,
+    customer_id: &str,
+    provider: Provider,
+    saved: bool,
+    skip_cart_merge: bool,
+) -> Response {
+    let login = CustomerCommand::RecordLogin {
+        method: provider.login_method(),
+    };
+    match execute::<Customer>(state, &state.sealer, customer_id, login).await {
+        Ok(Ok(_)) => {}
+        Ok(Err(e)) => return ApiError::internal(e).into_response(),
+        Err(e) => return ApiError::internal(e).into_response(),
+    }
+    let answer = ProviderAnswer {
+        success: true,
+        ..Default::default()
+    };
+    signed_in(
+        state,
+        identity,
+        headers,
+        customer_id,
+        saved,
+        skip_cart_merge,
+        answer,
+    )
+    .await
+}
+
+/// Links the identity to `customer_id`: its claim first (of two links, one holds it), then
+/// the customer's `ProviderLinked`.
+async fn link(
+    state: &CommandState,
+    customer_id: &str,
+    provider: Provider,
+    provider_key: &str,
+) -> Result<(), Response> {
+    let claim = ProviderClaimCommand::Claim {
+        customer_id: customer_id.to_string(),
+    };
+    match execute::<ProviderClaim>(state, &(), provider_key, claim).await {
+        Ok(Ok(_)) => {}
+        Ok(Err(ProviderClaimError::Taken)) => {
+            return Err(refused(Some(LINKED_ELSEWHERE), ALREADY_LINKED))
+        }
+        Err(e) => return Err(ApiError::internal(e).into_response()),
+    }
+    let linked = CustomerCommand::LinkProvider {
+        provider: provider.name().to_string(),
+        provider_key: provider_key.to_string(),
+    };
+    match execute::<Customer>(state, &state.sealer, customer_id, linked).await {
+        Ok(Ok(_)) => Ok(()),
+        Ok(Err(e)) => Err(ApiError::internal(e).into_response()),
+        Err(e) => Err(ApiError::internal(e).into_response()),
+    }
+}
+
+/// Whether the session `session_key` typed its password again (`/account/verifyPassword`)
+/// in the last [`LINK_REAUTHENTICATION_MINUTES`].
+async fn recently_reauthenticated(
+    state: &CommandState,
+    session_key: &str,
+) -> Result<bool, Response> {
+    sqlx::query_scalar(
+        "SELECT coalesce(reauthenticated_at > now() - make_interval(mins => $2), false) \
+         FROM customer_sessions WHERE session_key = $1",
+    )
+    .bind(session_key)
+    .bind(LINK_REAUTHENTICATION_MINUTES)
+    .fetch_optional(&state.pool)
+    .await
+    .map(|fresh: Option<bool>| fresh.unwrap_or(false))
+    .map_err(|e| ApiError::from(e).into_response())
+}
+
+/// The auth calls: sign in with a linked identity; link it to the signed-in customer who
+/// re-authenticated; else say why not (`New Account`, or `LinkRequiresPassword` when an
+/// account has its address).
+async fn auth(
+    state: CommandState,
+    identity: Identity,
+    address: ClientAddress,
+    headers: HeaderMap,
+    provider: Provider,
+    credential: String,
+    skip_cart_merge: bool,
+) -> Response {
+    if let Err(refused) = limit_address(&state, &identity, address).await {
+        return refused;
+    }
+    let verified = match check(&state, &identity, provider, &credential).await {
+        Ok(verified) => verified,
+        Err(refused) => return refused,
+    };
+    let keys = match keys() {
+        Ok(keys) => keys,
+        Err(e) => return e.into_response(),
+    };
+    let provider_key = keys.provider_key(provider.name(), &verified.subject);
+    match holder_of(&state, &provider_key).await {
+        Ok(Some(customer_id)) => {
+            return sign_in(
+                &state,
+                &identity,
+                &headers,
+                &customer_id,
+                provider,
+                false,
+                skip_cart_merge,
+            )
+            .await
+        }
+        Ok(None) => {}
+        Err(e) => return e,
+    }
+    // Not linked: a signed-in customer links it to their own account, after their password.
+    let session = match kernel::session::signed_in(&state.pool, &identity).await {
+        Ok(session) => session,
+        Err(e) => return ApiError::from(e).into_response(),
+    };
+    if let Some(session) = session {
+        match recently_reauthenticated(&state, &session.session_key).await {
+            Ok(true) => {}
+            Ok(false) => return refused(Some(LINK_REQUIRES_PASSWORD), PASSWORD_TO_LINK),
+            Err(e) => return e,
+        }
+        if let Err(refused) = link(&state, &session.customer_id, provider, &provider_key).await {
+            return refused;
+        }
+        return unstored(
+            Json(ProviderAnswer {
+                success: true,
+                linked: true,
+                ..Default::default()
+            })
+            .into_response(),
+        );
+    }
+    match account_with_email(&state, keys, &verified).await {
+        Ok(Some(_)) => refused(Some(LINK_REQUIRES_PASSWORD), SIGN_IN_FIRST),
+        Ok(None) => refused(Some(NEW_ACCOUNT), ENTER_PHONE),
+        Err(e) => e,
+    }
+}
+
+/// The `-verify` calls: whether the credential is valid, linked, or has an account's address.
+async fn verify(
+    state: CommandState,
+    identity: Identity,
+    address: ClientAddress,
+    provider: Provider,
+    credential: String,
+) -> Response {
+    if let Err(refused) = limit_address(&state, &identity, address).await {
+        return refused;
+    }
+    let answer = |check: ProviderCheck| unstored(Json(check).into_response());
+    let Ok(verified) = check(&state, &identity, provider, &credential).await else {
+        return answer(ProviderCheck::default());
+    };
+    let keys = match keys() {
+        Ok(keys) => keys,
+        Err(e) => return e.into_response(),
+    };
+    let provider_key = keys.provider_key(provider.name(), &verified.subject);
+    let linked = match holder_of(&state, &provider_key).await {
+        Ok(holder) => holder.is_some(),
+        Err(e) => return e,
+    };
+    let account_exists = linked
+        || match account_with_email(&state, keys, &verified).await {
+            Ok(account) => account.is_some(),
+            Err(e) => return e,
+        };
+    answer(ProviderCheck {
+        success: true,
+        account_exists,
+        linked,
+    })
+}
+
+#[utoipa::path(get, path = "/account/oauth-nonce", tag = "accounts",
+    summary = "The nonce a provider's ID token must carry",
+    description = "The page passes it to Google's and Apple's sign-in (`nonce`); their ID token must carry it, or the auth and verify calls refuse it. Bound to this browser (a keyed hash of its visitor id): a token made in another browser is refused. Never cached, never stored for an Idempotency-Key.",
+    responses(
+        (status = 200, description = "The nonce", body = NonceAnswer),
+    ))]
+async fn oauth_nonce(identity: Identity) -> Response {
+    let answer = NonceAnswer {
+        nonce: nonce_for(&identity),
+    };
+    let mut response = Json(answer).into_response();
+    response.headers_mut().insert(
+        header::CACHE_CONTROL,
+        header::HeaderValue::from_static("no-store"),
+    );
+    unstored(response)
+}
+
+macro_rules! auth_doc {
+    ($provider:literal) => {
+        concat!(
+            "Checks the ", $provider, " credential (signature against the provider's published keys, issuer, audience, expiry, and the nonce from `/account/oauth-nonce`). ",
+            "An identity linked to an account signs in (a new `sf_session`; the carts meet as at `/account/authenticate`, no merge with `skipCartMerge`). ",
+            "Not linked: signed in with a password typed again (`/account/verifyPassword`) in the last 10 minutes, it is linked to that account (`linked` true); signed in without, `reason` `LinkRequiresPassword`; signed out, `reason` `LinkRequiresPassword` when an account has the address the provider vouches for (never linked by email: sign in with the password, then connect), else `New Account` (`createoauthwithphone` makes the account). ",
+            "A refused credential answers `reason` `InvalidCredential`; a provider the store has no settings for, `success` false with 'Something went wrong. Please try again later.'. Never stored for an Idempotency-Key."
+        )
+    };
+}
+
+#[utoipa::path(post, path = "/account/google-auth", tag = "accounts",
+    summary = "Sign in with Google",
+    description = auth_doc!("Google ID token"),
+    request_body = GoogleAuthRequest,
+    responses(
+        (status = 200, description = "Signed in or linked, or not (`success` false, `reason`)", body = ProviderAnswer),
+        (status = 400, description = super::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
+        (status = 429, description = super::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
+    ))]
+async fn google_auth(
+    State(state): State<CommandState>,
+    identity: Identity,
+    address: ClientAddress,
+    headers: HeaderMap,
+    ApiJson(request): ApiJson<GoogleAuthRequest>,
+) -> Response {
+    let _ = request.create_new_account;
+    auth(
+        state,
+        identity,
+        address,
+        headers,
+        Provider::Google,
+        request.credential,
+        request.skip_cart_merge,
+    )
+    .await
+}
+
+#[utoipa::path(post, path = "/account/apple-auth", tag = "accounts",
+    summary = "Sign in with Apple",
+    description = auth_doc!("Apple ID token (in `signInResponse`; the names in its `user` are kept on the first sign-in; a private relay address is the account's email and matches no other account)"),
+    request_body = AppleAuthRequest,
+    responses(
+        (status = 200, description = "Signed in or linked, or not (`success` false, `reason`)", body = ProviderAnswer),
+        (status = 400, description = super::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
+        (status = 429, description = super::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
+    ))]
+async fn apple_auth(
+    State(state): State<CommandState>,
+    identity: Identity,
+    address: ClientAddress,
+    headers: HeaderMap,
+    ApiJson(request): ApiJson<AppleAuthRequest>,
+) -> Response {
+    let _ = request.create_new_account;
+    auth(
+        state,
+        identity,
+        address,
+        headers,
+        Provider::Apple,
+        request.sign_in_response,
+        request.skip_cart_merge,
+    )
+    .await
+}
+
+#[utoipa::path(post, path = "/account/facebook-auth", tag = "accounts",
+    summary = "Sign in with Facebook",
+    description = auth_doc!("Facebook user token (in `authResponse`, checked with Facebook's debug endpoint: valid, for this app, for this `userID`; no nonce)"),
+    request_body = FacebookAuthRequest,
+    responses(
+        (status = 200, description = "Signed in or linked, or not (`success` false, `reason`)", body = ProviderAnswer),
+        (status = 400, description = super::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
+        (status = 429, description = super::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
+    ))]
+async fn facebook_auth(
+    State(state): State<CommandState>,
+    identity: Identity,
+    address: ClientAddress,
+    headers: HeaderMap,
+    ApiJson(request): ApiJson<FacebookAuthRequest>,
+) -> Response {
+    let _ = request.create_new_account;
+    auth(
+        state,
+        identity,
+        address,
+        headers,
+        Provider::Facebook,
+        request.auth_response,
+        request.skip_cart_merge,
+    )
+    .await
+}
+
+macro_rules! verify_doc {
+    ($provider:literal) => {
+        concat!(
+            "Checks the ", $provider, " credential as its auth call does and changes nothing: `success` true when it is valid, `linked` when an account signs in with it, `accountExists` when one does or has the address the provider vouches for. A refused credential answers all three false. ",
+            "A provider the store has no settings for answers all three false. Never stored for an Idempotency-Key."
+        )
+    };
+}
+
+#[utoipa::path(post, path = "/account/google-verify", tag = "accounts",
+    summary = "Check a Google credential",
+    description = verify_doc!("Google"),
+    request_body = GoogleVerifyRequest,
+    responses(
+        (status = 200, description = "What the credential is", body = ProviderCheck),
+        (status = 400, description = super::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
+        (status = 429, description = super::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
+    ))]
+async fn google_verify(
+    State(state): State<CommandState>,
+    identity: Identity,
+    address: ClientAddress,
+    ApiJson(request): ApiJson<GoogleVerifyRequest>,
+) -> Response {
+    verify(
+        state,
+        identity,
+        address,
+        Provider::Google,
+        request.credential,
+    )
+    .await
+}
+
+#[utoipa::path(post, path = "/account/apple-verify", tag = "accounts",
+    summary = "Check an Apple credential",
+    description = verify_doc!("Apple"),
+    request_body = AppleVerifyRequest,
+    responses(
+        (status = 200, description = "What the credential is", body = ProviderCheck),
+        (status = 400, description = super::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
+        (status = 429, description = super::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
+    ))]
+async fn apple_verify(
+    State(state): State<CommandState>,
+    identity: Identity,
+    address: ClientAddress,
+    ApiJson(request): ApiJson<AppleVerifyRequest>,
+) -> Response {
+    verify(
+        state,
+        identity,
+        address,
+        Provider::Apple,
+        request.sign_in_response,
+    )
+    .await
+}
+
+#[utoipa::path(post, path = "/account/facebook-verify", tag = "accounts",
+    summary = "Check a Facebook credential",
+    description = verify_doc!("Facebook"),
+    request_body = FacebookVerifyRequest,
+    responses(
+        (status = 200, description = "What the credential is", body = ProviderCheck),
+        (status = 400, description = super::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
+        (status = 429, description = super::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
+    ))]
+async fn facebook_verify(
+    State(state): State<CommandState>,
+    identity: Identity,
+    address: ClientAddress,
+    ApiJson(request): ApiJson<FacebookVerifyRequest>,
+) -> Response {
+    verify(
+        state,
+        identity,
+        address,
+        Provider::Facebook,
+        request.auth_response,
+    )
+    .await
+}
+
+fn provider_named(login_method: &str) -> Option<Provider> {
+    match login_method.trim().to_ascii_lowercase().as_str() {
+        "google" => Some(Provider::Google),
+        "apple" => Some(Provider::Apple),
+        "facebook" => Some(Provider::Facebook),
+        _ => None,
+    }
+}
+
+#[utoipa::path(post, path = "/account/createoauthwithphone", tag = "accounts",
+    summary = "Create the account of a new third-party sign-in",
+    description = "Token header. After an auth call answered `New Account`: the provider's credential again (checked the same way), the phone number, and the names when the provider gave none. Makes an account with the address the provider vouches for (without a password: 'Forgot password' sets one), links the identity to it and signs in. An identity already linked just signs in. An address that has an account answers `reason` `LinkRequiresPassword` (never linked by email); no address the provider vouches for, `reason` `EmailRequired`; a phone or name that does not pass, `reasonCode` 6 with the form's message. Never stored for an Idempotency-Key.",
+    request_body = OauthWithPhoneRequest,
+    responses(
+        (status = 200, description = "Created and signed in, or not (`success` false)", body = ProviderAnswer),
+        (status = 400, description = super::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
+        (status = 403, description = super::doc::NO_ANTI_FORGERY_TOKEN, body = kernel::http::ErrorBody),
+        (status = 429, description = super::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
+    ))]
+async fn create_with_phone(
+    State(state): State<CommandState>,
+    AccountCall { identity, .. }: AccountCall,
+    headers: HeaderMap,
+    ApiJson(request): ApiJson<OauthWithPhoneRequest>,
+) -> Response {
+    let Some(provider) = provider_named(&request.login_method) else {
+        return refused(None, GENERIC_MESSAGE);
+    };
+    let verified = match check(&state, &identity, provider, &request.credential_token).await {
+        Ok(verified) => verified,
+        Err(refused) => return refused,
+    };
+    let keys = match keys() {
+        Ok(keys) => keys,
+        Err(e) => return e.into_response(),
+    };
+    let provider_key = keys.provider_key(provider.name(), &verified.subject);
+    match holder_of(&state, &provider_key).await {
+        Ok(Some(customer_id)) => {
+            return sign_in(
+                &state,
+                &identity,
+                &headers,
+                &customer_id,
+                provider,
+                request.save_login,
+                request.skip_cart_merge,
+            )
+            .await
+        }
+        Ok(None) => {}
+        Err(e) => return e,
+    }
+    let Some(email) = verified
+        .verified_email()
+        .and_then(|e| kernel::values::Email::parse(e).ok())
+    else {
+        return refused(Some(EMAIL_REQUIRED), NO_VERIFIED_EMAIL);
+    };
+    let Some(phone) = kernel::validation::normalize_phone(&request.phone_number) else {
+        return unstored(
+            Json(ProviderAnswer {
+                reason_code: Some(INVALID_INPUT_DATA),
+                error_message: Some(kernel::validation::PHONE_MESSAGE.to_string()),
+                ..Default::default()
+            })
+            .into_response(),
+        );
+    };
+    let email_subject = keys.subject_for_email(email.as_str());
+    let customer_id = format!("cu_{}", new_id());
+    let claim = EmailClaimCommand::Claim {
+        customer_id: customer_id.clone(),
+    };
+    match execute::<EmailClaim>(&state, &(), &email_subject, claim).await {
+        Ok(Ok(_)) => {}
+        Ok(Err(EmailClaimError::Taken)) if verified.is_private_relay() => {
+            return refused(None, EMAIL_TAKEN)
+        }
+        Ok(Err(EmailClaimError::Taken)) => {
+            return refused(Some(LINK_REQUIRES_PASSWORD), SIGN_IN_FIRST)
+        }
+        Err(e) => return ApiError::internal(e).into_response(),
+    }
+    // No password: a random one nobody knows, hashed as any other ('Forgot password' sets a
+    // real one), so sign-in with a password takes as long for this account as for another.
+    let unusable = new_session_id();
+    let password_hash = match tokio::task::spawn_blocking(move || password::hash(&unusable)).await {
+        Ok(hash) => hash,
+        Err(e) => return ApiError::internal(e).into_response(),
+    };
+    let register = CustomerCommand::Register {
+        email_subject: email_subject.clone(),
+        email: email.as_str().to_string(),
+        first_name: verified
+            .first_name
+            .clone()
+            .or(request.first_name)
+            .unwrap_or_default(),
+        last_name: verified
+            .last_name
+            .clone()
+            .or(request.last_name)
+            .unwrap_or_default(),
+        phone_key: keys.phone_key(&phone),
+        phone,
+        password_hash,
+    };
+    let refusal = match execute::<Customer>(&state, &state.sealer, &customer_id, register).await {
+        Ok(Ok(_)) => None,
+        Ok(Err(CustomerError::Invalid(message))) => Some(unstored(
+            Json(ProviderAnswer {
+                reason_code: Some(INVALID_INPUT_DATA),
+                error_message: Some(message.to_string()),
+                ..Default::default()
+            })
+            .into_response(),
+        )),
+        Ok(Err(CustomerError::Unavailable(e))) => Some(ApiError::Unavailable(e).into_response()),
+        Ok(Err(e)) => Some(ApiError::internal(e).into_response()),
+        Err(e) => Some(ApiError::internal(e).into_response()),
+    };
+    if let Some(refusal) = refusal {
+        let release = EmailClaimCommand::Release { customer_id };
+        if let Err(e) = execute::<EmailClaim>(&state, &(), &email_subject, release).await {
+            tracing::error!(error = %e, "an email claim could not be released");
+        }
+        return refusal;
+    }
+    if let Err(refused) = link(&state, &customer_id, provider, &provider_key).await {
+        return refused;
+    }
+    sign_in(
+        &state,
+        &identity,
+        &headers,
+        &customer_id,
+        provider,
+        request.save_login,
+        request.skip_cart_merge,
+    )
+    .await
+}
+
+/// This module's operations in the OpenAPI document.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(
+    oauth_nonce,
+    google_auth,
+    apple_auth,
+    facebook_auth,
+    google_verify,
+    apple_verify,
+    facebook_verify,
+    create_with_phone
+))]
+pub(crate) struct Api;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_login_method_names_its_provider() {
+        assert_eq!(provider_named("Google"), Some(Provider::Google));
+        assert_eq!(provider_named("Apple"), Some(Provider::Apple));
+        assert_eq!(provider_named("facebook"), Some(Provider::Facebook));
+        assert_eq!(provider_named("Local"), None);
+    }
+
+    #[test]
+    fn a_provider_answer_passes_as_text_or_as_json() {
+        let text: FacebookVerifyRequest =
+            serde_json::from_str(r#"{"authResponse":"{\"userID\":\"1\"}"}"#).unwrap();
+        let object: FacebookVerifyRequest =
+            serde_json::from_str(r#"{"authResponse":{"userID":"1"}}"#).unwrap();
+        assert_eq!(text.auth_response, object.auth_response);
+    }
+}
