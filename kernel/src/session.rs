@@ -66,6 +66,36 @@ pub async fn signed_in(
     }))
 }
 
+/// The SQL condition (on `$cart` and `$session`, the session key or null) that a cart may be
+/// used by the browser that holds its cookie: it is no customer's, or the browser is signed in
+/// as that customer. A customer's cart stays with the account when a session ends elsewhere
+/// (signed out from the device list, a password reset).
+pub fn cart_usable_sql(cart: &str, session: &str) -> String {
+    format!(
+        "NOT EXISTS (SELECT 1 FROM customers c WHERE c.cart_id = {cart} AND NOT EXISTS \
+         (SELECT 1 FROM customer_sessions s WHERE s.session_key = {session} \
+         AND s.customer_id = c.customer_id AND s.ended_at IS NULL AND s.expires_at > now()))"
+    )
+}
+
+/// The cart this browser may use: the one its cookie names, unless that is a customer's cart
+/// and the browser is not signed in as that customer (see [`cart_usable_sql`]).
+pub async fn usable_cart(
+    pool: &PgPool,
+    identity: &Identity,
+) -> Result<Option<String>, sqlx::Error> {
+    let Some(cart) = &identity.cart_id else {
+        return Ok(None);
+    };
+    let session = identity.session_id.as_deref().map(session_key);
+    let usable: bool = sqlx::query_scalar(&format!("SELECT {}", cart_usable_sql("$1", "$2")))
+        .bind(cart)
+        .bind(session)
+        .fetch_one(pool)
+        .await?;
+    Ok(usable.then(|| cart.clone()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

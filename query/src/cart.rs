@@ -84,7 +84,7 @@ async fn cart(
     State(state): State<QueryState>,
     identity: Identity,
 ) -> Result<Json<CartOut>, ApiError> {
-    let Some(cart_id) = identity.cart_id else {
+    let Some(cart_id) = kernel::session::usable_cart(&state.pool, &identity).await? else {
         return Ok(Json(CartOut {
             cart_qty: 0,
             line_count: 0,

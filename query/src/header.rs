@@ -298,12 +298,20 @@ async fn visitor_part(
     if identity.new_visitor && identity.cart_id.is_none() {
         return Ok((None, 0));
     }
-    let (store_num, cart_qty): (Option<i32>, Option<i32>) = sqlx::query_as(
+    // A customer's cart counts only in a browser signed in as that customer.
+    let (store_num, cart_qty): (Option<i32>, Option<i32>) = sqlx::query_as(&format!(
         "SELECT (SELECT store_num FROM visitors WHERE visitor_id = $1), \
-                (SELECT item_count FROM carts WHERE cart_id = $2)",
-    )
+                (SELECT item_count FROM carts WHERE cart_id = $2 AND {})",
+        kernel::session::cart_usable_sql("$2", "$3")
+    ))
     .bind(&identity.visitor_id)
     .bind(identity.cart_id.as_deref())
+    .bind(
+        identity
+            .session_id
+            .as_deref()
+            .map(kernel::session::session_key),
+    )
     .fetch_one(pool)
     .await?;
     let store = match store_num {

@@ -141,3 +141,48 @@ async fn another_customers_cart_left_in_a_browser_is_not_brought_along() {
         1
     );
 }
+
+#[tokio::test]
+async fn a_browser_signed_out_from_elsewhere_keeps_no_hold_on_the_customers_cart() {
+    let env = spawn_env().await;
+    small_catalog(&env).await;
+    let mut laptop = Client::new(&env);
+    add(&mut laptop, "100", 2).await;
+    let made = laptop
+        .post_with_token(
+            "/account/register",
+            json!({"firstName": "Jane", "lastName": "Doe", "emailAddress": "jane@example.com",
+                   "password": "Password1", "phoneNumber": "(555) 234-5678"}),
+        )
+        .await;
+    assert_eq!(made.json()["success"], true);
+    // From her phone, Jane ends the laptop's session in the device list.
+    let mut phone = laptop.other();
+    phone
+        .post_with_token("/account/authenticate", sign_in(false))
+        .await;
+    assert_eq!(cart(&mut phone).await, lines(&[("100", 2)]));
+    let devices = phone.get("/api/account/sessions").await.json();
+    let laptops = devices["sessions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["current"] == false)
+        .unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let ended = phone
+        .post_with_token("/api/account/sessions/end", json!({"id": laptops}))
+        .await;
+    assert_eq!(ended.json()["success"], true);
+    // The laptop still has the cart cookie, but not the cart: not in the cart page, not in
+    // the header, and its next add starts a cart of its own.
+    assert!(laptop.cookies.contains_key("sf_cart"));
+    assert_eq!(cart(&mut laptop).await, lines(&[]));
+    let header = laptop.get("/globalresource/header/").await.json();
+    assert_eq!(header["cartSummaryJson"]["cartQty"], 0);
+    add(&mut laptop, "200", 1).await;
+    assert_eq!(cart(&mut laptop).await, lines(&[("200", 1)]));
+    assert_eq!(cart(&mut phone).await, lines(&[("100", 2)]));
+}

@@ -203,7 +203,11 @@ async fn run(
     command: CartCommand,
     creates: bool,
 ) -> Response {
-    let (cart_id, new_cart) = match &identity.cart_id {
+    let usable = match kernel::session::usable_cart(&state.pool, identity).await {
+        Ok(usable) => usable,
+        Err(e) => return ApiError::from(e).into_response(),
+    };
+    let (cart_id, new_cart) = match &usable {
         Some(id) => (id.clone(), false),
         None if creates => (new_id(), true),
         None => {
