@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Facet } from '../../shared/api/search';
@@ -45,5 +45,20 @@ describe('RangeFacet', () => {
     const { from, to } = setup({ from: 10, to: 40 });
     expect(from).toHaveValue('10');
     expect(to).toHaveValue('40');
+  });
+});
+
+describe('RangeFacet bounds', () => {
+  it('keeps what was typed over re-renders, and resets when the bounds change', () => {
+    const onChange = vi.fn();
+    const { rerender } = render(<RangeFacet facet={price} chosen={null} onChange={onChange} />);
+    const from = screen.getByRole('textbox', { name: 'From (Price)' });
+    fireEvent.change(from, { target: { value: '20' } });
+    rerender(<RangeFacet facet={price} chosen={null} onChange={onChange} />);
+    expect(from).toHaveValue('20');
+    const wider = { ...price, max: 200 } as unknown as Facet;
+    rerender(<RangeFacet facet={wider} chosen={null} onChange={onChange} />);
+    expect(from).toHaveValue('5');
+    expect(screen.getByRole('textbox', { name: 'To (Price)' })).toHaveValue('200');
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type CSSProperties, type FormEvent } from 'react';
+import { useId, useState, type CSSProperties, type FormEvent } from 'react';
 import type { Facet } from '../../shared/api/search';
 import { dollarsToCents, formatCents } from '../../shared/money';
 import { rangeFromInputs } from '../../search/state';
@@ -33,13 +33,17 @@ export function RangeFacet({ facet, chosen, onChange }: RangeFacetProps) {
   const toId = useId();
   const isPrice = facet.name === 'price';
 
-  // A new answer (or URL) resets the controls.
-  useEffect(() => {
+  // A new answer (or URL) with other bounds resets the controls, during the render that brings
+  // it. (An effect did this after every mount too, late: on a slow machine it could land after
+  // the shopper's first keystrokes and put the boxes back to the bounds.)
+  const [shown, setShown] = useState({ from: initialFrom, to: initialTo });
+  if (shown.from !== initialFrom || shown.to !== initialTo) {
+    setShown({ from: initialFrom, to: initialTo });
     setLow(initialFrom);
     setHigh(initialTo);
     setFromText(show(initialFrom));
     setToText(show(initialTo));
-  }, [initialFrom, initialTo]);
+  }
 
   if (!(max > min)) return null;
 

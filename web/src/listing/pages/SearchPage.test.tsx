@@ -152,9 +152,7 @@ describe('the search page', () => {
     await screen.findByRole('link', { name: 'Product 1' }, { timeout: 5000 });
     const from = screen.getByRole('textbox', { name: 'From (Price)' });
     const to = screen.getByRole('textbox', { name: 'To (Price)' });
-    // The boxes filled and the form sent in one step: typed key by key on a loaded CI machine,
-    // with the page's late answers (header, departments) arriving between keystrokes, Go once
-    // found the boxes back at the bounds. Typing into the boxes is RangeFacet.test.tsx's.
+    // Typing into the boxes key by key is RangeFacet.test.tsx's; here the page's part.
     fireEvent.change(from, { target: { value: '20' } });
     fireEvent.change(to, { target: { value: '5000' } });
     expect(from).toHaveValue('20');
