@@ -24,7 +24,7 @@ pg_bindir() {
 }
 
 ensure_build_deps() {
-  apt_install gcc g++ make zlib1g-dev pkg-config ca-certificates
+  apt_install gcc g++ make zlib1g-dev pkg-config libssl-dev ca-certificates
   [ -n "$(pg_bindir)" ] || apt_install postgresql
   command -v cargo >/dev/null || die "cargo is missing: install Rust (rustup) first"
   command -v node >/dev/null || apt_install nodejs npm

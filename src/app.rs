@@ -119,7 +119,11 @@ impl AppParts {
     }
 }
 
-pub fn router(state: AppState, roles: &crate::Roles) -> Router {
+pub fn router(mut state: AppState, roles: &crate::Roles) -> Router {
+    // Staff are also people signed in to an account with staff roles: the staff checks look
+    // their session up in this database (`kernel::staff`).
+    let staff = std::sync::Arc::new(state.staff.with_sessions(state.pool.clone()));
+    state.staff = staff;
     let mut beacons = None;
     let mut app = Router::new()
         .route("/healthz", get(healthz))
@@ -156,6 +160,19 @@ pub fn router(state: AppState, roles: &crate::Roles) -> Router {
             providers: std::sync::Arc::new(command::accounts::providers::Providers::from_settings(
                 &state.accounts.providers,
             )),
+            // Checked before the start (`storefront serve`): the relying party of passkeys.
+            webauthn: std::sync::Arc::new(
+                state
+                    .accounts
+                    .passkeys
+                    .webauthn(&state.accounts.public_url)
+                    .unwrap_or_else(|e| {
+                        crate::config::refuse_to_start(crate::config::setting_error(
+                            "PASSKEY_RP_ID / PASSKEY_RP_ORIGIN",
+                            e,
+                        ))
+                    }),
+            ),
             erasure: std::sync::Arc::new(crate::privacy::PgErasure {
                 pool: state.pool.clone(),
             }),

@@ -9,6 +9,7 @@ pub mod pipeline;
 pub mod privacy;
 pub mod read_models;
 pub mod serve;
+pub mod staff;
 
 use std::path::PathBuf;
 
@@ -122,6 +123,12 @@ pub enum Command {
         #[command(subcommand)]
         action: AccountsAction,
     },
+    /// Staff accounts for people: invite someone to the staff (a one-time link by mail), take
+    /// roles away. STAFF_TOKENS stays for machines (CI, scripts).
+    Staff {
+        #[command(subcommand)]
+        action: StaffAction,
+    },
     /// A person's rights over their data: erasure, access (docs/privacy.md).
     Privacy {
         #[command(subcommand)]
@@ -194,7 +201,8 @@ pub struct ServeArgs {
     /// between replicas. For a throwaway local run only; `infra/run` sets real keys.
     #[arg(long, env = "INSECURE_DEV_KEYS")]
     pub insecure_dev_keys: bool,
-    /// Staff bearer tokens until staff accounts land: `staffid:role:token,…` (roles
+    /// Staff bearer tokens for machines (CI, scripts; people sign in with staff accounts,
+    /// `storefront staff invite`): `staffid:role:token,…` (roles
     /// merchandiser, analyst, operator, several joined by `+`; tokens of at least 24
     /// characters).
     #[arg(long, env = "STAFF_TOKENS", hide_env_values = true)]
@@ -313,6 +321,15 @@ pub struct AccountArgs {
     /// Where a Facebook user's email and names are read (default https://graph.facebook.com/me).
     #[arg(long, env = "FACEBOOK_PROFILE_URL")]
     pub facebook_profile_url: Option<String>,
+    /// The passkeys' relying party id: a domain, the store's or a parent of it (default: the
+    /// host of PUBLIC_URL; `localhost` when that host is an IP address or localhost). Passkeys
+    /// are bound to it: changing it later loses every passkey made before.
+    #[arg(long, env = "PASSKEY_RP_ID")]
+    pub passkey_rp_id: Option<String>,
+    /// The origin passkeys are used from (default PUBLIC_URL; `http://localhost` on any port
+    /// when PUBLIC_URL's host is an IP address or localhost).
+    #[arg(long, env = "PASSKEY_RP_ORIGIN")]
+    pub passkey_rp_origin: Option<String>,
 }
 
 #[derive(Subcommand)]
@@ -412,6 +429,35 @@ pub enum AccountsAction {
         /// The account's email address.
         #[arg(long)]
         email: String,
+    },
+}
+
+#[derive(Subcommand)]
+pub enum StaffAction {
+    /// Invite a person to the staff: records a StaffInvitation and mails them a one-time link
+    /// (7 days) to accept it with their account, or a new one for this address. Prints where
+    /// the link went (the local mailbox without SMTP_URL: `storefront mail list`), never the
+    /// link itself.
+    Invite {
+        /// The person's email address.
+        #[arg(long)]
+        email: String,
+        /// The roles the invitation grants: merchandiser, analyst or operator, several joined
+        /// by + (merchandiser+analyst).
+        #[arg(long)]
+        role: String,
+        /// The store's public address: the link starts with it.
+        #[arg(long, env = "PUBLIC_URL", default_value = "http://127.0.0.1:8080")]
+        public_url: String,
+    },
+    /// Take staff roles from the account of an address (all of them without --role): its
+    /// sessions lose them at their next request.
+    Revoke {
+        #[arg(long)]
+        email: String,
+        /// Only these roles (merchandiser+analyst).
+        #[arg(long)]
+        role: Option<String>,
     },
 }
 

@@ -82,7 +82,7 @@ fn components() -> Value {
             STAFF_TOKEN: {
                 "type": "http",
                 "scheme": "bearer",
-                "description": "A staff token of `STAFF_TOKENS` (`staffid:role:token`) until staff accounts land; the role decides which staff operations it may call."
+                "description": "A staff token of `STAFF_TOKENS` (`staffid:role:token`), for machines (CI, scripts); the role decides which staff operations it may call. People call the same operations signed in (`sf_session`) to an account that holds staff roles (`storefront staff invite`): then calls other than GET also carry the anti-forgery token (`RequestVerificationToken`), and a signed-in customer without staff roles gets 403."
             }
         }
     })

@@ -1,9 +1,16 @@
-//! Staff access until staff accounts land: staff calls carry `Authorization: Bearer TOKEN`,
+//! Staff access, two ways. Machines (CI, scripts) carry `Authorization: Bearer TOKEN`,
 //! checked against `STAFF_TOKENS` (`staffid:role:token,…`, each token at least 24 characters;
 //! roles `merchandiser`, `analyst`, `operator`, several joined by `+`). Tokens are kept as
 //! SHA-256 digests and compared in constant time; no token is ever logged. A bearer header is
-//! never sent by a browser on its own, so these calls need no anti-forgery token (a cookie
-//! session will, when staff sign in through Accounts).
+//! never sent by a browser on its own, so these calls need no anti-forgery token.
+//!
+//! People sign in to their customer account (`sf_session`) and hold staff roles granted by an
+//! accepted invitation (`storefront staff invite`): the read model `customers.staff_roles`.
+//! Without a bearer header, the session of the request is looked up (when the tokens were given
+//! a pool: [`StaffTokens::with_sessions`]); the member's id is then the customer id (`cu_…`).
+//! A cookie rides along on any request, so a session's unsafe calls (anything but GET, HEAD and
+//! OPTIONS) also need this browser's anti-forgery token (`RequestVerificationToken`). A
+//! signed-in customer without staff roles gets 403, a request without either credential 401.
 //!
 //! A handler states the role it needs by its argument, [`Staff<Merchandiser>`],
 //! [`Staff<Analyst>`] or [`Staff<AnyStaff>`]: 401 (with `WWW-Authenticate: Bearer`) without
@@ -49,6 +56,25 @@ impl Role {
     fn parse(name: &str) -> Option<Role> {
         Role::ALL.into_iter().find(|r| r.name() == name.trim())
     }
+
+    /// The role of a name (`merchandiser`, `analyst`, `operator`).
+    pub fn from_name(name: &str) -> Option<Role> {
+        Role::parse(name)
+    }
+
+    /// The roles of `merchandiser+analyst` (no duplicates, in [`Role::ALL`]'s order); `None`
+    /// when a name is unknown or none is given.
+    pub fn parse_list(list: &str) -> Option<Vec<Role>> {
+        let mut roles = Vec::new();
+        for name in list.split('+') {
+            roles.push(Role::parse(name)?);
+        }
+        let roles: Vec<Role> = Role::ALL
+            .into_iter()
+            .filter(|r| roles.contains(r))
+            .collect();
+        (!roles.is_empty()).then_some(roles)
+    }
 }
 
 /// A member of staff who presented valid credentials.
@@ -68,6 +94,9 @@ impl StaffMember {
 pub struct StaffTokens {
     /// (staff id, roles, SHA-256 of the token).
     tokens: Vec<(String, Vec<Role>, [u8; 32])>,
+    /// Where signed-in staff are looked up (sessions and `customers.staff_roles`); without it
+    /// only bearer tokens count.
+    sessions: Option<sqlx::PgPool>,
 }
 
 impl std::fmt::Debug for StaffTokens {
@@ -116,7 +145,70 @@ impl StaffTokens {
             }
             tokens.push((id.trim().to_string(), parsed, digest(token)));
         }
-        Ok(Self { tokens })
+        Ok(Self {
+            tokens,
+            sessions: None,
+        })
+    }
+
+    /// The same tokens, and signed-in staff accounts looked up in `pool`.
+    pub fn with_sessions(&self, pool: sqlx::PgPool) -> Self {
+        Self {
+            tokens: self.tokens.clone(),
+            sessions: Some(pool),
+        }
+    }
+
+    /// The member of staff a request names: a valid bearer token (the fast path, no database),
+    /// else the open session of a customer with staff roles. `Err` is the answer: 401 without
+    /// credentials (or with a wrong bearer token), 403 for a signed-in customer without roles
+    /// or an unsafe call of a session without its anti-forgery token.
+    pub async fn authenticate(&self, parts: &Parts) -> Result<StaffMember, Response> {
+        if parts
+            .headers
+            .contains_key(axum::http::header::AUTHORIZATION)
+        {
+            return self.member(&parts.headers).ok_or_else(unauthorized);
+        }
+        let Some(pool) = &self.sessions else {
+            return Err(unauthorized());
+        };
+        let identity = crate::identity::Identity::of(&parts.extensions);
+        let signed_in = match crate::session::signed_in(pool, &identity).await {
+            Ok(Some(signed_in)) => signed_in,
+            Ok(None) => return Err(unauthorized()),
+            Err(e) => return Err(crate::http::ApiError::from(e).into_response()),
+        };
+        let names: Option<Vec<String>> =
+            sqlx::query_scalar("SELECT staff_roles FROM customers WHERE customer_id = $1")
+                .bind(&signed_in.customer_id)
+                .fetch_optional(pool)
+                .await
+                .map_err(|e| crate::http::ApiError::from(e).into_response())?;
+        let roles: Vec<Role> = names
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|name| Role::parse(name))
+            .collect();
+        if roles.is_empty() {
+            return Err(forbidden());
+        }
+        let safe = matches!(
+            parts.method,
+            axum::http::Method::GET | axum::http::Method::HEAD | axum::http::Method::OPTIONS
+        );
+        if !safe && !crate::csrf::has_anti_forgery_token(&identity, &parts.headers) {
+            return Err(crate::http::ApiError::refused(
+                StatusCode::FORBIDDEN,
+                crate::csrf::ANTI_FORGERY_CODE,
+                crate::csrf::ANTI_FORGERY_MESSAGE,
+            )
+            .into_response());
+        }
+        Ok(StaffMember {
+            id: signed_in.customer_id,
+            roles,
+        })
     }
 
     /// The member of staff a valid bearer token names.
@@ -217,9 +309,11 @@ where
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let member = match parts.extensions.get::<StaffMember>() {
             Some(member) => member.clone(),
-            None => Arc::<StaffTokens>::from_ref(state)
-                .member(&parts.headers)
-                .ok_or_else(unauthorized)?,
+            None => {
+                Arc::<StaffTokens>::from_ref(state)
+                    .authenticate(parts)
+                    .await?
+            }
         };
         if !R::allows(&member) {
             return Err(forbidden());
@@ -231,19 +325,21 @@ where
     }
 }
 
-/// The one layer in front of `/api/staff/…`: 401 without valid staff credentials; the member
-/// goes on as a request extension, where each handler's [`Staff`] checks its role.
+/// The one layer in front of `/api/staff/…`: 401 without valid staff credentials (403 for a
+/// signed-in customer without staff roles); the member goes on as a request extension, where
+/// each handler's [`Staff`] checks its role.
 pub async fn require_staff(
     State(tokens): State<Arc<StaffTokens>>,
-    mut request: Request,
+    request: Request,
     next: Next,
 ) -> Response {
-    match tokens.member(request.headers()) {
-        Some(member) => {
-            request.extensions_mut().insert(member);
-            next.run(request).await
+    let (mut parts, body) = request.into_parts();
+    match tokens.authenticate(&parts).await {
+        Ok(member) => {
+            parts.extensions.insert(member);
+            next.run(Request::from_parts(parts, body)).await
         }
-        None => unauthorized(),
+        Err(refused) => refused,
     }
 }
 

@@ -39,7 +39,7 @@ pub async fn first_name(
 }
 
 const TYPES: [&str; 3] = [Customer::TYPE, Session::TYPE, Subject::TYPE];
-const TABLES: [&str; 2] = ["customer_sessions", "customers"];
+const TABLES: [&str; 3] = ["customer_passkeys", "customer_sessions", "customers"];
 
 fn json(
     e: &StoredEvent,
@@ -77,6 +77,13 @@ impl Projection for AccountsProjection {
             // The person was erased: their account's row goes (their sessions were ended first,
             // each by its own event).
             let SubjectEvent::SubjectForgotten { .. } = e.typed()?;
+            sqlx::query(
+                "DELETE FROM customer_passkeys WHERE customer_id IN \
+                 (SELECT customer_id FROM customers WHERE email_subject = $1)",
+            )
+            .bind(id)
+            .execute(&mut *conn)
+            .await?;
             sqlx::query("DELETE FROM customers WHERE email_subject = $1")
                 .bind(id)
                 .execute(conn)
@@ -195,6 +202,52 @@ impl Projection for AccountsProjection {
             // Sign-in reads the identity's `ProviderClaim` itself (by provider and subject,
             // never by email): no read model needs the link.
             CustomerEvent::ProviderLinked { .. } => {}
+            CustomerEvent::StaffRolesGranted { roles } => {
+                sqlx::query(
+                    "UPDATE customers SET staff_roles = ARRAY(SELECT DISTINCT r \
+                     FROM unnest(staff_roles || $2::text[]) AS r ORDER BY r) WHERE customer_id = $1",
+                )
+                .bind(id)
+                .bind(roles)
+                .execute(conn)
+                .await?;
+            }
+            CustomerEvent::StaffRolesRevoked { roles } => {
+                sqlx::query(
+                    "UPDATE customers SET staff_roles = ARRAY(SELECT r FROM unnest(staff_roles) \
+                     AS r WHERE r <> ALL($2::text[]) ORDER BY r) WHERE customer_id = $1",
+                )
+                .bind(id)
+                .bind(roles)
+                .execute(conn)
+                .await?;
+            }
+            CustomerEvent::PasskeyAdded {
+                credential_id,
+                passkey,
+                name,
+            } => {
+                sqlx::query(
+                    "INSERT INTO customer_passkeys (credential_id, customer_id, name, passkey, created_at) \
+                     VALUES ($1, $2, $3, $4, coalesce($5, now())) ON CONFLICT (credential_id) DO NOTHING",
+                )
+                .bind(credential_id)
+                .bind(id)
+                .bind(name)
+                .bind(passkey)
+                .bind(e.recorded_at)
+                .execute(conn)
+                .await?;
+            }
+            CustomerEvent::PasskeyRemoved { credential_id } => {
+                sqlx::query(
+                    "DELETE FROM customer_passkeys WHERE credential_id = $1 AND customer_id = $2",
+                )
+                .bind(credential_id)
+                .bind(id)
+                .execute(conn)
+                .await?;
+            }
         }
         Ok(())
     }

@@ -13,6 +13,7 @@ pub mod html;
 pub mod images;
 pub mod listing;
 pub mod params;
+pub mod passkeys;
 pub mod popularity;
 pub mod products;
 pub mod rebuilt;
@@ -66,6 +67,7 @@ pub fn staff_router(state: QueryState) -> Router {
 pub fn router(state: QueryState) -> Router {
     Router::new()
         .merge(accounts::router(state.clone()))
+        .merge(passkeys::router(state.clone()))
         .merge(catalog::router(state.clone()))
         .merge(stores::router(state.clone()))
         .merge(products::router(state.clone()))
@@ -88,6 +90,7 @@ pub fn router(state: QueryState) -> Router {
 pub fn openapi() -> utoipa::openapi::OpenApi {
     use utoipa::OpenApi;
     let mut doc = accounts::Api::openapi();
+    doc.merge(passkeys::Api::openapi());
     doc.merge(catalog::Api::openapi());
     doc.merge(stores::Api::openapi());
     doc.merge(products::Api::openapi());

@@ -76,9 +76,17 @@ pub async fn run(options: Options, bus: BusConfig, args: ServeArgs) -> anyhow::R
             reset_link_minutes: i64::from(accounts.password_reset_minutes.max(1)),
             password_max_age_days: accounts.password_max_age_days,
             providers: provider_settings(&accounts, defaults.providers.clone())?,
+            passkeys: command::accounts::PasskeySettings {
+                rp_id: accounts.passkey_rp_id.clone(),
+                rp_origin: accounts.passkey_rp_origin.clone(),
+            },
             ..defaults
         }
     };
+    account_settings
+        .passkeys
+        .webauthn(&account_settings.public_url)
+        .map_err(|e| config::setting_error("PASSKEY_RP_ID / PASSKEY_RP_ORIGIN", e))?;
     let roles = Roles::parse(&roles)?;
     let bind = config::parse_bind(&bind)?;
     if !insecure_dev_keys {

@@ -575,3 +575,25 @@ async fn facebook_tokens_are_checked_with_the_debug_endpoint() {
         .json();
     assert_eq!(answer["reason"], NEW_ACCOUNT, "{answer}");
 }
+
+#[tokio::test]
+async fn a_credential_that_is_not_text_or_too_long_is_refused_before_any_work() {
+    let env = spawn_env().await;
+    let base = provider_server().await;
+    let mut browser = app(&env, &base);
+    for (path, body) in [
+        (
+            "/account/apple-auth",
+            json!({"signInResponse": {"authorization": {}}}),
+        ),
+        ("/account/facebook-verify", json!({"authResponse": 7})),
+        (
+            "/account/google-auth",
+            json!({"credential": "x".repeat(16385)}),
+        ),
+    ] {
+        let answer = browser.post(path, body).await;
+        assert_eq!(answer.status, 422, "{path}: {}", answer.body);
+    }
+    assert_eq!(count(&env.pool, "SELECT count(*) FROM events").await, 0);
+}

@@ -22,7 +22,8 @@ use std::path::{Path, PathBuf};
 use chrono::{NaiveTime, TimeZone, Utc};
 use command::accounts::{
     Customer, CustomerEvent, EmailClaim, EmailClaimEvent, LoginMethod, ProviderClaim,
-    ProviderClaimEvent, Session, SessionEndReason, SessionEvent,
+    ProviderClaimEvent, Session, SessionEndReason, SessionEvent, StaffInvitation,
+    StaffInvitationEvent,
 };
 use command::cart::services::command_types::FulfillmentType;
 use command::cart::{AddedLine, Cart, CartEvent, ChosenWarranty};
@@ -1043,6 +1044,35 @@ fn account_samples() -> Vec<DomainSample> {
             provider: "google".into(),
             provider_key: "pi_4b3a29180f7e6d5c4b3a29180f7e6d5c".into(),
         },
+        CustomerEvent::PasskeyAdded {
+            credential_id: "hR1Ag1oXqfXx3mW2cQ7e4A".into(),
+            passkey: json!({"cred": {
+                "cred_id": "hR1Ag1oXqfXx3mW2cQ7e4A",
+                "cred": {"type_": "ES256", "key": {"EC_EC2": {"curve": "SECP256R1",
+                    "x": "mv4q0l6K3vKkq0dG5k3uQ1n1mS0mHqW0qLrj8x3a0Yc",
+                    "y": "0t9cB4k1mXkq5M5r0hV0QfGx2e2w2p0c7c3Xk9s5a1Q"}}},
+                "counter": 0,
+                "transports": null,
+                "user_verified": true,
+                "backup_eligible": false,
+                "backup_state": false,
+                "registration_policy": "required",
+                "extensions": {"cred_protect": "Ignored", "hmac_create_secret": "NotRequested",
+                    "appid": "NotRequested", "cred_props": {"Unsigned": {"rk": true}}},
+                "attestation": {"data": "None", "metadata": "None"},
+                "attestation_format": "none"
+            }}),
+            name: "Chrome on Linux".into(),
+        },
+        CustomerEvent::PasskeyRemoved {
+            credential_id: "hR1Ag1oXqfXx3mW2cQ7e4A".into(),
+        },
+        CustomerEvent::StaffRolesGranted {
+            roles: vec!["merchandiser".into(), "analyst".into()],
+        },
+        CustomerEvent::StaffRolesRevoked {
+            roles: vec!["analyst".into()],
+        },
     ];
     customer.extend(
         [
@@ -1065,8 +1095,30 @@ fn account_samples() -> Vec<DomainSample> {
             CartAdopted,
             PasswordChangeRequired,
             ProviderLinked,
+            PasskeyAdded,
+            PasskeyRemoved,
+            StaffRolesGranted,
+            StaffRolesRevoked,
         }),
         customer,
+    ));
+    all.extend(samples_of::<StaffInvitation>(
+        variants!(StaffInvitationEvent {
+            StaffInvited,
+            StaffInvitationAccepted
+        }),
+        vec![
+            StaffInvitationEvent::StaffInvited {
+                email_subject: sealed_sample().subject,
+                roles: vec!["merchandiser".into()],
+                token_hash: "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+                    .into(),
+                expires_at: Utc.with_ymd_and_hms(2026, 5, 8, 14, 3, 27).unwrap(),
+            },
+            StaffInvitationEvent::StaffInvitationAccepted {
+                customer_id: customer_id(),
+            },
+        ],
     ));
     all.extend(samples_of::<ProviderClaim>(
         variants!(ProviderClaimEvent {

@@ -6,6 +6,7 @@
 mod common;
 
 mod account_deletion;
+mod account_passkeys;
 mod account_providers;
 mod account_recovery;
 mod accounts;
@@ -48,6 +49,7 @@ mod shopping;
 mod sign_in_cart;
 mod snapshots;
 mod staff;
+mod staff_accounts;
 mod stores;
 mod timeouts;
 mod tracking;

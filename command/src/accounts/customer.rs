@@ -15,6 +15,8 @@ use crate::privacy::Sealed;
 pub const MAX_NAME_CHARS: usize = 50;
 /// Reset links of one customer that stay usable at once (asking again drops the oldest).
 pub const MAX_PENDING_RESETS: usize = 3;
+/// The longest passkey name kept.
+pub const MAX_PASSKEY_NAME_CHARS: usize = 100;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LoginMethod {
@@ -78,6 +80,29 @@ pub enum CustomerCommand {
         /// The claim's id (`PrivacyKeys::provider_key`): a keyed hash, never the subject.
         provider_key: String,
     },
+    /// A passkey (WebAuthn) signs this customer in from now on. Again for a known credential:
+    /// nothing happens.
+    AddPasskey {
+        /// The credential id, base64url: unique, made at random by the authenticator.
+        credential_id: String,
+        /// The serialised webauthn-rs `Passkey` (public key, counter, flags: no name, no email).
+        passkey: serde_json::Value,
+        /// What the customer's list shows: the device it was made on ("Chrome on Linux").
+        name: String,
+    },
+    /// One of the customer's passkeys signs nobody in any more.
+    RemovePasskey {
+        credential_id: String,
+    },
+    /// Staff roles (`merchandiser`, `analyst`, `operator`) from an accepted staff invitation;
+    /// roles held already are not granted again (nothing new: nothing happens).
+    GrantStaffRoles {
+        roles: Vec<String>,
+    },
+    /// Takes staff roles away (`storefront staff revoke`); only held roles are revoked.
+    RevokeStaffRoles {
+        roles: Vec<String>,
+    },
 }
 
 // One registration per customer: its size costs nothing worth a box.
@@ -124,6 +149,25 @@ pub enum CustomerEvent {
         provider: String,
         provider_key: String,
     },
+    /// A passkey was added: its credential id and the webauthn-rs `Passkey` (public key
+    /// material and counter, no personal data; its user handle is a hash of the customer id).
+    PasskeyAdded {
+        credential_id: String,
+        passkey: serde_json::Value,
+        name: String,
+    },
+    /// A passkey was removed.
+    PasskeyRemoved {
+        credential_id: String,
+    },
+    /// Staff roles the customer holds from now on (an accepted `StaffInvitation`).
+    StaffRolesGranted {
+        roles: Vec<String>,
+    },
+    /// Staff roles the customer no longer holds (`storefront staff revoke`).
+    StaffRolesRevoked {
+        roles: Vec<String>,
+    },
 }
 
 impl DomainEvent for CustomerEvent {
@@ -138,6 +182,10 @@ impl DomainEvent for CustomerEvent {
             CustomerEvent::CartAdopted { .. } => "CartAdopted",
             CustomerEvent::PasswordChangeRequired {} => "PasswordChangeRequired",
             CustomerEvent::ProviderLinked { .. } => "ProviderLinked",
+            CustomerEvent::PasskeyAdded { .. } => "PasskeyAdded",
+            CustomerEvent::PasskeyRemoved { .. } => "PasskeyRemoved",
+            CustomerEvent::StaffRolesGranted { .. } => "StaffRolesGranted",
+            CustomerEvent::StaffRolesRevoked { .. } => "StaffRolesRevoked",
         }
         .into()
     }
@@ -161,6 +209,9 @@ pub enum CustomerError {
     /// The key store could not seal the personal fields.
     #[error("personal data could not be sealed: {0}")]
     Unavailable(String),
+    /// A passkey that is not one of the customer's.
+    #[error("no such passkey")]
+    UnknownPasskey,
 }
 
 #[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
@@ -180,6 +231,12 @@ pub struct Customer {
     /// The sign-in providers' keys linked to the customer.
     #[serde(default)]
     pub provider_keys: Vec<String>,
+    /// The credential ids of the customer's passkeys.
+    #[serde(default)]
+    pub passkeys: Vec<String>,
+    /// The staff roles the customer holds.
+    #[serde(default)]
+    pub staff_roles: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -340,6 +397,56 @@ impl Aggregate for Customer {
                     .await;
                 }
             }
+            CustomerCommand::AddPasskey {
+                credential_id,
+                passkey,
+                name,
+            } => {
+                self.registered()?;
+                if !self.passkeys.contains(&credential_id) {
+                    let name = name.trim().chars().take(MAX_PASSKEY_NAME_CHARS).collect();
+                    let added = CustomerEvent::PasskeyAdded {
+                        credential_id,
+                        passkey,
+                        name,
+                    };
+                    sink.write(added, self).await;
+                }
+            }
+            CustomerCommand::RemovePasskey { credential_id } => {
+                self.registered()?;
+                if !self.passkeys.contains(&credential_id) {
+                    return Err(CustomerError::UnknownPasskey);
+                }
+                sink.write(CustomerEvent::PasskeyRemoved { credential_id }, self)
+                    .await;
+            }
+            CustomerCommand::GrantStaffRoles { roles } => {
+                self.registered()?;
+                let mut new: Vec<String> = Vec::new();
+                for role in roles {
+                    if !self.staff_roles.contains(&role) && !new.contains(&role) {
+                        new.push(role);
+                    }
+                }
+                if !new.is_empty() {
+                    sink.write(CustomerEvent::StaffRolesGranted { roles: new }, self)
+                        .await;
+                }
+            }
+            CustomerCommand::RevokeStaffRoles { roles } => {
+                self.registered()?;
+                let held: Vec<String> = self
+                    .staff_roles
+                    .iter()
+                    .filter(|r| roles.contains(r))
+                    .cloned()
+                    .collect();
+                if !held.is_empty() {
+                    sink.write(CustomerEvent::StaffRolesRevoked { roles: held }, self)
+                        .await;
+                }
+            }
         }
         Ok(())
     }
@@ -378,6 +485,14 @@ impl Aggregate for Customer {
             CustomerEvent::PasswordChangeRequired {} => self.password_change_required = true,
             CustomerEvent::ProviderLinked { provider_key, .. } => {
                 self.provider_keys.push(provider_key)
+            }
+            CustomerEvent::PasskeyAdded { credential_id, .. } => self.passkeys.push(credential_id),
+            CustomerEvent::PasskeyRemoved { credential_id } => {
+                self.passkeys.retain(|id| *id != credential_id)
+            }
+            CustomerEvent::StaffRolesGranted { roles } => self.staff_roles.extend(roles),
+            CustomerEvent::StaffRolesRevoked { roles } => {
+                self.staff_roles.retain(|r| !roles.contains(r))
             }
         }
     }
@@ -657,6 +772,45 @@ mod tests {
             .given(vec![registered(), linked])
             .when(link())
             .then_expect_events(vec![]);
+    }
+
+    #[test]
+    fn a_passkey_is_added_once_and_only_the_customers_own_is_removed() {
+        let add = || CustomerCommand::AddPasskey {
+            credential_id: "cred1".into(),
+            passkey: serde_json::json!({"cred": {}}),
+            name: "Chrome on Linux".into(),
+        };
+        let added = CustomerEvent::PasskeyAdded {
+            credential_id: "cred1".into(),
+            passkey: serde_json::json!({"cred": {}}),
+            name: "Chrome on Linux".into(),
+        };
+        let remove = |id: &str| CustomerCommand::RemovePasskey {
+            credential_id: id.into(),
+        };
+        TestFramework::<Customer>::with(sealer())
+            .given_no_previous_events()
+            .when(add())
+            .then_expect_error(CustomerError::NotRegistered);
+        TestFramework::<Customer>::with(sealer())
+            .given(vec![registered()])
+            .when(add())
+            .then_expect_events(vec![added.clone()]);
+        TestFramework::<Customer>::with(sealer())
+            .given(vec![registered(), added.clone()])
+            .when(add())
+            .then_expect_events(vec![]);
+        TestFramework::<Customer>::with(sealer())
+            .given(vec![registered(), added.clone()])
+            .when(remove("cred2"))
+            .then_expect_error(CustomerError::UnknownPasskey);
+        TestFramework::<Customer>::with(sealer())
+            .given(vec![registered(), added])
+            .when(remove("cred1"))
+            .then_expect_events(vec![CustomerEvent::PasskeyRemoved {
+                credential_id: "cred1".into(),
+            }]);
     }
 
     #[test]

@@ -4,14 +4,18 @@
 pub mod captcha;
 pub mod claim;
 pub mod customer;
+pub mod passkeys;
 pub mod password;
 pub mod provider_claim;
 pub mod providers;
 pub mod session;
 pub mod settings;
+pub mod staff_invitation;
 
 pub use claim::*;
 pub use customer::*;
+pub use passkeys::PasskeySettings;
 pub use provider_claim::*;
 pub use session::*;
 pub use settings::{AccountSettings, ProviderSettings};
+pub use staff_invitation::*;

@@ -23,6 +23,9 @@ pub struct AccountSettings {
     pub password_max_age_days: u32,
     /// Third-party sign-in (Google, Apple, Facebook): a provider without its client id is off.
     pub providers: ProviderSettings,
+    /// Passkeys: the relying party (`PASSKEY_RP_ID`, `PASSKEY_RP_ORIGIN`; unset, derived from
+    /// `public_url`: `crate::accounts::passkeys`).
+    pub passkeys: super::PasskeySettings,
 }
 
 /// Where the identity providers' keys and checks are, and the store's ids with them
@@ -103,6 +106,7 @@ impl Default for AccountSettings {
             reset_link_minutes: 60,
             password_max_age_days: 0,
             providers: ProviderSettings::default(),
+            passkeys: Default::default(),
         }
     }
 }

@@ -65,12 +65,19 @@ pub fn router(state: CommandState) -> Router {
         .with_state(state)
 }
 
-/// A provider's answer passed on "as text": a JSON string, or (leniently) the object itself.
-fn text_or_json<'de, D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
-    match serde_json::Value::deserialize(deserializer)? {
-        serde_json::Value::String(text) => Ok(text),
-        other => Ok(other.to_string()),
+/// The longest credential or provider answer taken (characters).
+pub const MAX_CREDENTIAL_CHARS: usize = 16384;
+
+/// A provider's credential or answer, passed on as text (spec 7: "as text"): a JSON string of
+/// at most [`MAX_CREDENTIAL_CHARS`]; anything else is refused before any work (422).
+fn credential_text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
+    let text = String::deserialize(deserializer)?;
+    if text.chars().count() > MAX_CREDENTIAL_CHARS {
+        return Err(serde::de::Error::custom(format!(
+            "longer than {MAX_CREDENTIAL_CHARS} characters"
+        )));
     }
+    Ok(text)
 }
 
 /// `POST /account/google-auth`.
@@ -78,6 +85,7 @@ fn text_or_json<'de, D: Deserializer<'de>>(deserializer: D) -> Result<String, D:
 #[serde(rename_all = "camelCase")]
 pub struct GoogleAuthRequest {
     /// The ID token Google Identity Services handed the page (made with the store's nonce).
+    #[serde(deserialize_with = "credential_text")]
     #[schema(max_length = 16384)]
     pub credential: String,
     #[serde(default)]
@@ -92,7 +100,7 @@ pub struct GoogleAuthRequest {
 #[serde(rename_all = "camelCase")]
 pub struct AppleAuthRequest {
     /// Apple's sign-in answer as text: `{"authorization":{"id_token":…},"user":{…}}`.
-    #[serde(deserialize_with = "text_or_json")]
+    #[serde(deserialize_with = "credential_text")]
     #[schema(max_length = 16384)]
     pub sign_in_response: String,
     #[serde(default)]
@@ -106,7 +114,7 @@ pub struct AppleAuthRequest {
 #[serde(rename_all = "camelCase")]
 pub struct FacebookAuthRequest {
     /// Facebook's authResponse as text: `{"accessToken":…,"userID":…}`.
-    #[serde(deserialize_with = "text_or_json")]
+    #[serde(deserialize_with = "credential_text")]
     #[schema(max_length = 16384)]
     pub auth_response: String,
     #[serde(default)]
@@ -118,6 +126,7 @@ pub struct FacebookAuthRequest {
 /// `POST /account/google-verify`.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct GoogleVerifyRequest {
+    #[serde(deserialize_with = "credential_text")]
     #[schema(max_length = 16384)]
     pub credential: String,
 }
@@ -126,7 +135,7 @@ pub struct GoogleVerifyRequest {
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AppleVerifyRequest {
-    #[serde(deserialize_with = "text_or_json")]
+    #[serde(deserialize_with = "credential_text")]
     #[schema(max_length = 16384)]
     pub sign_in_response: String,
 }
@@ -135,7 +144,7 @@ pub struct AppleVerifyRequest {
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FacebookVerifyRequest {
-    #[serde(deserialize_with = "text_or_json")]
+    #[serde(deserialize_with = "credential_text")]
     #[schema(max_length = 16384)]
     pub auth_response: String,
 }
@@ -154,7 +163,7 @@ pub struct OauthWithPhoneRequest {
         alias = "credential",
         alias = "authResponse",
         alias = "signInResponse",
-        deserialize_with = "text_or_json"
+        deserialize_with = "credential_text"
     )]
     #[schema(max_length = 16384)]
     pub credential_token: String,

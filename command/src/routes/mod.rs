@@ -1,6 +1,7 @@
 //! HTTP handlers of the write side (POST commands), one `router()` per resource.
 
 pub mod account_deletion;
+pub mod account_passkeys;
 pub mod account_providers;
 pub mod account_recovery;
 pub mod accounts;
@@ -10,6 +11,7 @@ pub mod log;
 pub mod merch;
 pub mod newsletter;
 pub mod popular;
+pub mod staff_accounts;
 pub mod stores;
 
 use std::sync::Arc;
@@ -50,6 +52,8 @@ pub struct CommandParts {
     pub erasure: crate::privacy::erasure::ErasureRef,
     /// Third-party sign-in: the configured identity providers (Google, Apple, Facebook).
     pub providers: Arc<crate::accounts::providers::Providers>,
+    /// Passkeys: the relying party (`AccountSettings::passkeys`).
+    pub webauthn: Arc<webauthn_rs::Webauthn>,
 }
 
 impl kernel::state::HasStaffTokens for CommandParts {
@@ -62,6 +66,7 @@ pub fn router(state: CommandState) -> Router {
     Router::new()
         .merge(accounts::router(state.clone()))
         .merge(account_deletion::router(state.clone()))
+        .merge(account_passkeys::router(state.clone()))
         .merge(account_recovery::router(state.clone()))
         .merge(account_providers::router(state.clone()))
         .merge(captcha::router(state.clone()))
@@ -69,6 +74,7 @@ pub fn router(state: CommandState) -> Router {
         .merge(newsletter::router(state.clone()))
         .merge(stores::router(state.clone()))
         .merge(merch::router(state.clone()))
+        .merge(staff_accounts::router(state.clone()))
         .merge(log::router(state))
 }
 
@@ -228,6 +234,7 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     use utoipa::OpenApi;
     let mut doc = accounts::Api::openapi();
     doc.merge(account_deletion::Api::openapi());
+    doc.merge(account_passkeys::Api::openapi());
     doc.merge(account_recovery::Api::openapi());
     doc.merge(account_providers::Api::openapi());
     doc.merge(captcha::Api::openapi());
@@ -236,6 +243,7 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     doc.merge(merch::Api::openapi());
     doc.merge(newsletter::Api::openapi());
     doc.merge(popular::Api::openapi());
+    doc.merge(staff_accounts::Api::openapi());
     doc.merge(stores::Api::openapi());
     doc
 }
@@ -247,7 +255,7 @@ mod tests {
     #[test]
     fn every_command_is_documented_and_its_stored_answers_may_be_replays() {
         let doc = serde_json::to_value(super::openapi()).unwrap();
-        assert_eq!(doc["paths"].as_object().unwrap().len(), 36);
+        assert_eq!(doc["paths"].as_object().unwrap().len(), 42);
         let answers = &doc["paths"]["/products/a/addtocart"]["post"]["responses"];
         for status in ["200", "400"] {
             assert_eq!(

@@ -264,6 +264,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/passkey/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a passkey
+         * @description Token header. `credential` is what `navigator.credentials.get` made (binary fields in base64url). The passkey is found by its credential id, its user handle must be its customer's, and the assertion is verified against this browser's ceremony (taken: it works once); the passkey's counter is kept. Success signs in like `/account/authenticate` (a new `sf_session`, 30 days with `saveLogin`; the carts meet and merge). Anything else (an unknown passkey, a failed or replayed assertion, no ceremony) answers `success` false with 'Invalid Login — Please try again.'. Never stored for an Idempotency-Key.
+         */
+        post: operations["sign_in_finish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/passkey/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start signing in with a passkey
+         * @description Token header. No body, no user name: answers the options for `navigator.credentials.get` (`{publicKey, mediation}`, binary fields in base64url; `mediation` `conditional` for the autofill of the email field, which a button may leave out). The ceremony's state stays server-side, bound to this browser (its session, else its visitor), for 5 minutes; a new start replaces it. Never stored for an Idempotency-Key.
+         */
+        post: operations["sign_in_start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/recover": {
         parameters: {
             query?: never;
@@ -358,6 +398,86 @@ export interface paths {
          * @description Token header; signed in; no body. The session must have been re-authenticated (`/account/verifyPassword`) in the last 10 minutes, else `success` false with 'Please enter your password again to delete your account.' and `reasonCode` 13 (REAUTHENTICATION_REQUIRED), and nothing changes. Success erases the customer as `storefront privacy forget` does (docs/privacy.md): every session of the account ends, the email address may make a new account, the data key is destroyed; it answers `success` true with `redirectUrl` `/` and clears this browser's session and cart cookies. Never stored for an Idempotency-Key.
          */
         post: operations["delete_account"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's passkeys
+         * @description The passkeys that sign this customer in, the newest first, with when each was added and last used. Any of them can be removed with `POST /api/account/passkeys/remove`.
+         */
+        get: operations["passkeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/passkeys/register/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish adding a passkey
+         * @description Token header; signed in. `credential` is what `navigator.credentials.create` made (binary fields in base64url). Verified against this session's ceremony (taken: it works once), the passkey is the customer's from now on (`PasskeyAdded`), named after the device ('Chrome on Linux'). A failed, expired or missing ceremony, or a credential another account holds, answers `success` false with 'We could not add this passkey. Please try again.' and changes nothing. Never stored for an Idempotency-Key.
+         */
+        post: operations["register_finish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/passkeys/register/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start adding a passkey
+         * @description Token header; signed in. No body. Answers the options for `navigator.credentials.create` (`{publicKey}`, binary fields in base64url): a discoverable credential (resident key required) with user verification, the customer's passkeys excluded, the user handle a hash of the customer id (never the email). The ceremony's state stays server-side, bound to this session, for 5 minutes; a new start replaces it. Never stored for an Idempotency-Key.
+         */
+        post: operations["register_start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/passkeys/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove one of the customer's passkeys
+         * @description Token header; signed in. Removes the customer's passkey `id` (from `GET /api/account/passkeys`): it signs nobody in from now on (`PasskeyRemoved`). An id that is not one of the customer's passkeys answers `success` false with 'This passkey is not one of yours.' and changes nothing. Never stored for an Idempotency-Key.
+         */
+        post: operations["remove"];
         delete?: never;
         options?: never;
         head?: never;
@@ -789,6 +909,26 @@ export interface paths {
         get: operations["similar_json"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff-invitation/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a staff invitation: make or use the account, hold its roles, sign in
+         * @description Token header. `id` and `token` come from the link `storefront staff invite` mailed (`/staff/accept-invite/?id=…&token=…`, 7 days, once). `emailAddress` must be the invited address ('This invitation was sent to another email address. …'). An address without an account gets one from `firstName`, `lastName`, `password` and `phoneNumber` (the rules and messages of `/account/register`, `reasonCode` 6); an address with one must be signed in as it in this browser ('An account already exists for this email address. Please sign in to it, then open the invitation again.'). A link that was used, expired, never made, or a wrong token answers 'This invitation has expired or was already used. Please ask for a new one.' Every refusal changes nothing. Success uses the invitation up, grants its staff roles to the account (`roles`: the roles held now) and signs this browser in with a new session (`sf_session`): the staff pages and `/api/staff/…` then answer for those roles. Never stored for an Idempotency-Key.
+         */
+        post: operations["accept"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1837,6 +1977,37 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description `success`, or why not. */
+        AcceptInvitationAnswer: {
+            /** @description Why not, in words to show. */
+            errorMessage: string | null;
+            /**
+             * Format: int32
+             * @description 6 (INVALID_INPUT_DATA) for a field of the new account that did not pass.
+             */
+            reasonCode: number | null;
+            /** @description The staff roles held now (on success). */
+            roles: string[];
+            success: boolean;
+        };
+        /**
+         * @description The accept-invitation form: the link's `id` and `token`, the invited address, and the new
+         *     account's fields (ignored when the address has an account already).
+         */
+        AcceptInvitationRequest: {
+            /** @description The address the invitation was sent to. */
+            emailAddress: string;
+            firstName?: string;
+            /** @description The link's `id` (`si_…`). */
+            id: string;
+            lastName?: string;
+            /** @description 8 to 100 characters with a lowercase and an uppercase letter and a number. */
+            password?: string;
+            /** @description A US number, as typed ("(555) 234-5678"). */
+            phoneNumber?: string;
+            /** @description The link's single-use `token`. */
+            token: string;
+        };
         /** @description `success` and the message to show (recover, reset, verifyPassword). */
         AccountAnswer: {
             /** @description Why not, in the spec's words where it has them. */
@@ -2533,6 +2704,55 @@ export interface components {
             saveLogin?: boolean;
             skipCartMerge?: boolean;
         };
+        /** @description `success`, or why not. */
+        PasskeyAnswer: {
+            errorMessage: string | null;
+            success: boolean;
+        };
+        /**
+         * @description What `navigator.credentials.create` (adding) or `.get` (signing in) made, binary fields in
+         *     base64url (`id`, `rawId`, `type`, `response.{clientDataJSON, attestationObject}` or
+         *     `response.{clientDataJSON, authenticatorData, signature, userHandle}`, `extensions`).
+         */
+        PasskeyFinishRequest: {
+            credential: Record<string, never>;
+            /** @description Signing in: keep the session for 30 days. */
+            saveLogin?: boolean;
+        };
+        /** @description One of the customer's passkeys. */
+        PasskeyItem: {
+            /** Format: date-time */
+            created: string;
+            /** @description The credential id (base64url): what `POST /api/account/passkeys/remove` takes. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description The last sign-in with it, if any.
+             */
+            lastUsed: string | null;
+            /** @description The device it was added on ("Chrome on Linux"). */
+            name: string;
+        };
+        /**
+         * @description What the browser passes to `navigator.credentials.create` or `.get`, as webauthn-rs makes
+         *     it: binary fields (`challenge`, `user.id`, credential ids) in base64url.
+         */
+        PasskeyOptions: {
+            /**
+             * @description Signing in: `conditional` (the browser offers passkeys in the autofill of the email
+             *     field); a button may call `.get` without it.
+             */
+            mediation?: string | null;
+            /**
+             * @description `PublicKeyCredentialCreationOptions` (adding) or `PublicKeyCredentialRequestOptions`
+             *     (signing in).
+             */
+            publicKey: Record<string, never>;
+        };
+        /** @description The customer's passkeys, the newest first. */
+        Passkeys: {
+            passkeys: components["schemas"]["PasskeyItem"][];
+        };
         /**
          * @description The spec's pin parameters. The board is the keyword's, else the landing page's (`lp`, a
          *     department id, or `lpurl`). hawkb, hawkaid and hawkp (A/B bucket, ad id, page) are
@@ -2876,6 +3096,10 @@ export interface components {
             running: true;
             /** @enum {boolean} */
             success: true;
+        };
+        /** @description Which passkey to remove, by the `id` the list shows. */
+        RemovePasskeyRequest: {
+            id: string;
         };
         /** @description The reset form: the link's `bid` and `at`, and the new password. */
         ResetRequest: {
@@ -3973,6 +4197,122 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    sign_in_finish: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyFinishRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in, or refused (`success` false) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInAnswer"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid anti-forgery token (`AntiForgeryTokenInvalid`): fetch one (`POST /account/getantiforgerytoken`) and send it in `RequestVerificationToken`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidBody"];
+            /** @description Too many attempts (`TooManyAttempts`): from this address (`ACCOUNT_ATTEMPTS_PER_ADDRESS` per `ACCOUNT_ATTEMPT_WINDOW_SECS`), or wrong passwords for this account (`ACCOUNT_FAILURES_PER_ACCOUNT` per 15 minutes). Counted in PostgreSQL, so across replicas; `Retry-After` gives the seconds until the window ends. */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    sign_in_start: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request options */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyOptions"];
+                };
+            };
+            /** @description `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid anti-forgery token (`AntiForgeryTokenInvalid`): fetch one (`POST /account/getantiforgerytoken`) and send it in `RequestVerificationToken`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            /** @description Too many attempts (`TooManyAttempts`): from this address (`ACCOUNT_ATTEMPTS_PER_ADDRESS` per `ACCOUNT_ATTEMPT_WINDOW_SECS`), or wrong passwords for this account (`ACCOUNT_FAILURES_PER_ACCOUNT` per 15 minutes). Counted in PostgreSQL, so across replicas; `Retry-After` gives the seconds until the window ends. */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     recover: {
         parameters: {
             query?: never;
@@ -4276,6 +4616,243 @@ export interface operations {
             };
             413: components["responses"]["TooLarge"];
             414: components["responses"]["UriTooLong"];
+            /** @description Too many attempts (`TooManyAttempts`): from this address (`ACCOUNT_ATTEMPTS_PER_ADDRESS` per `ACCOUNT_ATTEMPT_WINDOW_SECS`), or wrong passwords for this account (`ACCOUNT_FAILURES_PER_ACCOUNT` per 15 minutes). Counted in PostgreSQL, so across replicas; `Retry-After` gives the seconds until the window ends. */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    passkeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The passkeys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Passkeys"];
+                };
+            };
+            400: components["responses"]["InvalidUrl"];
+            /** @description Not signed in (`NotSignedIn`, 'Please sign in.'). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    register_finish: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyFinishRequest"];
+            };
+        };
+        responses: {
+            /** @description Added, or refused (`success` false) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyAnswer"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`NotSignedIn`, 'Please sign in.'). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid anti-forgery token (`AntiForgeryTokenInvalid`): fetch one (`POST /account/getantiforgerytoken`) and send it in `RequestVerificationToken`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidBody"];
+            /** @description Too many attempts (`TooManyAttempts`): from this address (`ACCOUNT_ATTEMPTS_PER_ADDRESS` per `ACCOUNT_ATTEMPT_WINDOW_SECS`), or wrong passwords for this account (`ACCOUNT_FAILURES_PER_ACCOUNT` per 15 minutes). Counted in PostgreSQL, so across replicas; `Retry-After` gives the seconds until the window ends. */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    register_start: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The creation options */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyOptions"];
+                };
+            };
+            /** @description `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`NotSignedIn`, 'Please sign in.'). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid anti-forgery token (`AntiForgeryTokenInvalid`): fetch one (`POST /account/getantiforgerytoken`) and send it in `RequestVerificationToken`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            /** @description Too many attempts (`TooManyAttempts`): from this address (`ACCOUNT_ATTEMPTS_PER_ADDRESS` per `ACCOUNT_ATTEMPT_WINDOW_SECS`), or wrong passwords for this account (`ACCOUNT_FAILURES_PER_ACCOUNT` per 15 minutes). Counted in PostgreSQL, so across replicas; `Retry-After` gives the seconds until the window ends. */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    remove: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemovePasskeyRequest"];
+            };
+        };
+        responses: {
+            /** @description Removed, or not one of the customer's (`success` false) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyAnswer"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`NotSignedIn`, 'Please sign in.'). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid anti-forgery token (`AntiForgeryTokenInvalid`): fetch one (`POST /account/getantiforgerytoken`) and send it in `RequestVerificationToken`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidBody"];
             /** @description Too many attempts (`TooManyAttempts`): from this address (`ACCOUNT_ATTEMPTS_PER_ADDRESS` per `ACCOUNT_ATTEMPT_WINDOW_SECS`), or wrong passwords for this account (`ACCOUNT_FAILURES_PER_ACCOUNT` per 15 minutes). Counted in PostgreSQL, so across replicas; `Retry-After` gives the seconds until the window ends. */
             429: {
                 headers: {
@@ -5441,6 +6018,67 @@ export interface operations {
                 };
             };
             414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    accept: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptInvitationRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted and signed in, or refused (`success` false) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptInvitationAnswer"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid anti-forgery token (`AntiForgeryTokenInvalid`): fetch one (`POST /account/getantiforgerytoken`) and send it in `RequestVerificationToken`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidBody"];
+            /** @description Too many attempts (`TooManyAttempts`): from this address (`ACCOUNT_ATTEMPTS_PER_ADDRESS` per `ACCOUNT_ATTEMPT_WINDOW_SECS`), or wrong passwords for this account (`ACCOUNT_FAILURES_PER_ACCOUNT` per 15 minutes). Counted in PostgreSQL, so across replicas; `Retry-After` gives the seconds until the window ends. */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
