@@ -862,11 +862,23 @@ mod tests {
     }
 
     #[test]
-    fn a_provider_answer_passes_as_text_or_as_json() {
+    fn a_provider_answer_passes_as_text_only_and_bounded() {
         let text: FacebookVerifyRequest =
             serde_json::from_str(r#"{"authResponse":"{\"userID\":\"1\"}"}"#).unwrap();
-        let object: FacebookVerifyRequest =
-            serde_json::from_str(r#"{"authResponse":{"userID":"1"}}"#).unwrap();
-        assert_eq!(text.auth_response, object.auth_response);
+        assert_eq!(text.auth_response, r#"{"userID":"1"}"#);
+        assert!(serde_json::from_str::<FacebookVerifyRequest>(
+            r#"{"authResponse":{"userID":"1"}}"#
+        )
+        .is_err());
+        let long = format!(
+            r#"{{"authResponse":"{}"}}"#,
+            "x".repeat(MAX_CREDENTIAL_CHARS + 1)
+        );
+        assert!(serde_json::from_str::<FacebookVerifyRequest>(&long).is_err());
+        let longest = format!(
+            r#"{{"authResponse":"{}"}}"#,
+            "é".repeat(MAX_CREDENTIAL_CHARS)
+        );
+        assert!(serde_json::from_str::<FacebookVerifyRequest>(&longest).is_ok());
     }
 }
