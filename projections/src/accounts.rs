@@ -78,6 +78,14 @@ impl Projection for AccountsProjection {
             // each by its own event).
             let SubjectEvent::SubjectForgotten { .. } = e.typed()?;
             sqlx::query(
+                "DELETE FROM passkey_usage WHERE credential_id IN (SELECT credential_id FROM \
+                 customer_passkeys WHERE customer_id IN \
+                 (SELECT customer_id FROM customers WHERE email_subject = $1))",
+            )
+            .bind(id)
+            .execute(&mut *conn)
+            .await?;
+            sqlx::query(
                 "DELETE FROM customer_passkeys WHERE customer_id IN \
                  (SELECT customer_id FROM customers WHERE email_subject = $1)",
             )
@@ -240,6 +248,14 @@ impl Projection for AccountsProjection {
                 .await?;
             }
             CustomerEvent::PasskeyRemoved { credential_id } => {
+                sqlx::query(
+                    "DELETE FROM passkey_usage WHERE credential_id IN (SELECT credential_id \
+                     FROM customer_passkeys WHERE credential_id = $1 AND customer_id = $2)",
+                )
+                .bind(&credential_id)
+                .bind(id)
+                .execute(&mut *conn)
+                .await?;
                 sqlx::query(
                     "DELETE FROM customer_passkeys WHERE credential_id = $1 AND customer_id = $2",
                 )

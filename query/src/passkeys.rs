@@ -59,8 +59,9 @@ async fn passkeys(State(state): State<QueryState>, identity: Identity) -> Respon
         last_used_at: Option<DateTime<Utc>>,
     }
     let rows: Result<Vec<Row>, _> = sqlx::query_as(
-        "SELECT credential_id, name, created_at, last_used_at FROM customer_passkeys \
-         WHERE customer_id = $1 ORDER BY created_at DESC, credential_id LIMIT 100",
+        "SELECT p.credential_id, p.name, p.created_at, u.last_used_at FROM customer_passkeys p \
+         LEFT JOIN passkey_usage u USING (credential_id) \
+         WHERE p.customer_id = $1 ORDER BY p.created_at DESC, p.credential_id LIMIT 100",
     )
     .bind(&signed_in.customer_id)
     .fetch_all(&state.pool)

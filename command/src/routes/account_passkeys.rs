@@ -393,7 +393,8 @@ async fn sign_in_finish(
     };
     let credential_id = credential_key(credential_id);
     let row: Result<Option<(String, serde_json::Value)>, _> = sqlx::query_as(
-        "SELECT customer_id, passkey FROM customer_passkeys WHERE credential_id = $1",
+        "SELECT p.customer_id, coalesce(u.passkey, p.passkey) FROM customer_passkeys p \
+         LEFT JOIN passkey_usage u USING (credential_id) WHERE p.credential_id = $1",
     )
     .bind(&credential_id)
     .fetch_optional(&state.pool)
@@ -426,8 +427,9 @@ async fn sign_in_finish(
         _ => None,
     };
     if let Err(e) = sqlx::query(
-        "UPDATE customer_passkeys SET last_used_at = now(), passkey = coalesce($2, passkey) \
-         WHERE credential_id = $1",
+        "INSERT INTO passkey_usage (credential_id, passkey, last_used_at) VALUES ($1, $2, now()) \
+         ON CONFLICT (credential_id) DO UPDATE SET last_used_at = now(), \
+         passkey = coalesce(EXCLUDED.passkey, passkey_usage.passkey)",
     )
     .bind(&credential_id)
     .bind(updated)
