@@ -66,6 +66,15 @@ pub async fn signed_in(
     }))
 }
 
+/// The signed-in customer of this browser, or the 401 `NotSignedIn` of a call that needs one
+/// (503/500 when the database does not answer).
+pub async fn require_signed_in(
+    pool: &PgPool,
+    identity: &Identity,
+) -> Result<SignedIn, crate::http::ApiError> {
+    signed_in(pool, identity).await?.ok_or_else(not_signed_in)
+}
+
 /// The SQL condition (on `$cart` and `$session`, the session key or null) that a cart may be
 /// used by the browser that holds its cookie: it is no customer's, or the browser is signed in
 /// as that customer. A customer's cart stays with the account when a session ends elsewhere

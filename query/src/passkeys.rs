@@ -46,10 +46,9 @@ pub struct Passkeys {
         (status = 401, description = "Not signed in (`NotSignedIn`, 'Please sign in.').", body = kernel::http::ErrorBody),
     ))]
 async fn passkeys(State(state): State<QueryState>, identity: Identity) -> Response {
-    let signed_in = match kernel::session::signed_in(&state.pool, &identity).await {
-        Ok(Some(signed_in)) => signed_in,
-        Ok(None) => return kernel::session::not_signed_in().into_response(),
-        Err(e) => return ApiError::from(e).into_response(),
+    let signed_in = match kernel::session::require_signed_in(&state.pool, &identity).await {
+        Ok(signed_in) => signed_in,
+        Err(e) => return e.into_response(),
     };
     #[derive(sqlx::FromRow)]
     struct Row {

@@ -58,10 +58,9 @@ pub struct DeleteAccountAnswer {
         (status = 429, description = super::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
     ))]
 async fn delete_account(State(state): State<CommandState>, call: AccountCall) -> Response {
-    let signed_in = match kernel::session::signed_in(&state.pool, &call.identity).await {
-        Ok(Some(signed_in)) => signed_in,
-        Ok(None) => return kernel::session::not_signed_in().into_response(),
-        Err(e) => return ApiError::from(e).into_response(),
+    let signed_in = match kernel::session::require_signed_in(&state.pool, &call.identity).await {
+        Ok(signed_in) => signed_in,
+        Err(e) => return e.into_response(),
     };
     // The account's subject, and whether this session typed the password again lately.
     let found: Result<Option<(String, bool)>, _> = sqlx::query_as(

@@ -128,7 +128,7 @@ pub fn credential_key(id: &[u8]) -> String {
 
 #[utoipa::path(post, path = "/api/account/passkeys/register/start", tag = "accounts",
     summary = "Start adding a passkey",
-    description = "Token header; signed in. No body. Answers the options for `navigator.credentials.create` (`{publicKey}`, binary fields in base64url): a discoverable credential (resident key required) with user verification, the customer's passkeys excluded, the user handle a hash of the customer id (never the email). The ceremony's state stays server-side, bound to this session, for 5 minutes; a new start replaces it. Never stored for an Idempotency-Key.",
+    description = "Token header; signed in. No body. Answers the options for `navigator.credentials.create` (`{publicKey}`, binary fields in base64url): a discoverable credential (resident key required) with user verification, the customer's passkeys excluded, the user handle a hash of the customer id (never the email). The ceremony's state stays server-side, bound to this browser's session, for 5 minutes; a new start replaces it. Never stored for an Idempotency-Key.",
     responses(
         (status = 200, description = "The creation options", body = PasskeyOptions),
         (status = 400, description = "`InvalidIdempotencyKey` (a malformed Idempotency-Key header).", body = kernel::http::ErrorBody),
@@ -140,10 +140,9 @@ async fn register_start(
     State(state): State<CommandState>,
     AccountCall { identity, .. }: AccountCall,
 ) -> Response {
-    let signed_in = match kernel::session::signed_in(&state.pool, &identity).await {
-        Ok(Some(signed_in)) => signed_in,
-        Ok(None) => return kernel::session::not_signed_in().into_response(),
-        Err(e) => return ApiError::from(e).into_response(),
+    let signed_in = match kernel::session::require_signed_in(&state.pool, &identity).await {
+        Ok(signed_in) => signed_in,
+        Err(e) => return e.into_response(),
     };
     let existing: Vec<String> = match sqlx::query_scalar(
         "SELECT credential_id FROM customer_passkeys WHERE customer_id = $1",
@@ -203,7 +202,7 @@ async fn register_start(
 
 #[utoipa::path(post, path = "/api/account/passkeys/register/finish", tag = "accounts",
     summary = "Finish adding a passkey",
-    description = "Token header; signed in. `credential` is what `navigator.credentials.create` made (binary fields in base64url). Verified against this session's ceremony (taken: it works once), the passkey is the customer's from now on (`PasskeyAdded`), named after the device ('Chrome on Linux'). A failed, expired or missing ceremony, or a credential another account holds, answers `success` false with 'We could not add this passkey. Please try again.' and changes nothing. Never stored for an Idempotency-Key.",
+    description = "Token header; signed in. `credential` is what `navigator.credentials.create` made (binary fields in base64url). Verified against this browser's ceremony (taken: it works once), the passkey is the customer's from now on (`PasskeyAdded`), named after the device ('Chrome on Linux'). A failed, expired or missing ceremony, or a credential another account holds, answers `success` false with 'We could not add this passkey. Please try again.' and changes nothing. Never stored for an Idempotency-Key.",
     request_body = PasskeyFinishRequest,
     responses(
         (status = 200, description = "Added, or refused (`success` false)", body = PasskeyAnswer),
@@ -218,10 +217,9 @@ async fn register_finish(
     headers: HeaderMap,
     ApiJson(request): ApiJson<PasskeyFinishRequest>,
 ) -> Response {
-    let signed_in = match kernel::session::signed_in(&state.pool, &identity).await {
-        Ok(Some(signed_in)) => signed_in,
-        Ok(None) => return kernel::session::not_signed_in().into_response(),
-        Err(e) => return ApiError::from(e).into_response(),
+    let signed_in = match kernel::session::require_signed_in(&state.pool, &identity).await {
+        Ok(signed_in) => signed_in,
+        Err(e) => return e.into_response(),
     };
     let kept = match take_state(&state.pool, Ceremony::Register, &signed_in.session_key).await {
         Ok(Some(kept)) => kept,
@@ -295,10 +293,9 @@ async fn remove(
     AccountCall { identity, .. }: AccountCall,
     ApiJson(request): ApiJson<RemovePasskeyRequest>,
 ) -> Response {
-    let signed_in = match kernel::session::signed_in(&state.pool, &identity).await {
-        Ok(Some(signed_in)) => signed_in,
-        Ok(None) => return kernel::session::not_signed_in().into_response(),
-        Err(e) => return ApiError::from(e).into_response(),
+    let signed_in = match kernel::session::require_signed_in(&state.pool, &identity).await {
+        Ok(signed_in) => signed_in,
+        Err(e) => return e.into_response(),
     };
     let remove = CustomerCommand::RemovePasskey {
         credential_id: request.id,

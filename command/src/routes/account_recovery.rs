@@ -301,7 +301,7 @@ pub struct VerifyPasswordRequest {
 
 #[utoipa::path(post, path = "/account/verifyPassword", tag = "accounts",
     summary = "Type the password again before a sensitive change",
-    description = "Token header; signed in. The customer's password answers `success` true and records the re-authentication on this session (a `Reauthenticated` event: linking a sign-in provider, changing the email or phone and deleting the account want one in the last 10 minutes). A wrong one answers `success` false with 'That password is not right. Please try again.' and counts as a wrong sign-in (the captcha and the account's limit). Never stored for an Idempotency-Key.",
+    description = "Token header; signed in. The customer's password answers `success` true and records the re-authentication on this browser's session (a `Reauthenticated` event: linking a sign-in provider, changing the email or phone and deleting the account want one in the last 10 minutes). A wrong one answers `success` false with 'That password is not right. Please try again.' and counts as a wrong sign-in (the captcha and the account's limit). Never stored for an Idempotency-Key.",
     request_body = VerifyPasswordRequest,
     responses(
         (status = 200, description = "Verified, or not (`success` false)", body = AccountAnswer),
@@ -315,10 +315,9 @@ async fn verify_password(
     AccountCall { identity, .. }: AccountCall,
     ApiJson(request): ApiJson<VerifyPasswordRequest>,
 ) -> Response {
-    let signed_in = match kernel::session::signed_in(&state.pool, &identity).await {
-        Ok(Some(signed_in)) => signed_in,
-        Ok(None) => return kernel::session::not_signed_in().into_response(),
-        Err(e) => return ApiError::from(e).into_response(),
+    let signed_in = match kernel::session::require_signed_in(&state.pool, &identity).await {
+        Ok(signed_in) => signed_in,
+        Err(e) => return e.into_response(),
     };
     let account = match account_by_id(&state, &signed_in.customer_id).await {
         Ok(Some(account)) => account,

@@ -25,10 +25,9 @@ pub(super) async fn end_device_session(
     identity: Identity,
     ApiJson(request): ApiJson<EndSessionRequest>,
 ) -> Response {
-    let signed_in = match kernel::session::signed_in(&state.pool, &identity).await {
-        Ok(Some(signed_in)) => signed_in,
-        Ok(None) => return kernel::session::not_signed_in().into_response(),
-        Err(e) => return ApiError::from(e).into_response(),
+    let signed_in = match kernel::session::require_signed_in(&state.pool, &identity).await {
+        Ok(signed_in) => signed_in,
+        Err(e) => return e.into_response(),
     };
     let owned: Result<bool, _> = sqlx::query_scalar(
         "SELECT exists(SELECT 1 FROM customer_sessions WHERE session_key = $1 \

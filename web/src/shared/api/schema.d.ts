@@ -375,7 +375,7 @@ export interface paths {
         put?: never;
         /**
          * Type the password again before a sensitive change
-         * @description Token header; signed in. The customer's password answers `success` true and records the re-authentication on this session (a `Reauthenticated` event: linking a sign-in provider, changing the email or phone and deleting the account want one in the last 10 minutes). A wrong one answers `success` false with 'That password is not right. Please try again.' and counts as a wrong sign-in (the captcha and the account's limit). Never stored for an Idempotency-Key.
+         * @description Token header; signed in. The customer's password answers `success` true and records the re-authentication on this browser's session (a `Reauthenticated` event: linking a sign-in provider, changing the email or phone and deleting the account want one in the last 10 minutes). A wrong one answers `success` false with 'That password is not right. Please try again.' and counts as a wrong sign-in (the captcha and the account's limit). Never stored for an Idempotency-Key.
          */
         post: operations["verify_password"];
         delete?: never;
@@ -435,7 +435,7 @@ export interface paths {
         put?: never;
         /**
          * Finish adding a passkey
-         * @description Token header; signed in. `credential` is what `navigator.credentials.create` made (binary fields in base64url). Verified against this session's ceremony (taken: it works once), the passkey is the customer's from now on (`PasskeyAdded`), named after the device ('Chrome on Linux'). A failed, expired or missing ceremony, or a credential another account holds, answers `success` false with 'We could not add this passkey. Please try again.' and changes nothing. Never stored for an Idempotency-Key.
+         * @description Token header; signed in. `credential` is what `navigator.credentials.create` made (binary fields in base64url). Verified against this browser's ceremony (taken: it works once), the passkey is the customer's from now on (`PasskeyAdded`), named after the device ('Chrome on Linux'). A failed, expired or missing ceremony, or a credential another account holds, answers `success` false with 'We could not add this passkey. Please try again.' and changes nothing. Never stored for an Idempotency-Key.
          */
         post: operations["register_finish"];
         delete?: never;
@@ -455,7 +455,7 @@ export interface paths {
         put?: never;
         /**
          * Start adding a passkey
-         * @description Token header; signed in. No body. Answers the options for `navigator.credentials.create` (`{publicKey}`, binary fields in base64url): a discoverable credential (resident key required) with user verification, the customer's passkeys excluded, the user handle a hash of the customer id (never the email). The ceremony's state stays server-side, bound to this session, for 5 minutes; a new start replaces it. Never stored for an Idempotency-Key.
+         * @description Token header; signed in. No body. Answers the options for `navigator.credentials.create` (`{publicKey}`, binary fields in base64url): a discoverable credential (resident key required) with user verification, the customer's passkeys excluded, the user handle a hash of the customer id (never the email). The ceremony's state stays server-side, bound to this browser's session, for 5 minutes; a new start replaces it. Never stored for an Idempotency-Key.
          */
         post: operations["register_start"];
         delete?: never;
