@@ -60,8 +60,8 @@ pub struct AppParts {
     pub pages: std::sync::Arc<Option<std::collections::HashSet<String>>>,
     /// Readiness as the background check last found it.
     pub readiness: std::sync::Arc<Readiness>,
-    /// The header's shared parts (kept current by `query::header::listen_for_changes`).
-    pub header: std::sync::Arc<query::header::HeaderCache>,
+    /// The header's shared parts (kept current by `query::shopping::header::listen_for_changes`).
+    pub header: std::sync::Arc<query::shopping::header::HeaderCache>,
     /// The stores in memory (kept current by the same listener).
     pub stores: std::sync::Arc<query::stores::StoreDirectory>,
     /// Reset links and the account calls' limits.
@@ -79,7 +79,7 @@ impl kernel::state::HasStaffTokens for AppParts {
 }
 
 impl AppParts {
-    /// What the catalog-change listener (`query::header::listen_for_changes`) calls: the
+    /// What the catalog-change listener (`query::shopping::header::listen_for_changes`) calls: the
     /// header's shared parts and the store directory are rebuilt on their next use.
     pub fn on_catalog_change(&self) -> impl Fn() + Send + 'static {
         let (header, stores) = (self.header.clone(), self.stores.clone());

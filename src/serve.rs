@@ -211,7 +211,7 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
     });
     app::start_readiness_checks(&state);
     if options.roles.query {
-        background.spawn(query::header::listen_for_changes(
+        background.spawn(query::shopping::header::listen_for_changes(
             pool.clone(),
             state.on_catalog_change(),
             stop_rx.clone(),
@@ -300,11 +300,11 @@ async fn open_search(
     let (e, p, mut s) = (engine.clone(), pool.clone(), stop.clone());
     background.spawn(async move {
         loop {
-            if let Err(err) = query::popularity::refresh(&e, &p).await {
+            if let Err(err) = query::search::popularity::refresh(&e, &p).await {
                 tracing::warn!(error = %err, "could not read popular products");
             }
             tokio::select! {
-                _ = tokio::time::sleep(query::popularity::REFRESH) => {}
+                _ = tokio::time::sleep(query::search::popularity::REFRESH) => {}
                 _ = s.changed() => break,
             }
         }

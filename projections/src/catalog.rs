@@ -449,7 +449,7 @@ const HEADER_TYPES: [&str; 4] = [
     Store::TYPE,
 ];
 
-/// The notification channel of header changes (`query::header::HEADER_CHANNEL`).
+/// The notification channel of header changes (`query::shopping::header::HEADER_CHANNEL`).
 pub const HEADER_CHANNEL: &str = "storefront_header";
 
 async fn upsert_store(conn: &mut PgConnection, s: &StoreData) -> Result<(), sqlx::Error> {

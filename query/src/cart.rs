@@ -9,7 +9,7 @@ use kernel::identity::Identity;
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 
-use crate::products::{format_price, product_url};
+use crate::catalog::products::{format_price, product_url};
 use crate::QueryState;
 
 pub fn router(state: QueryState) -> Router {

@@ -1,6 +1,6 @@
 //! HTML the legacy calls answer, rendered here from escaped text only.
 
-use crate::products::ProductSummary;
+use crate::catalog::products::ProductSummary;
 
 /// `text` with `& < > " '` as entities: safe in element content and quoted attributes.
 pub fn escape_html(text: &str) -> String {

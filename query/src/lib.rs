@@ -1,29 +1,18 @@
-//! HTTP handlers for reads. Each resource has its own `router()`; [`router`] merges them.
+//! HTTP handlers for reads, by context as in the other layers: `accounts/` (devices, passkeys),
+//! `cart`, `catalog/` (departments, products, listings, tires, pictures, home, stock labels),
+//! `search/` (search, suggestions, compare, explain, recommendations, reindex, popularity),
+//! `shopping/` (the header, the visitor's store), `stores/`; `params`, `html` and `rebuilt` are
+//! what they share. Each resource has its own `router()`; [`router`] merges them.
 
 pub mod accounts;
-pub mod autocomplete;
 pub mod cart;
 pub mod catalog;
-pub mod compare;
-pub mod explain;
-pub mod header;
-pub mod home;
-pub mod hours;
 pub mod html;
-pub mod images;
-pub mod listing;
 pub mod params;
-pub mod passkeys;
-pub mod popularity;
-pub mod products;
 pub mod rebuilt;
-pub mod recommendations;
-pub mod reindex;
 pub mod search;
-pub mod stock;
+pub mod shopping;
 pub mod stores;
-pub mod tires;
-pub mod visitor;
 
 use axum::Router;
 use sqlx::PgPool;
@@ -39,11 +28,11 @@ pub struct QueryParts {
     /// Who may call staff reads and commands (merchandisers).
     pub staff: std::sync::Arc<kernel::staff::StaffTokens>,
     /// Popular searches from analytics (autocomplete).
-    pub popular: std::sync::Arc<autocomplete::PopularSearches>,
-    /// The home page's answer, built at most once per `home::HOME_TTL`.
-    pub home: std::sync::Arc<home::HomeCache>,
+    pub popular: std::sync::Arc<search::autocomplete::PopularSearches>,
+    /// The home page's answer, built at most once per `catalog::home::HOME_TTL`.
+    pub home: std::sync::Arc<catalog::home::HomeCache>,
     /// The header's shared parts, built once per catalog change.
-    pub header: std::sync::Arc<header::HeaderCache>,
+    pub header: std::sync::Arc<shopping::header::HeaderCache>,
     /// Every store and the ZIP centroids asked so far, reloaded on catalog changes.
     pub stores: std::sync::Arc<stores::StoreDirectory>,
 }
@@ -58,31 +47,31 @@ impl kernel::state::HasStaffTokens for QueryParts {
 /// the popular lists' blocklists).
 pub fn staff_router(state: QueryState) -> Router {
     Router::new()
-        .merge(reindex::staff_router(state.clone()))
-        .merge(explain::staff_router(state.clone()))
-        .merge(popularity::staff_router(state.clone()))
-        .merge(recommendations::staff_router(state))
+        .merge(search::reindex::staff_router(state.clone()))
+        .merge(search::explain::staff_router(state.clone()))
+        .merge(search::popularity::staff_router(state.clone()))
+        .merge(search::recommendations::staff_router(state))
 }
 
 pub fn router(state: QueryState) -> Router {
     Router::new()
         .merge(accounts::router(state.clone()))
-        .merge(passkeys::router(state.clone()))
+        .merge(accounts::passkeys::router(state.clone()))
         .merge(catalog::router(state.clone()))
         .merge(stores::router(state.clone()))
-        .merge(products::router(state.clone()))
-        .merge(tires::router(state.clone()))
-        .merge(listing::router(state.clone()))
-        .merge(header::router(state.clone()))
-        .merge(home::router(state.clone()))
+        .merge(catalog::products::router(state.clone()))
+        .merge(catalog::tires::router(state.clone()))
+        .merge(catalog::listing::router(state.clone()))
+        .merge(shopping::header::router(state.clone()))
+        .merge(catalog::home::router(state.clone()))
         .merge(cart::router(state.clone()))
-        .merge(autocomplete::router(state.clone()))
+        .merge(search::autocomplete::router(state.clone()))
         .merge(search::router(state.clone()))
-        .merge(compare::router(state.clone()))
-        .merge(explain::router(state.clone()))
-        .merge(reindex::router(state.clone()))
-        .merge(recommendations::router(state.clone()))
-        .merge(images::router(state.clone()))
+        .merge(search::compare::router(state.clone()))
+        .merge(search::explain::router(state.clone()))
+        .merge(search::reindex::router(state.clone()))
+        .merge(search::recommendations::router(state.clone()))
+        .merge(catalog::images::router(state.clone()))
 }
 
 /// This crate's operations and the schemas they use, for the OpenAPI document the binary
@@ -90,22 +79,22 @@ pub fn router(state: QueryState) -> Router {
 pub fn openapi() -> utoipa::openapi::OpenApi {
     use utoipa::OpenApi;
     let mut doc = accounts::Api::openapi();
-    doc.merge(passkeys::Api::openapi());
+    doc.merge(accounts::passkeys::Api::openapi());
     doc.merge(catalog::Api::openapi());
     doc.merge(stores::Api::openapi());
-    doc.merge(products::Api::openapi());
-    doc.merge(tires::Api::openapi());
-    doc.merge(listing::Api::openapi());
-    doc.merge(header::Api::openapi());
-    doc.merge(home::Api::openapi());
+    doc.merge(catalog::products::Api::openapi());
+    doc.merge(catalog::tires::Api::openapi());
+    doc.merge(catalog::listing::Api::openapi());
+    doc.merge(shopping::header::Api::openapi());
+    doc.merge(catalog::home::Api::openapi());
     doc.merge(cart::Api::openapi());
-    doc.merge(images::Api::openapi());
-    doc.merge(autocomplete::Api::openapi());
+    doc.merge(catalog::images::Api::openapi());
+    doc.merge(search::autocomplete::Api::openapi());
     doc.merge(search::Api::openapi());
-    doc.merge(compare::Api::openapi());
-    doc.merge(explain::Api::openapi());
-    doc.merge(reindex::Api::openapi());
-    doc.merge(recommendations::Api::openapi());
-    doc.merge(popularity::Api::openapi());
+    doc.merge(search::compare::Api::openapi());
+    doc.merge(search::explain::Api::openapi());
+    doc.merge(search::reindex::Api::openapi());
+    doc.merge(search::recommendations::Api::openapi());
+    doc.merge(search::popularity::Api::openapi());
     doc
 }

@@ -8,6 +8,7 @@
 
 mod directory;
 mod geo;
+pub mod hours;
 mod search;
 
 use axum::extract::{Path, State};

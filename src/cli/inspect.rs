@@ -45,7 +45,7 @@ pub async fn popular(options: &Options, action: PopularAction) -> anyhow::Result
     let pool = config::connect_database(&options.database_url, 2).await?;
     let (entry_of, block) = match action {
         PopularAction::List => {
-            let blocks = query::popularity::blocklists(&pool).await?;
+            let blocks = query::search::popularity::blocklists(&pool).await?;
             for (list, entries) in [
                 ("searches", &blocks.searches),
                 ("products", &blocks.products),

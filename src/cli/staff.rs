@@ -15,7 +15,7 @@ use command::accounts::{
 use command::eventstore;
 use command::notify::{Channel, Message, NotifierRef, Sent};
 use command::privacy::vault::{PgSealer, SealerRef};
-use command::routes::staff_accounts::ACCEPT_PAGE;
+use command::routes::accounts::staff_invitation::ACCEPT_PAGE;
 use kernel::staff::Role;
 use sqlx::PgPool;
 
@@ -109,7 +109,7 @@ pub async fn invite(
             StaffInvitationCommand::Invite {
                 email_subject: subject.clone(),
                 roles: roles.clone(),
-                token_hash: command::routes::account_recovery::token_hash(&token),
+                token_hash: command::routes::accounts::recovery::token_hash(&token),
                 expires_at,
             },
         )

@@ -8,7 +8,7 @@ use std::time::Duration;
 use serde_json::{json, Value};
 
 use crate::common::*;
-use command::routes::account_deletion::{PASSWORD_AGAIN, REAUTHENTICATION_REQUIRED};
+use command::routes::accounts::deletion::{PASSWORD_AGAIN, REAUTHENTICATION_REQUIRED};
 use command::routes::accounts::UPDATE_PASSWORD_PAGE;
 
 fn form(email: &str) -> Value {

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use serde_json::{json, Value};
 
 use crate::common::*;
-use command::routes::account_passkeys::{PASSKEY_NOT_ADDED, PASSKEY_UNKNOWN};
+use command::routes::accounts::passkeys::{PASSKEY_NOT_ADDED, PASSKEY_UNKNOWN};
 use command::routes::accounts::INVALID_LOGIN;
 
 fn form(email: &str) -> Value {

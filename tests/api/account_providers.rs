@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 
 use crate::common::*;
 use command::accounts::{AccountSettings, ProviderSettings};
-use command::routes::account_providers::{
+use command::routes::accounts::providers::{
     INVALID_CREDENTIAL, LINK_REQUIRES_PASSWORD, NEW_ACCOUNT, PASSWORD_TO_LINK, SIGN_IN_FIRST,
 };
 use kernel::http::GENERIC_MESSAGE;

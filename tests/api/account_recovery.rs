@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 
 use crate::common::*;
 use command::accounts::password;
-use command::routes::account_recovery::{RECOVER_MESSAGE, RESET_LINK_INVALID, WRONG_PASSWORD};
+use command::routes::accounts::recovery::{RECOVER_MESSAGE, RESET_LINK_INVALID, WRONG_PASSWORD};
 use command::routes::accounts::INVALID_LOGIN;
 
 fn form(email: &str) -> Value {

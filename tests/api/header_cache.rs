@@ -23,7 +23,7 @@ fn listened_app(
         std::env::temp_dir().join("no-web-dir"),
     );
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
-    let listener = tokio::spawn(query::header::listen_for_changes(
+    let listener = tokio::spawn(query::shopping::header::listen_for_changes(
         env.pool.clone(),
         state.on_catalog_change(),
         stop_rx,

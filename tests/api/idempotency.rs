@@ -298,9 +298,9 @@ async fn ten_widgets(env: &TestEnv) -> serde_json::Value {
         .enumerate()
         .map(|(i, p)| {
             let guid = if i % 2 == 0 {
-                query::recommendations::SIMILAR_ITEMS_WIDGET
+                query::search::recommendations::SIMILAR_ITEMS_WIDGET
             } else {
-                query::recommendations::POPULAR_IN_DEPARTMENT_WIDGET
+                query::search::recommendations::POPULAR_IN_DEPARTMENT_WIDGET
             };
             json!({"widgetGuid": guid, "uniqueId": p})
         })
@@ -330,7 +330,7 @@ async fn reads_sent_as_posts_store_nothing_however_large() {
         .await
         .unwrap();
     // A small answer of a read is not stored either.
-    let one = json!({"widgetUids": [{"widgetGuid": query::recommendations::SIMILAR_ITEMS_WIDGET, "uniqueId": blain}]});
+    let one = json!({"widgetUids": [{"widgetGuid": query::search::recommendations::SIMILAR_ITEMS_WIDGET, "uniqueId": blain}]});
     let small = c.post_keyed("/api/recommendation/", "rec-1", one).await;
     assert_eq!(small.status, 200, "{}", small.body);
     assert!(small.body.len() < 64 * 1024);

@@ -217,7 +217,7 @@ async fn a_visitor_counts_once_however_much_they_send() {
     }
     folded(&env, sent).await;
     assert!(
-        query::popularity::popular_products(&env.pool, 10)
+        query::search::popularity::popular_products(&env.pool, 10)
             .await
             .unwrap()
             .is_empty(),
@@ -251,7 +251,7 @@ async fn a_visitor_counts_once_however_much_they_send() {
     }
     folded(&env, sent).await;
     assert_eq!(
-        query::popularity::popular_products(&env.pool, 10)
+        query::search::popularity::popular_products(&env.pool, 10)
             .await
             .unwrap(),
         ["200"]
@@ -356,7 +356,7 @@ async fn merchandisers_block_terms_and_products_from_the_popular_lists() {
         )
         .await;
     assert_eq!(done.status, 200, "{}", done.body);
-    assert!(query::popularity::popular_products(&env.pool, 10)
+    assert!(query::search::popularity::popular_products(&env.pool, 10)
         .await
         .unwrap()
         .is_empty());

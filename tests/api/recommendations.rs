@@ -8,7 +8,7 @@ use crate::common::search_catalog::{catch_up_all, department, indexed_app, STAFF
 use crate::common::*;
 use command::catalog::*;
 use command::eventstore;
-use query::recommendations::{
+use query::search::recommendations::{
     DEPARTMENT_STOCK_MODEL, MORE_LIKE_THIS_MODEL, POPULAR_IN_DEPARTMENT_WIDGET,
     SIMILAR_ITEMS_WIDGET,
 };

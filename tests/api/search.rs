@@ -1074,7 +1074,7 @@ async fn tracked_popularity_moves_a_product_up_without_changing_the_matches() {
     .await
     .unwrap();
     assert_eq!(
-        query::popularity::refresh(&engine, &env.pool)
+        query::search::popularity::refresh(&engine, &env.pool)
             .await
             .unwrap(),
         1,

@@ -10,7 +10,9 @@ use serde_json::{json, Value};
 use crate::common::search_catalog::STAFF_TOKEN;
 use crate::common::*;
 use command::accounts::{StaffInvitation, StaffInvitationCommand};
-use command::routes::staff_accounts::{INVITATION_INVALID, INVITATION_OTHER_EMAIL, SIGN_IN_FIRST};
+use command::routes::accounts::staff_invitation::{
+    INVITATION_INVALID, INVITATION_OTHER_EMAIL, SIGN_IN_FIRST,
+};
 
 const ANALYST_TOKEN: &str = "analyst-test-token-0123456789abcdef";
 const ACCEPT: &str = "/api/staff-invitation/accept";
@@ -135,7 +137,7 @@ async fn an_invitation_makes_a_staff_account_that_holds_its_roles_until_revoked(
                     .unwrap()
                     .subject_for_email("jane@example.com"),
                 roles: vec!["merchandiser".into()],
-                token_hash: command::routes::account_recovery::token_hash(&expired_token),
+                token_hash: command::routes::accounts::recovery::token_hash(&expired_token),
                 expires_at: chrono::Utc::now() - chrono::Duration::minutes(1),
             },
         )

@@ -760,13 +760,17 @@ async fn hours_follow_each_store_time_zone_and_run_past_midnight() {
     );
 }
 
-/// What `query::hours` says of a store row (as JSON) at `now`.
+/// What `query::stores::hours` says of a store row (as JSON) at `now`.
 fn expected_hours(store: &Value, now: DateTime<Utc>) -> Value {
     let hours: command::catalog::WeeklyHours =
         serde_json::from_value(store["hours"].clone()).unwrap();
-    let tz = query::hours::parse_time_zone(store["timeZone"].as_str().unwrap()).unwrap();
-    let (status, current) =
-        query::hours::current_hours(&hours, tz, store["comingSoon"].as_bool().unwrap(), now);
+    let tz = query::stores::hours::parse_time_zone(store["timeZone"].as_str().unwrap()).unwrap();
+    let (status, current) = query::stores::hours::current_hours(
+        &hours,
+        tz,
+        store["comingSoon"].as_bool().unwrap(),
+        now,
+    );
     json!({ "hoursStatus": status, "currentHours": current })
 }
 

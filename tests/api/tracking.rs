@@ -755,7 +755,7 @@ async fn analytics_fold_click_through_coviews_and_ratings() {
         .other()
         .post(
             "/api/recommendation/",
-            json!({"widgetUids": [{"widgetGuid": query::recommendations::ALSO_VIEWED_WIDGET, "uniqueId": "100"}]}),
+            json!({"widgetUids": [{"widgetGuid": query::search::recommendations::ALSO_VIEWED_WIDGET, "uniqueId": "100"}]}),
         )
         .await;
     let products: Vec<String> = answer.json()["items"][0]["products"]

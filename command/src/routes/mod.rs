@@ -1,18 +1,12 @@
-//! HTTP handlers of the write side (POST commands), one `router()` per resource.
+//! HTTP handlers of the write side (POST commands), by context as in `command/src/<context>/`
+//! (`accounts/`, `cart`, `merch/`, `shopping/`; `log` takes the web's client errors), one
+//! `router()` per resource.
 
-pub mod account_deletion;
-pub mod account_passkeys;
-pub mod account_providers;
-pub mod account_recovery;
 pub mod accounts;
-pub mod captcha;
 pub mod cart;
 pub mod log;
 pub mod merch;
-pub mod newsletter;
-pub mod popular;
-pub mod staff_accounts;
-pub mod stores;
+pub mod shopping;
 
 use std::sync::Arc;
 
@@ -65,22 +59,22 @@ impl kernel::state::HasStaffTokens for CommandParts {
 pub fn router(state: CommandState) -> Router {
     Router::new()
         .merge(accounts::router(state.clone()))
-        .merge(account_deletion::router(state.clone()))
-        .merge(account_passkeys::router(state.clone()))
-        .merge(account_recovery::router(state.clone()))
-        .merge(account_providers::router(state.clone()))
-        .merge(captcha::router(state.clone()))
+        .merge(accounts::deletion::router(state.clone()))
+        .merge(accounts::passkeys::router(state.clone()))
+        .merge(accounts::recovery::router(state.clone()))
+        .merge(accounts::providers::router(state.clone()))
+        .merge(accounts::captcha::router(state.clone()))
         .merge(cart::router(state.clone()))
-        .merge(newsletter::router(state.clone()))
-        .merge(stores::router(state.clone()))
+        .merge(shopping::newsletter::router(state.clone()))
+        .merge(shopping::stores::router(state.clone()))
         .merge(merch::router(state.clone()))
-        .merge(staff_accounts::router(state.clone()))
+        .merge(accounts::staff_invitation::router(state.clone()))
         .merge(log::router(state))
 }
 
 /// The write side's staff operations, all under `/api/staff/…`.
 pub fn staff_router(state: CommandState) -> Router {
-    merch::staff_router(state.clone()).merge(popular::staff_router(state))
+    merch::staff_router(state.clone()).merge(merch::popular::staff_router(state))
 }
 
 /// One way to answer a command run by `eventstore::Run::one`: a key seen before replays its
@@ -233,18 +227,18 @@ pub(crate) mod doc {
 pub fn openapi() -> utoipa::openapi::OpenApi {
     use utoipa::OpenApi;
     let mut doc = accounts::Api::openapi();
-    doc.merge(account_deletion::Api::openapi());
-    doc.merge(account_passkeys::Api::openapi());
-    doc.merge(account_recovery::Api::openapi());
-    doc.merge(account_providers::Api::openapi());
-    doc.merge(captcha::Api::openapi());
+    doc.merge(accounts::deletion::Api::openapi());
+    doc.merge(accounts::passkeys::Api::openapi());
+    doc.merge(accounts::recovery::Api::openapi());
+    doc.merge(accounts::providers::Api::openapi());
+    doc.merge(accounts::captcha::Api::openapi());
     doc.merge(cart::Api::openapi());
     doc.merge(log::Api::openapi());
     doc.merge(merch::Api::openapi());
-    doc.merge(newsletter::Api::openapi());
-    doc.merge(popular::Api::openapi());
-    doc.merge(staff_accounts::Api::openapi());
-    doc.merge(stores::Api::openapi());
+    doc.merge(shopping::newsletter::Api::openapi());
+    doc.merge(merch::popular::Api::openapi());
+    doc.merge(accounts::staff_invitation::Api::openapi());
+    doc.merge(shopping::stores::Api::openapi());
     doc
 }
 

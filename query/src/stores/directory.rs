@@ -10,8 +10,10 @@ use sqlx::postgres::PgRow;
 use sqlx::{PgPool, Row};
 
 use super::geo::ZipCentroids;
-use crate::hours::{current_hours, parse_time_zone, CurrentHours, HoursStatus, FALLBACK_TIME_ZONE};
 use crate::rebuilt::Rebuilt;
+use crate::stores::hours::{
+    current_hours, parse_time_zone, CurrentHours, HoursStatus, FALLBACK_TIME_ZONE,
+};
 
 /// A store as the client shows it (the spec's Store entity plus its position and time zone).
 #[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]

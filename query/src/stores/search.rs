@@ -11,7 +11,7 @@ use sqlx::{PgPool, Row};
 
 use super::directory::{CachedStore, Store, StoreDirectory};
 use super::geo::{distance_miles, Position};
-use crate::stock::{stock_label, Inventory, StockStatus};
+use crate::catalog::stock::{stock_label, Inventory, StockStatus};
 
 /// Stores farther than this from the shopper are not listed (the local store excepted when it
 /// must be included).
@@ -117,7 +117,7 @@ async fn product_and_local_store(
     };
     let Some(blain_number) = blain_number else {
         let store = match visitor {
-            Some(v) => crate::visitor::local_store(pool, v).await?,
+            Some(v) => crate::shopping::visitor::local_store(pool, v).await?,
             None => known,
         };
         return Ok((None, store));
@@ -485,7 +485,7 @@ async fn search_stores(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hours::{parse_time_zone, CurrentHours, HoursStatus};
+    use crate::stores::hours::{parse_time_zone, CurrentHours, HoursStatus};
     use projections::model::catalog::{LocalDeliveryInformation, WeeklyHours};
 
     fn store(store_num: i32, tz: &str, week: [&str; 7], coming_soon: bool) -> CachedStore {

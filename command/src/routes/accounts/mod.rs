@@ -8,7 +8,8 @@
 //! `register` (create an account), `sign_in` (sign in and out), `devices` (end a signed-in
 //! device), `session` (a browser's session and cart at sign-in), `guard` (the anti-forgery
 //! token and the limits every account call passes), `lookup` (an account as sign-in sees it).
-//! Recovery, third-party sign-in, passkeys and deletion are the sibling `account_…` modules.
+//! `recovery`, `providers` (third-party sign-in), `passkeys`, `deletion`, `captcha` and
+//! `staff_invitation` (a staff member's invitation accepted) each have a router of their own.
 
 use axum::extract::{Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
@@ -31,12 +32,18 @@ use kernel::idempotency::SafeRead;
 use kernel::identity::{new_id, new_session_id, CartGrant, CartRelease, Identity, SessionGrant};
 use kernel::limits::Verdict;
 
+pub mod captcha;
+pub mod deletion;
 mod devices;
 mod guard;
 mod lookup;
+pub mod passkeys;
+pub mod providers;
+pub mod recovery;
 mod register;
 mod session;
 mod sign_in;
+pub mod staff_invitation;
 
 pub use devices::EndSessionRequest;
 pub(in crate::routes) use guard::{count_failure, limit_address, limit_failures, AccountCall};

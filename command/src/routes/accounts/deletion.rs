@@ -11,8 +11,8 @@ use axum::routing::post;
 use axum::{Json, Router};
 use serde::Serialize;
 
-use super::accounts::{unstored, AccountCall};
-use super::CommandState;
+use super::{unstored, AccountCall};
+use crate::routes::CommandState;
 use kernel::http::ApiError;
 use kernel::identity::{CartRelease, SessionGrant};
 
@@ -54,8 +54,8 @@ pub struct DeleteAccountAnswer {
         (status = 200, description = "Erased (`success` true), or a re-authentication is wanted first (`success` false)", body = DeleteAccountAnswer),
         (status = 400, description = "`InvalidIdempotencyKey` (a malformed Idempotency-Key header).", body = kernel::http::ErrorBody),
         (status = 401, description = "Not signed in (`NotSignedIn`, 'Please sign in.').", body = kernel::http::ErrorBody),
-        (status = 403, description = super::doc::NO_ANTI_FORGERY_TOKEN, body = kernel::http::ErrorBody),
-        (status = 429, description = super::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
+        (status = 403, description = crate::routes::doc::NO_ANTI_FORGERY_TOKEN, body = kernel::http::ErrorBody),
+        (status = 429, description = crate::routes::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
     ))]
 async fn delete_account(State(state): State<CommandState>, call: AccountCall) -> Response {
     let signed_in = match kernel::session::require_signed_in(&state.pool, &call.identity).await {

@@ -3,6 +3,8 @@
 //! a state-changing GET is a cross-site request hole, so they are POST commands here, for a
 //! merchandiser only (403 otherwise), with the staff id in the events' metadata.
 
+pub mod popular;
+
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -10,8 +12,8 @@ use axum::routing::post;
 use axum::{Extension, Router};
 use serde::{Deserialize, Serialize};
 
-use super::CommandState;
 use crate::merch::pinboard::{keyword_board, landing_board, PinBoard, PinCommand, PinError};
+use crate::routes::CommandState;
 use kernel::http::{ApiError, ApiJson};
 use kernel::idempotency::IdempotencyKey;
 use kernel::staff::{Merchandiser, Staff};
@@ -104,7 +106,7 @@ fn item_list_schema() -> utoipa::openapi::Schema {
 #[derive(Serialize, utoipa::ToSchema)]
 #[schema(as = Pins)]
 struct PinsAnswer {
-    #[schema(schema_with = super::doc::always_true)]
+    #[schema(schema_with = crate::routes::doc::always_true)]
     success: bool,
     pins: Vec<String>,
     redirect: Option<String>,
@@ -185,7 +187,7 @@ async fn run(
         "hawkaid": request.hawkaid,
         "hawkp": request.hawkp,
     });
-    super::run_staff_command(state, key, &board, command, metadata, |b: &PinBoard| {
+    crate::routes::run_staff_command(state, key, &board, command, metadata, |b: &PinBoard| {
         PinsAnswer {
             success: true,
             pins: b.pins.clone(),
@@ -350,7 +352,7 @@ async fn remove_keyword_redirect(
 pub(crate) struct Api;
 
 /// A stored answer is one of success.
-const REPLAYS: super::doc::Replays = super::doc::Replays(&["200"]);
+const REPLAYS: crate::routes::doc::Replays = crate::routes::doc::Replays(&["200"]);
 
 const MERCH_DESCRIPTION: &str = "Staff only, the merchandiser role: `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's. Needs `Authorization: Bearer` with a merchandiser's token (401 without valid staff credentials). The staff id is recorded in the event's metadata. The spec's jsonp GET is a POST here (a state-changing GET is a cross-site request hole).";
 

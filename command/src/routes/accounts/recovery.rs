@@ -12,16 +12,16 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use super::accounts::{
+use super::{
     account_by_id, count_failure, execute, limit_failures, signed_in, unstored, Account,
     AccountCall, INVALID_INPUT_DATA,
 };
-use super::CommandState;
 use crate::accounts::{
     password, Customer, CustomerCommand, CustomerError, Session, SessionCommand, SessionEndReason,
 };
 use crate::notify::{Channel, Message};
 use crate::privacy;
+use crate::routes::CommandState;
 use kernel::http::{ApiError, ApiJson, GENERIC_MESSAGE};
 use kernel::identity::{new_id, new_session_id};
 use kernel::limits::Verdict;
@@ -98,9 +98,9 @@ pub fn token_hash(token: &str) -> String {
     request_body = RecoverRequest,
     responses(
         (status = 200, description = "Asked (`success` true), or not an email address", body = AccountAnswer),
-        (status = 400, description = super::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
-        (status = 403, description = super::doc::NO_ANTI_FORGERY_TOKEN, body = kernel::http::ErrorBody),
-        (status = 429, description = super::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
+        (status = 400, description = crate::routes::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
+        (status = 403, description = crate::routes::doc::NO_ANTI_FORGERY_TOKEN, body = kernel::http::ErrorBody),
+        (status = 429, description = crate::routes::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
     ))]
 async fn recover(
     State(state): State<CommandState>,
@@ -207,9 +207,9 @@ pub struct ResetRequest {
     request_body = ResetRequest,
     responses(
         (status = 200, description = "Reset and signed in, or refused (`success` false)", body = AccountAnswer),
-        (status = 400, description = super::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
-        (status = 403, description = super::doc::NO_ANTI_FORGERY_TOKEN, body = kernel::http::ErrorBody),
-        (status = 429, description = super::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
+        (status = 400, description = crate::routes::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
+        (status = 403, description = crate::routes::doc::NO_ANTI_FORGERY_TOKEN, body = kernel::http::ErrorBody),
+        (status = 429, description = crate::routes::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
     ))]
 async fn reset(
     State(state): State<CommandState>,
@@ -305,10 +305,10 @@ pub struct VerifyPasswordRequest {
     request_body = VerifyPasswordRequest,
     responses(
         (status = 200, description = "Verified, or not (`success` false)", body = AccountAnswer),
-        (status = 400, description = super::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
+        (status = 400, description = crate::routes::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
         (status = 401, description = "Not signed in (`NotSignedIn`, 'Please sign in.').", body = kernel::http::ErrorBody),
-        (status = 403, description = super::doc::NO_ANTI_FORGERY_TOKEN, body = kernel::http::ErrorBody),
-        (status = 429, description = super::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
+        (status = 403, description = crate::routes::doc::NO_ANTI_FORGERY_TOKEN, body = kernel::http::ErrorBody),
+        (status = 429, description = crate::routes::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
     ))]
 async fn verify_password(
     State(state): State<CommandState>,

@@ -12,10 +12,10 @@ use axum::routing::post;
 use axum::{Extension, Router};
 use serde::{Deserialize, Serialize};
 
-use super::CommandState;
 use crate::merch::blocklist::{
     entry, BlocklistCommand, BlocklistError, PopularBlocklist, PRODUCTS, SEARCHES,
 };
+use crate::routes::CommandState;
 use kernel::http::{ApiError, ApiJson};
 use kernel::idempotency::IdempotencyKey;
 use kernel::staff::{Merchandiser, Staff};
@@ -44,7 +44,7 @@ pub struct BlockRequest {
 
 /// The lists: `searches` or `products`.
 fn list_schema() -> utoipa::openapi::Object {
-    super::doc::one_of(&[SEARCHES, PRODUCTS])
+    crate::routes::doc::one_of(&[SEARCHES, PRODUCTS])
 }
 
 /// [`list_schema`] with what each list is (a request's `list`).
@@ -62,7 +62,7 @@ fn list_request_schema() -> utoipa::openapi::Object {
 #[derive(Serialize, utoipa::ToSchema)]
 #[schema(as = PopularBlocklist)]
 struct BlocklistAnswer {
-    #[schema(schema_with = super::doc::always_true)]
+    #[schema(schema_with = crate::routes::doc::always_true)]
     success: bool,
     #[schema(schema_with = list_schema)]
     list: &'static str,
@@ -110,7 +110,7 @@ async fn run(
         Err(e) => return e.into_response(),
     };
     let metadata = serde_json::json!({ "staffId": staff.id() });
-    super::run_staff_command(
+    crate::routes::run_staff_command(
         state,
         key,
         list,
@@ -178,6 +178,6 @@ async fn unblock(
 pub(crate) struct Api;
 
 /// A stored answer is one of success.
-const REPLAYS: super::doc::Replays = super::doc::Replays(&["200"]);
+const REPLAYS: crate::routes::doc::Replays = crate::routes::doc::Replays(&["200"]);
 
 const DESCRIPTION: &str = "Staff only, the merchandiser role: `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's. The popular lists every shopper is shown count distinct visitors (docs/security.md, \"Popular lists\"); a merchandiser can still keep a term or product off them. The change shows at once. The staff id is recorded in the event's metadata. Also `storefront popular block|unblock`.";

@@ -9,9 +9,9 @@ use axum::routing::post;
 use axum::{Extension, Router};
 use serde::Deserialize;
 
-use super::{respond, CommandState};
 use crate::eventstore::{self, IdempotentCommand};
 use crate::privacy;
+use crate::routes::{respond, CommandState};
 use crate::shopping::subscription::{
     Subscription, SubscriptionCommand, SubscriptionError, UnsubscribeReason,
 };
@@ -52,7 +52,7 @@ pub struct SubscribeRequest {
 }
 
 fn stored_success() -> StoredAnswer {
-    StoredAnswer::json(StatusCode::OK, &super::Success::TRUE, vec![])
+    StoredAnswer::json(StatusCode::OK, &crate::routes::Success::TRUE, vec![])
 }
 
 /// Runs a subscription command and answers `{"success": true}` (stored with the key).
@@ -97,10 +97,10 @@ impl From<SubscriptionError> for ApiError {
         (SubscribeRequest = "application/x-www-form-urlencoded"),
     )),
     responses(
-        (status = 200, description = "OK", body = super::Success),
+        (status = 200, description = "OK", body = crate::routes::Success),
         (status = 400, description = "Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header); `InvalidEmail` (\"Please enter a valid email address.\"); `BadRequest` (a form body that cannot be read).",
             body = kernel::http::ErrorBody),
-        (status = 403, description = super::doc::CROSS_SITE, body = kernel::http::ErrorBody),
+        (status = 403, description = crate::routes::doc::CROSS_SITE, body = kernel::http::ErrorBody),
     ))]
 async fn subscribe(
     _same_site: kernel::csrf::SameSiteForms,
@@ -179,7 +179,7 @@ pub struct UnsubscribeQuery {
         (UnsubscribeForm = "application/x-www-form-urlencoded"),
     )),
     responses(
-        (status = 200, description = "OK", body = super::Success),
+        (status = 200, description = "OK", body = crate::routes::Success),
         (status = 400, description = "Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character); `InvalidIdempotencyKey` (a malformed Idempotency-Key header); `BadRequest` (a form body that cannot be read).",
             body = kernel::http::ErrorBody),
         (status = 403, description = "`InvalidToken` (\"This unsubscribe link is not valid.\"): no token, or one we did not sign (cut short, forged, another store's); or `CrossSiteRequest`: a form post from another site.",
@@ -218,4 +218,4 @@ async fn unsubscribe(
 pub(crate) struct Api;
 
 /// Every answer but an outage may be a replay.
-const REPLAYS: super::doc::Replays = super::doc::Replays(&["200", "400"]);
+const REPLAYS: crate::routes::doc::Replays = crate::routes::doc::Replays(&["200", "400"]);

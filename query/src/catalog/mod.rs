@@ -1,5 +1,12 @@
 //! Catalog reads used by the shell: the department tree.
 
+pub mod home;
+pub mod images;
+pub mod listing;
+pub mod products;
+pub mod stock;
+pub mod tires;
+
 use std::collections::HashMap;
 
 use axum::extract::State;

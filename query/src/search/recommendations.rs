@@ -31,10 +31,10 @@ use kernel::staff::{Merchandiser, Staff};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::catalog::products::{products_by_number, ProductSummary};
 use crate::html::escape_html;
 use crate::html::product_items;
 use crate::params::Params;
-use crate::products::{products_by_number, ProductSummary};
 use crate::QueryState;
 
 /// The "similar items" widget: more-like-this on the context product.
@@ -48,7 +48,7 @@ pub const ALSO_VIEWED_WIDGET: &str = "3c1f7f0e-2b8e-4d52-9a51-6f0b8f7a2c11";
 /// Model of the co-view widget.
 pub const COVIEW_MODEL: &str = "b0b7c8a4-5e1d-4f7a-8c2e-9d3a6e4f1b22";
 /// Days of tracked views, adds and sales that rank "popular in department".
-pub use crate::popularity::POPULARITY_DAYS;
+pub use crate::search::popularity::POPULARITY_DAYS;
 /// The model (strategy) behind [`SIMILAR_ITEMS_WIDGET`].
 pub const MORE_LIKE_THIS_MODEL: &str = "9dbb8a3b-352b-4394-b1c9-1195200584fa";
 /// The model (strategy) behind [`POPULAR_IN_DEPARTMENT_WIDGET`].
@@ -266,7 +266,7 @@ pub struct WidgetItem {
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RecommendationResponse {
-    #[schema(schema_with = crate::reindex::always_true)]
+    #[schema(schema_with = crate::search::reindex::always_true)]
     pub is_success: bool,
     /// Fresh for every answer.
     #[schema(format = "uuid")]
@@ -475,7 +475,7 @@ pub async fn popular_in_department(
     .bind(POPULAR_CANDIDATES)
     .bind(WIDGET_PRODUCTS as i64)
     .bind(POPULARITY_DAYS)
-    .bind(crate::popularity::POPULAR_MIN_VISITORS)
+    .bind(crate::search::popularity::POPULAR_MIN_VISITORS)
     .fetch_all(&state.pool)
     .await?;
     let department = context.department_path.last().cloned().unwrap_or_default();

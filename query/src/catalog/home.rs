@@ -24,7 +24,7 @@ use serde::Serialize;
 use sqlx::{PgPool, Row};
 use tokio::sync::Mutex;
 
-use crate::products::{products_by_number, ProductSummary};
+use crate::catalog::products::{products_by_number, ProductSummary};
 use crate::QueryState;
 
 /// How long a built answer is served before it is built again.
@@ -169,7 +169,8 @@ pub async fn build(pool: &PgPool, engine: Arc<SearchEngine>) -> Result<HomeAnswe
     .map_err(ApiError::internal)?
     .map_err(ApiError::internal)?;
 
-    let popular = crate::popularity::popular_products(pool, FEATURED_PRODUCTS as i64).await?;
+    let popular =
+        crate::search::popularity::popular_products(pool, FEATURED_PRODUCTS as i64).await?;
     let deals: Vec<String> = sqlx::query_scalar(
         "SELECT p.blain_number FROM products p JOIN ecom_inventory e USING (blain_number) \
          WHERE p.was_price_cents IS NOT NULL AND NOT p.discontinued AND p.price_mode = 'Regular' \

@@ -14,15 +14,15 @@ use axum::routing::post;
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
-use super::account_recovery::token_hash;
-use super::accounts::{execute, signed_in, unstored, AccountCall, INVALID_INPUT_DATA};
-use super::CommandState;
+use super::recovery::token_hash;
+use super::{execute, signed_in, unstored, AccountCall, INVALID_INPUT_DATA};
 use crate::accounts::{
     password, Customer, CustomerCommand, CustomerError, EmailClaim, EmailClaimCommand,
     EmailClaimError, StaffInvitation, StaffInvitationCommand, StaffInvitationError,
 };
 use crate::eventstore;
 use crate::privacy;
+use crate::routes::CommandState;
 use kernel::http::ApiError;
 use kernel::http::ApiJson;
 use kernel::identity::new_id;
@@ -114,9 +114,9 @@ fn refusal_of(e: StaffInvitationError) -> Response {
     request_body = AcceptInvitationRequest,
     responses(
         (status = 200, description = "Accepted and signed in, or refused (`success` false)", body = AcceptInvitationAnswer),
-        (status = 400, description = super::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
-        (status = 403, description = super::doc::NO_ANTI_FORGERY_TOKEN, body = kernel::http::ErrorBody),
-        (status = 429, description = super::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
+        (status = 400, description = crate::routes::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
+        (status = 403, description = crate::routes::doc::NO_ANTI_FORGERY_TOKEN, body = kernel::http::ErrorBody),
+        (status = 429, description = crate::routes::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
     ))]
 async fn accept(
     State(state): State<CommandState>,

@@ -14,10 +14,9 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Deserializer, Serialize};
 
-use super::accounts::{
+use super::{
     execute, limit_address, signed_in, unstored, AccountCall, EMAIL_TAKEN, INVALID_INPUT_DATA,
 };
-use super::CommandState;
 use crate::accounts::providers::{Provider, ProviderIdentity, Refusal};
 use crate::accounts::{
     password, Customer, CustomerCommand, CustomerError, EmailClaim, EmailClaimCommand,
@@ -25,6 +24,7 @@ use crate::accounts::{
 };
 use crate::eventstore;
 use crate::privacy::{self, PrivacyKeys};
+use crate::routes::CommandState;
 use kernel::client::ClientAddress;
 use kernel::http::{ApiError, ApiJson, GENERIC_MESSAGE};
 use kernel::identity::{new_id, new_session_id, Identity};
@@ -526,8 +526,8 @@ macro_rules! auth_doc {
     request_body = GoogleAuthRequest,
     responses(
         (status = 200, description = "Signed in or linked, or not (`success` false, `reason`)", body = ProviderAnswer),
-        (status = 400, description = super::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
-        (status = 429, description = super::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
+        (status = 400, description = crate::routes::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
+        (status = 429, description = crate::routes::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
     ))]
 async fn google_auth(
     State(state): State<CommandState>,
@@ -555,8 +555,8 @@ async fn google_auth(
     request_body = AppleAuthRequest,
     responses(
         (status = 200, description = "Signed in or linked, or not (`success` false, `reason`)", body = ProviderAnswer),
-        (status = 400, description = super::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
-        (status = 429, description = super::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
+        (status = 400, description = crate::routes::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
+        (status = 429, description = crate::routes::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
     ))]
 async fn apple_auth(
     State(state): State<CommandState>,
@@ -584,8 +584,8 @@ async fn apple_auth(
     request_body = FacebookAuthRequest,
     responses(
         (status = 200, description = "Signed in or linked, or not (`success` false, `reason`)", body = ProviderAnswer),
-        (status = 400, description = super::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
-        (status = 429, description = super::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
+        (status = 400, description = crate::routes::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
+        (status = 429, description = crate::routes::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
     ))]
 async fn facebook_auth(
     State(state): State<CommandState>,
@@ -622,8 +622,8 @@ macro_rules! verify_doc {
     request_body = GoogleVerifyRequest,
     responses(
         (status = 200, description = "What the credential is", body = ProviderCheck),
-        (status = 400, description = super::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
-        (status = 429, description = super::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
+        (status = 400, description = crate::routes::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
+        (status = 429, description = crate::routes::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
     ))]
 async fn google_verify(
     State(state): State<CommandState>,
@@ -647,8 +647,8 @@ async fn google_verify(
     request_body = AppleVerifyRequest,
     responses(
         (status = 200, description = "What the credential is", body = ProviderCheck),
-        (status = 400, description = super::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
-        (status = 429, description = super::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
+        (status = 400, description = crate::routes::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
+        (status = 429, description = crate::routes::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
     ))]
 async fn apple_verify(
     State(state): State<CommandState>,
@@ -672,8 +672,8 @@ async fn apple_verify(
     request_body = FacebookVerifyRequest,
     responses(
         (status = 200, description = "What the credential is", body = ProviderCheck),
-        (status = 400, description = super::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
-        (status = 429, description = super::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
+        (status = 400, description = crate::routes::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
+        (status = 429, description = crate::routes::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
     ))]
 async fn facebook_verify(
     State(state): State<CommandState>,
@@ -706,9 +706,9 @@ fn provider_named(login_method: &str) -> Option<Provider> {
     request_body = OauthWithPhoneRequest,
     responses(
         (status = 200, description = "Created and signed in, or not (`success` false)", body = ProviderAnswer),
-        (status = 400, description = super::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
-        (status = 403, description = super::doc::NO_ANTI_FORGERY_TOKEN, body = kernel::http::ErrorBody),
-        (status = 429, description = super::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
+        (status = 400, description = crate::routes::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
+        (status = 403, description = crate::routes::doc::NO_ANTI_FORGERY_TOKEN, body = kernel::http::ErrorBody),
+        (status = 429, description = crate::routes::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
     ))]
 async fn create_with_phone(
     State(state): State<CommandState>,

@@ -7,8 +7,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 
-use super::CommandState;
 use crate::accounts::captcha::CaptchaChallenge;
+use crate::routes::CommandState;
 use kernel::http::ApiError;
 
 pub fn router(state: CommandState) -> Router {

@@ -19,12 +19,10 @@ use webauthn_rs::prelude::{
     RegisterPublicKeyCredential,
 };
 
-use super::accounts::{
-    device_of, execute, signed_in, unstored, AccountCall, SignInAnswer, INVALID_LOGIN,
-};
-use super::CommandState;
+use super::{device_of, execute, signed_in, unstored, AccountCall, SignInAnswer, INVALID_LOGIN};
 use crate::accounts::passkeys::{keep_state, take_state, user_handle, Ceremony};
 use crate::accounts::{Customer, CustomerCommand, CustomerError, LoginMethod};
+use crate::routes::CommandState;
 use kernel::http::{ApiError, ApiJson};
 use kernel::identity::Identity;
 
@@ -133,8 +131,8 @@ pub fn credential_key(id: &[u8]) -> String {
         (status = 200, description = "The creation options", body = PasskeyOptions),
         (status = 400, description = "`InvalidIdempotencyKey` (a malformed Idempotency-Key header).", body = kernel::http::ErrorBody),
         (status = 401, description = "Not signed in (`NotSignedIn`, 'Please sign in.').", body = kernel::http::ErrorBody),
-        (status = 403, description = super::doc::NO_ANTI_FORGERY_TOKEN, body = kernel::http::ErrorBody),
-        (status = 429, description = super::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
+        (status = 403, description = crate::routes::doc::NO_ANTI_FORGERY_TOKEN, body = kernel::http::ErrorBody),
+        (status = 429, description = crate::routes::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
     ))]
 async fn register_start(
     State(state): State<CommandState>,
@@ -206,10 +204,10 @@ async fn register_start(
     request_body = PasskeyFinishRequest,
     responses(
         (status = 200, description = "Added, or refused (`success` false)", body = PasskeyAnswer),
-        (status = 400, description = super::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
+        (status = 400, description = crate::routes::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
         (status = 401, description = "Not signed in (`NotSignedIn`, 'Please sign in.').", body = kernel::http::ErrorBody),
-        (status = 403, description = super::doc::NO_ANTI_FORGERY_TOKEN, body = kernel::http::ErrorBody),
-        (status = 429, description = super::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
+        (status = 403, description = crate::routes::doc::NO_ANTI_FORGERY_TOKEN, body = kernel::http::ErrorBody),
+        (status = 429, description = crate::routes::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
     ))]
 async fn register_finish(
     State(state): State<CommandState>,
@@ -283,10 +281,10 @@ pub struct RemovePasskeyRequest {
     request_body = RemovePasskeyRequest,
     responses(
         (status = 200, description = "Removed, or not one of the customer's (`success` false)", body = PasskeyAnswer),
-        (status = 400, description = super::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
+        (status = 400, description = crate::routes::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
         (status = 401, description = "Not signed in (`NotSignedIn`, 'Please sign in.').", body = kernel::http::ErrorBody),
-        (status = 403, description = super::doc::NO_ANTI_FORGERY_TOKEN, body = kernel::http::ErrorBody),
-        (status = 429, description = super::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
+        (status = 403, description = crate::routes::doc::NO_ANTI_FORGERY_TOKEN, body = kernel::http::ErrorBody),
+        (status = 429, description = crate::routes::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
     ))]
 async fn remove(
     State(state): State<CommandState>,
@@ -314,8 +312,8 @@ async fn remove(
     responses(
         (status = 200, description = "The request options", body = PasskeyOptions),
         (status = 400, description = "`InvalidIdempotencyKey` (a malformed Idempotency-Key header).", body = kernel::http::ErrorBody),
-        (status = 403, description = super::doc::NO_ANTI_FORGERY_TOKEN, body = kernel::http::ErrorBody),
-        (status = 429, description = super::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
+        (status = 403, description = crate::routes::doc::NO_ANTI_FORGERY_TOKEN, body = kernel::http::ErrorBody),
+        (status = 429, description = crate::routes::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
     ))]
 async fn sign_in_start(
     State(state): State<CommandState>,
@@ -352,9 +350,9 @@ async fn sign_in_start(
     request_body = PasskeyFinishRequest,
     responses(
         (status = 200, description = "Signed in, or refused (`success` false)", body = SignInAnswer),
-        (status = 400, description = super::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
-        (status = 403, description = super::doc::NO_ANTI_FORGERY_TOKEN, body = kernel::http::ErrorBody),
-        (status = 429, description = super::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
+        (status = 400, description = crate::routes::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
+        (status = 403, description = crate::routes::doc::NO_ANTI_FORGERY_TOKEN, body = kernel::http::ErrorBody),
+        (status = 429, description = crate::routes::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
     ))]
 async fn sign_in_finish(
     State(state): State<CommandState>,

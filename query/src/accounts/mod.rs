@@ -1,6 +1,8 @@
 //! What a signed-in customer reads of their account: the devices signed in (the sessions read
 //! model, from the Session aggregate's events), so they can see and end any of them.
 
+pub mod passkeys;
+
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;

@@ -10,9 +10,9 @@ use search_indexer::search::SearchQuery;
 use serde::Serialize;
 use sqlx::Row;
 
+use crate::catalog::products::{indexed_summaries, summaries_json};
 use crate::catalog::MenuItem;
 use crate::params::Params;
-use crate::products::{indexed_summaries, summaries_json};
 use crate::QueryState;
 
 pub const DEFAULT_PAGE_SIZE: i64 = 60;
@@ -94,7 +94,7 @@ pub struct Listing {
     #[schema(inline)]
     pub sort: Sort,
     /// Product summaries (`ProductSummary` objects).
-    #[schema(value_type = Vec<crate::products::ProductSummary>)]
+    #[schema(value_type = Vec<crate::catalog::products::ProductSummary>)]
     pub items: Box<serde_json::value::RawValue>,
     #[schema(inline)]
     pub facets: Facets,

@@ -14,9 +14,9 @@ use axum::{Json, Router};
 use kernel::http::ApiError;
 use serde::Serialize;
 
+use crate::catalog::products::{products_by_number, similar, ProductSummary, PRODUCT_NOT_FOUND};
 use crate::html::escape_html;
 use crate::params::Params;
-use crate::products::{products_by_number, similar, ProductSummary, PRODUCT_NOT_FOUND};
 use crate::QueryState;
 
 pub const MIN_ITEMS: usize = 2;
@@ -209,7 +209,7 @@ pub(crate) async fn compare_html(State(state): State<QueryState>, params: Params
     summary = "More like this: products like the given one (the search index's more-like-this), best first",
     params(("blainNumber" = String, Query, pattern = r"\S")),
     responses(
-        (status = 200, description = "OK", body = crate::products::ProductList),
+        (status = 200, description = "OK", body = crate::catalog::products::ProductList),
         (status = 400, description = "`MissingParameter`, `InvalidText`, `InvalidQuery`.", body = kernel::http::ErrorBody),
         (status = 404, description = "No such (sellable) product (`NotFound`, 'Product not found.').", body = kernel::http::ErrorBody),
     )
@@ -217,7 +217,7 @@ pub(crate) async fn compare_html(State(state): State<QueryState>, params: Params
 async fn similar_json(
     state: State<QueryState>,
     params: Params,
-) -> Result<Json<crate::products::ProductList>, ApiError> {
+) -> Result<Json<crate::catalog::products::ProductList>, ApiError> {
     similar(state, params).await
 }
 

@@ -5,8 +5,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 
-use super::CommandState;
 use crate::eventstore;
+use crate::routes::CommandState;
 use crate::shopping::visitor::{Visitor, VisitorCommand};
 use kernel::http::ApiError;
 use kernel::identity::Identity;
@@ -22,7 +22,7 @@ pub fn router(state: CommandState) -> Router {
     params(("store_num" = String, Path,
         description = "The store number; anything else answers success false", example = "1")),
     responses(
-        (status = 200, description = "OK", body = super::Success),
+        (status = 200, description = "OK", body = crate::routes::Success),
         (status = 400, description = "Bad request: `InvalidText` (an encoded NUL, `%00`, in the URL); `BadRequest` (a path parameter that is not valid UTF-8).",
             body = kernel::http::ErrorBody),
     ))]
@@ -31,7 +31,7 @@ async fn set_store(
     identity: Identity,
     Path(store_num): Path<String>,
 ) -> Response {
-    let refused = || Json(super::Success::FALSE).into_response();
+    let refused = || Json(crate::routes::Success::FALSE).into_response();
     let Ok(store_num) = kernel::values::StoreNumber::parse(&store_num) else {
         return refused();
     };
@@ -53,7 +53,9 @@ async fn set_store(
         .executed()
         .await
     {
-        Ok(executed) if executed.outcome.is_ok() => Json(super::Success::TRUE).into_response(),
+        Ok(executed) if executed.outcome.is_ok() => {
+            Json(crate::routes::Success::TRUE).into_response()
+        }
         Ok(_) => refused(),
         Err(e) => ApiError::internal(e).into_response(),
     }

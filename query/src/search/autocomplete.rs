@@ -5,9 +5,9 @@
 //! starting as typed. Rules of spec 5: the keyword is cut at 150 characters; 1 to 4 digits give
 //! nothing; every `html` field is escaped text with the typed prefix in `<strong>`.
 
+use crate::catalog::products::indexed_summaries;
 /// Kept here too for the callers that name it by its former place.
 pub use crate::html::escape_html;
-use crate::products::indexed_summaries;
 use crate::QueryState;
 use axum::extract::{Query, State};
 use axum::routing::get;

@@ -9,6 +9,13 @@
 //! (its name as a slug: `group-size`, `season`, …); the range `price` in dollars. A facet name
 //! the index does not know is ignored (a stale link still finds products).
 
+pub mod autocomplete;
+pub mod compare;
+pub mod explain;
+pub mod popularity;
+pub mod recommendations;
+pub mod reindex;
+
 use std::sync::Arc;
 
 use axum::extract::State;
@@ -23,7 +30,7 @@ use search_indexer::SearchEngine;
 use serde::Serialize;
 use sqlx::Row;
 
-use crate::products::{indexed_summaries, summaries_json};
+use crate::catalog::products::{indexed_summaries, summaries_json};
 use crate::QueryState;
 
 /// The spec's search maximum length: longer keywords are cut.
@@ -99,7 +106,7 @@ pub struct SearchAnswer {
 #[allow(dead_code)]
 pub(crate) struct SearchItem {
     #[serde(flatten)]
-    summary: crate::products::ProductSummary,
+    summary: crate::catalog::products::ProductSummary,
     /// Held by a merchandiser's pin at this place.
     pinned: bool,
     /// Units on hand at the visitor's store; null without a chosen store.
@@ -301,7 +308,7 @@ async fn search(
     let store = if identity.new_visitor {
         None
     } else {
-        crate::visitor::local_store(&state.pool, &identity.visitor_id).await?
+        crate::shopping::visitor::local_store(&state.pool, &identity.visitor_id).await?
     };
     let engine: Arc<SearchEngine> = state.search.clone();
     let mut query = search_query(&engine, &url_state, store)?;
@@ -384,8 +391,8 @@ async fn search(
             value: format!("{},{}", lo as f64 / 100.0, hi as f64 / 100.0),
             value_label: format!(
                 "{} – {}",
-                crate::products::format_price(lo as i64),
-                crate::products::format_price(hi as i64)
+                crate::catalog::products::format_price(lo as i64),
+                crate::catalog::products::format_price(hi as i64)
             ),
         });
     }

@@ -30,10 +30,10 @@ use search_indexer::url::{self, Contract};
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::catalog::products::{products_by_number, ProductSummary, PRODUCT_NOT_FOUND};
 use crate::html::escape_html;
 use crate::html::product_items;
 use crate::params::Params;
-use crate::products::{products_by_number, ProductSummary, PRODUCT_NOT_FOUND};
 use crate::QueryState;
 
 /// Longest description shown in item details.
@@ -348,7 +348,7 @@ pub async fn explain(
     let contract = Contract::default();
     let url_state = url::parse(uri.query().unwrap_or(""), &contract)
         .map_err(|e| ApiError::bad_request("InvalidSearch", e.to_string()))?;
-    let store = crate::visitor::local_store(&state.pool, &identity.visitor_id).await?;
+    let store = crate::shopping::visitor::local_store(&state.pool, &identity.visitor_id).await?;
     let engine = state.search.clone();
     let mut query = crate::search::search_query(&engine, &url_state, store)?;
     let docs = search_indexer::document::load_products(&state.pool, &[docid.to_string()]).await?;
@@ -529,7 +529,7 @@ async fn legacy(
 ) -> Response {
     match params.0.get("fn").map(|f| f.trim()) {
         Some(f) if f.eq_ignore_ascii_case("compare") => {
-            crate::compare::compare_html(State(state), params).await
+            crate::search::compare::compare_html(State(state), params).await
         }
         Some(f) if f.eq_ignore_ascii_case("ajax") => match ajax(&state, &params).await {
             Ok(r) => r,
@@ -590,7 +590,7 @@ async fn ajax(state: &QueryState, params: &Params) -> Result<Response, ApiError>
         "morelikethis" => {
             let id = required(params, "args")?.to_string();
             let asked = Params(HashMap::from([("blainNumber".to_string(), id)]));
-            let Json(list) = crate::products::similar(State(state.clone()), asked).await?;
+            let Json(list) = crate::catalog::products::similar(State(state.clone()), asked).await?;
             Ok(Json(SimilarItemsHtml {
                 html: render_similar(&list.products),
             })
