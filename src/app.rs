@@ -70,6 +70,10 @@ pub struct AppParts {
     pub captcha: crate::config::CaptchaSetting,
     /// How mail and SMS leave the store (`SMTP_URL`, `MAIL_FROM`).
     pub notifier: crate::config::NotifierSetting,
+    /// Where rewards accounts live: none for the store's own (`command::rewards::local`).
+    pub rewards: Option<command::rewards::provider::ProviderRef>,
+    /// The return window of points and the limits of the rewards calls.
+    pub rewards_settings: std::sync::Arc<command::rewards::RewardsSettings>,
 }
 
 impl kernel::state::HasStaffTokens for AppParts {
@@ -115,6 +119,8 @@ impl AppParts {
                 difficulty: command::accounts::captcha::DEFAULT_DIFFICULTY,
             },
             notifier: crate::config::NotifierSetting::Mailbox,
+            rewards: None,
+            rewards_settings: Default::default(),
         })
     }
 }
@@ -143,17 +149,30 @@ pub fn router(mut state: AppState, roles: &crate::Roles) -> Router {
     // credentials; each handler checks its role: 403).
     let mut staff = Router::new();
     if roles.command {
+        let sealer: command::privacy::vault::SealerRef =
+            std::sync::Arc::new(command::privacy::vault::PgSealer {
+                pool: state.pool.clone(),
+            });
+        let inline: std::sync::Arc<dyn command::eventstore::InlineProjection> =
+            std::sync::Arc::new(projections::registry::InlineShopping);
+        let rewards = state.rewards.clone().unwrap_or_else(|| {
+            std::sync::Arc::new(command::rewards::local::LocalProvider {
+                pool: state.pool.clone(),
+                sealer: sealer.clone(),
+                inline: inline.clone(),
+            })
+        });
         let command_state = command::routes::CommandState::from(command::routes::CommandParts {
+            rewards,
+            rewards_settings: state.rewards_settings.clone(),
             pool: state.pool.clone(),
             cart_services: command::cart::CartServices {
                 catalog: std::sync::Arc::new(command::cart::catalog_pg::PgCatalog {
                     pool: state.pool.clone(),
                 }),
             },
-            inline: std::sync::Arc::new(projections::shopping::InlineShopping),
-            sealer: std::sync::Arc::new(command::privacy::vault::PgSealer {
-                pool: state.pool.clone(),
-            }),
+            inline,
+            sealer,
             staff: state.staff.clone(),
             purge_clock: Default::default(),
             accounts: state.accounts.clone(),
@@ -199,6 +218,7 @@ pub fn router(mut state: AppState, roles: &crate::Roles) -> Router {
             home: Default::default(),
             header: state.header.clone(),
             stores: state.stores.clone(),
+            rewards_return_window_days: state.rewards_settings.return_window_days,
         });
         staff = staff.merge(query::staff_router(query_state.clone()));
         app = app.merge(query::router(query_state));

@@ -274,6 +274,9 @@ pub struct AccountArgs {
     /// answer sends the customer to choose a new one (`passwordChangeRequired`). 0: never.
     #[arg(long, env = "PASSWORD_MAX_AGE_DAYS", default_value_t = 0)]
     pub password_max_age_days: u32,
+    /// Days after a sale before its rewards points are available (the return window).
+    #[arg(long, env = "REWARDS_RETURN_WINDOW_DAYS", default_value_t = 30)]
+    pub rewards_return_window_days: u32,
     /// The captcha sign-in asks for after wrong passwords: `proof-of-work` (self-hosted, the
     /// default) or `recaptcha` (needs RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET).
     #[arg(long, env = "CAPTCHA")]

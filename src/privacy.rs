@@ -231,6 +231,38 @@ pub async fn forget_subject(pool: &PgPool, subject: &str) -> anyhow::Result<Forg
                 .executed()
                 .await?;
         }
+        // Its rewards account closes, its phone and email free for a new one.
+        let member: Option<(String, String, Option<String>)> = sqlx::query_as(
+            "SELECT rewards_number, phone_key, email_subject FROM rewards_members \
+             WHERE customer_id = $1",
+        )
+        .bind(&customer_id)
+        .fetch_optional(pool)
+        .await?;
+        if let Some((number, phone_key, email_subject)) = member {
+            for claim in std::iter::once(phone_key).chain(email_subject) {
+                eventstore::run::<command::rewards::RewardsClaim>(pool, &())
+                    .command(
+                        &claim,
+                        command::rewards::RewardsClaimCommand::Release {
+                            rewards_number: number.clone(),
+                        },
+                    )
+                    .inline(Some(&inline))
+                    .executed()
+                    .await?;
+            }
+            eventstore::run::<command::rewards::RewardsMember>(pool, &sealer)
+                .command(
+                    &number,
+                    command::rewards::MemberCommand::Close {
+                        now: chrono::Utc::now(),
+                    },
+                )
+                .inline(Some(&inline))
+                .executed()
+                .await?;
+        }
         eventstore::run::<command::accounts::EmailClaim>(pool, &())
             .command(
                 &subject,

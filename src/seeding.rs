@@ -222,3 +222,85 @@ pub async fn catch_up(pool: &PgPool) -> anyhow::Result<u64> {
     progress.finish();
     Ok(applied)
 }
+
+/// The demo's rewards members who joined at a register in a store (no customer account), with
+/// some sales, so a person can try connecting one (README, "Rewards"): their phone numbers,
+/// emails and sales. Seeding again finds the phones taken and records no sale twice.
+pub const DEMO_MEMBERS: [(&str, Option<&str>); 3] = [
+    ("5552010001", Some("pat.instore@example.com")),
+    ("5552010002", None),
+    ("5552010003", Some("sam.instore@example.com")),
+];
+
+/// Enrols [`DEMO_MEMBERS`] (in store) and records their sales: one old enough for its points to
+/// be available, one still in its return window. Needs the privacy keys (contact details are
+/// sealed); answers how many members were made.
+pub async fn rewards_members(pool: &PgPool, now: DateTime<Utc>) -> anyhow::Result<usize> {
+    use command::rewards::ledger::SaleLine;
+    use command::rewards::local::LocalProvider;
+    use command::rewards::member::JoinedAt;
+    use command::rewards::points::Points;
+    use command::rewards::provider::{Enrolled, Enrolment, RewardsProvider};
+
+    let sealer: command::privacy::vault::SealerRef =
+        std::sync::Arc::new(command::privacy::vault::PgSealer { pool: pool.clone() });
+    let inline = projections::registry::InlineShopping;
+    let provider = LocalProvider {
+        pool: pool.clone(),
+        sealer: sealer.clone(),
+        inline: std::sync::Arc::new(projections::registry::InlineShopping),
+    };
+    let points = Points {
+        pool,
+        sealer: &sealer,
+        inline: &inline,
+        return_window: chrono::Duration::days(command::rewards::ledger::DEFAULT_RETURN_WINDOW_DAYS),
+    };
+    let mut made = 0;
+    for (n, (phone, email)) in DEMO_MEMBERS.iter().enumerate() {
+        let enrolment = Enrolment {
+            phone: phone.to_string(),
+            email: email.map(str::to_string),
+            customer_id: None,
+            joined_at: JoinedAt::InStore,
+            now: now - chrono::Duration::days(400),
+        };
+        let member = match provider.enrol(enrolment).await? {
+            Enrolled::Created(member) => {
+                made += 1;
+                member
+            }
+            Enrolled::PhoneTaken(member) => member,
+        };
+        let line = |id: &str, cents: i64| SaleLine {
+            line: id.to_string(),
+            cents,
+            gift_card: false,
+        };
+        let sales = [
+            (
+                format!("S{:03}-1001", n + 1),
+                vec![line("1", 189_999), line("2", 64_850)],
+                now - chrono::Duration::days(60),
+            ),
+            (
+                format!("S{:03}-1002", n + 1),
+                vec![line("1", 8_417)],
+                now - chrono::Duration::days(5),
+            ),
+        ];
+        for (order, lines, at) in sales {
+            if let Err(e) = points
+                .record_sale(&member.rewards_number, &order, lines, at)
+                .await?
+            {
+                anyhow::bail!("a demo sale was refused: {e}");
+            }
+        }
+        points
+            .issue_gift_cards(&member.rewards_number, now)
+            .await?
+            .map_err(|e| anyhow::anyhow!("gift cards: {e}"))?;
+    }
+    Ok(made)
+}

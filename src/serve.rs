@@ -47,6 +47,8 @@ pub struct ServeOptions {
     pub wait_for_broker: bool,
     /// Reset links and the account calls' limits.
     pub accounts: std::sync::Arc<command::accounts::AccountSettings>,
+    /// The return window of rewards points and the limits of the rewards calls.
+    pub rewards: std::sync::Arc<command::rewards::RewardsSettings>,
     pub captcha: crate::config::CaptchaSetting,
     pub notifier: crate::config::NotifierSetting,
 }
@@ -167,8 +169,12 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
     ));
 
     if options.roles.command {
-        // Stored idempotent answers are kept 24 hours, browser error reports 14 days.
+        // Stored idempotent answers are kept 24 hours, browser error reports 14 days; every
+        // ten minutes the rewards gift cards that came due are issued.
         let (pool, mut stop) = (pool.clone(), stop_rx.clone());
+        let rewards = options.rewards.clone();
+        let sealer: command::privacy::vault::SealerRef =
+            std::sync::Arc::new(command::privacy::vault::PgSealer { pool: pool.clone() });
         background.spawn(async move {
             loop {
                 match kernel::idempotency::purge_expired(&pool).await {
@@ -180,6 +186,16 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
                     Ok(0) => {}
                     Ok(n) => tracing::info!(deleted = n, "expired client error reports purged"),
                     Err(e) => tracing::warn!(error = %e, "could not purge client error reports"),
+                }
+                // Points whose return window closed may pay for gift cards now.
+                let points = command::rewards::points::Points {
+                    pool: &pool,
+                    sealer: &sealer,
+                    inline: &projections::registry::InlineShopping,
+                    return_window: rewards.return_window(),
+                };
+                if let Err(e) = points.issue_due_gift_cards(chrono::Utc::now()).await {
+                    tracing::warn!(error = %e, "could not issue due rewards gift cards");
                 }
                 tokio::select! {
                     _ = tokio::time::sleep(Duration::from_secs(600)) => {}
@@ -208,6 +224,8 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
         accounts: options.accounts.clone(),
         captcha: options.captcha.clone(),
         notifier: options.notifier.clone(),
+        rewards: None,
+        rewards_settings: options.rewards.clone(),
     });
     app::start_readiness_checks(&state);
     if options.roles.query {

@@ -8,6 +8,7 @@ pub mod merch;
 pub mod notify;
 pub mod outbound;
 pub mod privacy;
+pub mod rewards;
 pub mod routes;
 pub mod shopping;
 

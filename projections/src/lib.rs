@@ -10,6 +10,7 @@ pub mod lograte;
 pub mod merch;
 pub mod registry;
 pub mod relay;
+pub mod rewards;
 pub mod runner;
 pub mod shopping;
 pub mod verify;
@@ -20,4 +21,5 @@ pub mod verify;
 pub mod model {
     pub use command::catalog;
     pub use command::merch::pinboard;
+    pub use command::rewards::{codes as reward_codes, ledger, mask};
 }

@@ -14,6 +14,7 @@ pub fn all() -> Vec<&'static dyn Projection> {
         &crate::shopping::ShoppingProjection,
         &crate::merch::MerchProjection,
         &crate::accounts::AccountsProjection,
+        &crate::rewards::RewardsProjection,
     ]
 }
 

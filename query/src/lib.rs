@@ -35,6 +35,8 @@ pub struct QueryParts {
     pub header: std::sync::Arc<shopping::header::HeaderCache>,
     /// Every store and the ZIP centroids asked so far, reloaded on catalog changes.
     pub stores: std::sync::Arc<stores::StoreDirectory>,
+    /// Days a sale's rewards points stay pending (`REWARDS_RETURN_WINDOW_DAYS`).
+    pub rewards_return_window_days: i64,
 }
 
 impl kernel::state::HasStaffTokens for QueryParts {
@@ -57,6 +59,7 @@ pub fn router(state: QueryState) -> Router {
     Router::new()
         .merge(accounts::router(state.clone()))
         .merge(accounts::passkeys::router(state.clone()))
+        .merge(accounts::rewards::router(state.clone()))
         .merge(catalog::router(state.clone()))
         .merge(stores::router(state.clone()))
         .merge(catalog::products::router(state.clone()))
@@ -80,6 +83,7 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     use utoipa::OpenApi;
     let mut doc = accounts::Api::openapi();
     doc.merge(accounts::passkeys::Api::openapi());
+    doc.merge(accounts::rewards::Api::openapi());
     doc.merge(catalog::Api::openapi());
     doc.merge(stores::Api::openapi());
     doc.merge(catalog::products::Api::openapi());

@@ -30,6 +30,12 @@ pub async fn seed(options: &Options, products: usize, if_empty: bool) -> anyhow:
         "seeded {} products, {} departments, {} stores ({} events); checksum {}",
         s.products, s.departments, s.stores, s.events_written, s.checksum
     );
+    if command::privacy::keys().is_ok() {
+        let members = seeding::rewards_members(&pool, chrono::Utc::now()).await?;
+        println!(
+            "seeded {members} rewards members who joined in store (phones (555) 201-0001 to -0003)"
+        );
+    }
     Ok(ExitCode::SUCCESS)
 }
 

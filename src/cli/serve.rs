@@ -167,6 +167,10 @@ pub async fn run(options: Options, bus: BusConfig, args: ServeArgs) -> anyhow::R
             },
             wait_for_broker,
             accounts: std::sync::Arc::new(account_settings),
+            rewards: std::sync::Arc::new(command::rewards::RewardsSettings {
+                return_window_days: i64::from(accounts.rewards_return_window_days),
+                ..Default::default()
+            }),
             captcha,
             notifier,
         },

@@ -20,7 +20,7 @@ fn form(email: &str) -> Value {
         "lastName": "Doe",
         "emailAddress": email,
         "password": "Password1",
-        "phoneNumber": "(555) 234-5678",
+        "phoneNumber": phone_of(email),
     })
 }
 

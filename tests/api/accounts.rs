@@ -17,7 +17,7 @@ fn form(email: &str, password: &str) -> Value {
         "lastName": "Doe",
         "emailAddress": email,
         "password": password,
-        "phoneNumber": "(555) 234-5678",
+        "phoneNumber": phone_of(email),
         "saveLogin": false
     })
 }

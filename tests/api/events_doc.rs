@@ -32,6 +32,10 @@ use command::merch::blocklist::{BlocklistEvent, PopularBlocklist};
 use command::merch::pinboard::{PinBoard, PinEvent};
 use command::privacy::subject::{Subject, SubjectEvent};
 use command::privacy::Sealed;
+use command::rewards::{
+    EarnedLine, JoinedAt, MemberEvent, Method, ReversedLine, RewardsClaim, RewardsClaimEvent,
+    RewardsMember, Verification, VerificationEvent,
+};
 use command::shopping::subscription::{Subscription, SubscriptionEvent, UnsubscribeReason};
 use command::shopping::visitor::{Visitor, VisitorEvent};
 use cqrs_es::{Aggregate, DomainEvent};
@@ -988,6 +992,7 @@ fn domain_samples() -> Vec<DomainSample> {
         ],
     ));
     all.extend(account_samples());
+    all.extend(rewards_samples());
     all
 }
 
@@ -1158,6 +1163,138 @@ fn account_samples() -> Vec<DomainSample> {
             Reauthenticated,
         }),
         session,
+    ));
+    all
+}
+
+/// The rewards context: every variant, both places a member joins, both ways a code is sent,
+/// members with and without an email or a customer, gift-card lines and a session that locks.
+fn rewards_samples() -> Vec<DomainSample> {
+    let number = || "4031572869014".to_string();
+    let customer_id = || "cu_0f8e7d6c5b4a39281706f5e4d3c2b1a0".to_string();
+    let phone_key = || "ph_9a8b7c6d5e4f30211203f4e5d6c7b8a9".to_string();
+    let at = |minute: u32| Utc.with_ymd_and_hms(2026, 5, 1, 14, minute, 27).unwrap();
+    // Sealed under the email's subject when the member gave one, else under the phone key.
+    let under_phone_key = || Sealed {
+        subject: phone_key(),
+        ..sealed_sample()
+    };
+    let mut all = Vec::new();
+    all.extend(samples_of::<RewardsClaim>(
+        variants!(RewardsClaimEvent {
+            RewardsContactClaimed,
+            RewardsContactReleased
+        }),
+        vec![
+            RewardsClaimEvent::RewardsContactClaimed {
+                rewards_number: number(),
+            },
+            RewardsClaimEvent::RewardsContactReleased {
+                rewards_number: number(),
+            },
+        ],
+    ));
+    let earned = |line: &str, cents: i64, points: i64, gift_card: bool| EarnedLine {
+        line: line.into(),
+        cents,
+        points,
+        gift_card,
+    };
+    all.extend(samples_of::<RewardsMember>(
+        variants!(MemberEvent {
+            MemberEnrolled,
+            MemberLinked,
+            SaleRecorded,
+            SaleReversed,
+            GiftCardIssued,
+            MemberClosed,
+        }),
+        vec![
+            // Online, signed in, with an email the member index holds.
+            MemberEvent::MemberEnrolled {
+                phone_key: phone_key(),
+                phone: sealed_sample(),
+                email_subject: Some(sealed_sample().subject),
+                email: Some(sealed_sample()),
+                customer_id: Some(customer_id()),
+                joined_at: JoinedAt::Online,
+                at: at(3),
+            },
+            // Online with an email another member holds: sealed, not indexed.
+            MemberEvent::MemberEnrolled {
+                phone_key: phone_key(),
+                phone: sealed_sample(),
+                email_subject: None,
+                email: Some(sealed_sample()),
+                customer_id: Some(customer_id()),
+                joined_at: JoinedAt::Online,
+                at: at(3),
+            },
+            // In store: a phone only, no customer.
+            MemberEvent::MemberEnrolled {
+                phone_key: phone_key(),
+                phone: under_phone_key(),
+                email_subject: None,
+                email: None,
+                customer_id: None,
+                joined_at: JoinedAt::InStore,
+                at: at(3),
+            },
+            MemberEvent::MemberLinked {
+                customer_id: customer_id(),
+                at: at(9),
+            },
+            MemberEvent::SaleRecorded {
+                order_no: "O-100234".into(),
+                lines: vec![
+                    earned("1", 127_499, 1_274, false),
+                    earned("2", 127_500, 1_275, false),
+                    earned("3", 2_500, 0, true),
+                    earned("4", -500, 0, false),
+                ],
+                at: at(10),
+            },
+            MemberEvent::SaleReversed {
+                order_no: "O-100234".into(),
+                lines: vec![ReversedLine {
+                    line: "2".into(),
+                    points: 1_275,
+                }],
+                at: at(20),
+            },
+            MemberEvent::GiftCardIssued {
+                card_id: "gc_1".into(),
+                points: 2_500,
+                cents: 2_500,
+                at: at(30),
+            },
+            MemberEvent::MemberClosed { at: at(40) },
+        ],
+    ));
+    let started =
+        |method: Method, customer_id: Option<String>| VerificationEvent::VerificationStarted {
+            rewards_number: number(),
+            method,
+            visitor: "4f1c0a5e6b7d8e9f0a1b2c3d4e5f6a7b".into(),
+            customer_id,
+            code_hash: "9f86d081884c7d659a2feaa0c55ad015".into(),
+            expires_at: at(13),
+        };
+    all.extend(samples_of::<Verification>(
+        variants!(VerificationEvent {
+            VerificationStarted,
+            VerificationCodeRejected,
+            VerificationLocked,
+            VerificationConfirmed,
+        }),
+        vec![
+            started(Method::Phone, Some(customer_id())),
+            started(Method::Email, None),
+            VerificationEvent::VerificationCodeRejected { attempts: 1 },
+            VerificationEvent::VerificationCodeRejected { attempts: 5 },
+            VerificationEvent::VerificationLocked {},
+            VerificationEvent::VerificationConfirmed { at: at(5) },
+        ],
     ));
     all
 }

@@ -41,6 +41,7 @@ mod recommendations;
 mod relay;
 mod relay_heal;
 mod relevance;
+mod rewards;
 mod scale_out;
 mod search;
 mod security_headers;

@@ -114,7 +114,7 @@ async fn another_customers_cart_left_in_a_browser_is_not_brought_along() {
             .post_with_token(
                 "/account/register",
                 json!({"firstName": first, "lastName": "Doe", "emailAddress": email,
-                       "password": "Password1", "phoneNumber": "(555) 234-5678"}),
+                       "password": "Password1", "phoneNumber": phone_of(email)}),
             )
             .await;
         assert_eq!(made.json()["success"], true);

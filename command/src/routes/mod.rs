@@ -6,6 +6,7 @@ pub mod accounts;
 pub mod cart;
 pub mod log;
 pub mod merch;
+pub mod rewards;
 pub mod shopping;
 
 use std::sync::Arc;
@@ -48,6 +49,10 @@ pub struct CommandParts {
     pub providers: Arc<crate::accounts::providers::Providers>,
     /// Passkeys: the relying party (`AccountSettings::passkeys`).
     pub webauthn: Arc<webauthn_rs::Webauthn>,
+    /// Where rewards accounts live (the store's own by default: `rewards::local`).
+    pub rewards: crate::rewards::provider::ProviderRef,
+    /// The return window of points and the limits of the rewards calls.
+    pub rewards_settings: Arc<crate::rewards::RewardsSettings>,
 }
 
 impl kernel::state::HasStaffTokens for CommandParts {
@@ -65,6 +70,7 @@ pub fn router(state: CommandState) -> Router {
         .merge(accounts::providers::router(state.clone()))
         .merge(accounts::captcha::router(state.clone()))
         .merge(cart::router(state.clone()))
+        .merge(rewards::router(state.clone()))
         .merge(shopping::newsletter::router(state.clone()))
         .merge(shopping::stores::router(state.clone()))
         .merge(merch::router(state.clone()))
@@ -233,6 +239,7 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     doc.merge(accounts::providers::Api::openapi());
     doc.merge(accounts::captcha::Api::openapi());
     doc.merge(cart::Api::openapi());
+    doc.merge(rewards::Api::openapi());
     doc.merge(log::Api::openapi());
     doc.merge(merch::Api::openapi());
     doc.merge(shopping::newsletter::Api::openapi());
@@ -249,7 +256,7 @@ mod tests {
     #[test]
     fn every_command_is_documented_and_its_stored_answers_may_be_replays() {
         let doc = serde_json::to_value(super::openapi()).unwrap();
-        assert_eq!(doc["paths"].as_object().unwrap().len(), 42);
+        assert_eq!(doc["paths"].as_object().unwrap().len(), 48);
         let answers = &doc["paths"]["/products/a/addtocart"]["post"]["responses"];
         for status in ["200", "400"] {
             assert_eq!(

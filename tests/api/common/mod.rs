@@ -34,6 +34,15 @@ pub fn brokers() -> String {
         .expect("TEST_KAFKA_BROKERS is not set: run the tests with infra/test")
 }
 
+/// A phone number of this email's own ("(555) 3xx-xxxx"), so customers made in one test hold
+/// different phones (each phone is one rewards account's).
+pub fn phone_of(email: &str) -> String {
+    let h = email
+        .bytes()
+        .fold(7u64, |h, b| h.wrapping_mul(131).wrapping_add(u64::from(b)));
+    format!("({}) {}-{:04}", 555, 200 + h % 800, (h / 800) % 10_000)
+}
+
 pub fn unique(prefix: &str) -> String {
     format!("{prefix}_{}", uuid::Uuid::new_v4().simple())
 }

@@ -50,6 +50,7 @@ pub(in crate::routes) use guard::{count_failure, limit_address, limit_failures, 
 use lookup::account_of;
 pub use lookup::UPDATE_PASSWORD_PAGE;
 pub(in crate::routes) use lookup::{account_by_id, password_change_required, Account};
+pub(in crate::routes) use register::create_account;
 pub use register::{RegisterAnswer, RegisterRequest, EMAIL_TAKEN};
 pub use session::device_of;
 pub(in crate::routes) use session::{end_session, signed_in};

@@ -7,7 +7,7 @@ pub const EMAIL_TAKEN: &str =
     "An account already exists for this email address. Please sign in or reset your password.";
 
 /// The create-account form (spec 3, "Create account").
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[derive(Clone, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RegisterRequest {
     #[schema(max_length = 200)]
@@ -25,16 +25,21 @@ pub struct RegisterRequest {
     /// Keep the session for 30 days (else until the browser closes, at most 12 hours).
     #[serde(default)]
     pub save_login: bool,
-    /// The rewards steps were skipped (accepted; the rewards programme reads it).
+    /// The rewards steps were skipped: the account is made without joining or connecting
+    /// rewards.
     #[serde(default)]
     pub skip_connecting_rewards: bool,
+    /// An earlier answer said `createdRewardsDesync`: from the browser signed in to that
+    /// account, the rewards link is tried again (no second account is made).
     #[serde(default)]
     pub has_desynced_rewards: bool,
 }
 
 /// The answer of `register` (spec 3): `success`, or why not in `errorMessage` (with
-/// `reasonCode` 6, INVALID_INPUT_DATA, for a field that did not pass). The rewards fields
-/// (`email`, `phone`, `redactedData`, `second…`) are null until the rewards programme fills them.
+/// `reasonCode` 6, INVALID_INPUT_DATA, for a field that did not pass). With the rewards steps
+/// (no `skipConnectingRewards`) a phone or email a rewards account holds answers its reason
+/// code (2, 3 or 12) with that account's `email`, `phone` and `redactedData` masked (and the
+/// second account's in `second…` for 12), and no account is made yet.
 #[derive(Debug, Default, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RegisterAnswer {
@@ -57,10 +62,14 @@ pub struct RegisterAnswer {
     pub second_phone: Option<String>,
     #[schema(required)]
     pub second_redacted_data: Option<String>,
+    /// The account was made but joining or connecting rewards failed at the provider: a
+    /// register with `hasDesyncedRewards` from this browser tries again.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub created_rewards_desync: Option<bool>,
 }
 
 impl RegisterAnswer {
-    fn refused(message: &str, reason_code: Option<i32>) -> Response {
+    pub(in crate::routes) fn refused(message: &str, reason_code: Option<i32>) -> Response {
         unstored(
             Json(RegisterAnswer {
                 error_message: Some(message.to_string()),
@@ -88,24 +97,89 @@ pub(super) async fn register(
     headers: HeaderMap,
     ApiJson(request): ApiJson<RegisterRequest>,
 ) -> Response {
+    let save_login = request.save_login;
+    let rewards_steps = !request.skip_connecting_rewards;
+    if request.has_desynced_rewards {
+        if let Ok(Some(signed_in)) = kernel::session::signed_in(&state.pool, &identity).await {
+            let answer =
+                crate::routes::rewards::retry_desynced(&state, &signed_in.customer_id).await;
+            return unstored(Json(RegisterAnswer::from(answer)).into_response());
+        }
+    }
+    let contact = kernel::values::Email::parse(&request.email_address)
+        .ok()
+        .zip(kernel::validation::normalize_phone(&request.phone_number));
+    if let (true, Some((email, phone))) = (rewards_steps, &contact) {
+        // An address with an account answers so first; the rewards steps are for new ones.
+        if let Ok(keys) = privacy::keys() {
+            match account_of(&state, &keys.subject_for_email(email.as_str())).await {
+                Ok(Some(_)) => return RegisterAnswer::refused(EMAIL_TAKEN, None),
+                Ok(None) => {}
+                Err(e) => return e.into_response(),
+            }
+        }
+        match crate::routes::rewards::registration_match(&state, email.as_str(), phone).await {
+            Ok(None) => {}
+            Ok(Some(answer)) => {
+                return unstored(Json(RegisterAnswer::from(answer)).into_response())
+            }
+            Err(e) => return crate::routes::rewards::provider_failed(e),
+        }
+    }
+    let customer_id = match create_account(&state, request).await {
+        Ok(customer_id) => customer_id,
+        Err(refused) => return refused,
+    };
+    let mut answer = RegisterAnswer {
+        success: true,
+        ..Default::default()
+    };
+    if let (true, Some((email, phone))) = (rewards_steps, contact) {
+        let joined = crate::routes::rewards::join_new_account(
+            &state,
+            &customer_id,
+            email.as_str().to_string(),
+            phone,
+        )
+        .await;
+        answer.created_rewards_desync = (!joined).then_some(true);
+    }
+    signed_in(
+        &state,
+        &identity,
+        &headers,
+        &customer_id,
+        save_login,
+        false,
+        answer,
+    )
+    .await
+}
+
+/// Creates the account of a create-account form: the form's checks, the email's claim, the
+/// customer registered. The customer id, or the refusal to answer.
+pub(in crate::routes) async fn create_account(
+    state: &CommandState,
+    request: RegisterRequest,
+) -> Result<String, Response> {
     let Ok(email) = kernel::values::Email::parse(&request.email_address) else {
-        return RegisterAnswer::refused(
+        return Err(RegisterAnswer::refused(
             kernel::validation::EMAIL_MESSAGE,
             Some(INVALID_INPUT_DATA),
-        );
+        ));
     };
     let Some(phone) = kernel::validation::normalize_phone(&request.phone_number) else {
-        return RegisterAnswer::refused(
+        return Err(RegisterAnswer::refused(
             kernel::validation::PHONE_MESSAGE,
             Some(INVALID_INPUT_DATA),
-        );
+        ));
     };
     if let Err(message) = password::check(&request.password) {
-        return RegisterAnswer::refused(message, Some(INVALID_INPUT_DATA));
+        return Err(RegisterAnswer::refused(message, Some(INVALID_INPUT_DATA)));
     }
     let keys = match privacy::keys() {
         Ok(keys) => keys,
-        Err(e) => return ApiError::Unavailable(e.to_string()).into_response(),
+        Err(e) => return Err(ApiError::Unavailable(e.to_string()).into_response()),
     };
     let email_subject = keys.subject_for_email(email.as_str());
     let customer_id = format!("cu_{}", new_id());
@@ -117,26 +191,26 @@ pub(super) async fn register(
         now: claimed_at,
         unregistered_holder,
     };
-    let mut claimed = execute::<EmailClaim>(&state, &(), &email_subject, claim(None)).await;
+    let mut claimed = execute::<EmailClaim>(state, &(), &email_subject, claim(None)).await;
     if let Ok(Err(EmailClaimError::Taken)) = claimed {
-        match stale_claim_holder(&state, &email_subject).await {
+        match stale_claim_holder(state, &email_subject).await {
             Ok(Some(holder)) => {
                 claimed =
-                    execute::<EmailClaim>(&state, &(), &email_subject, claim(Some(holder))).await
+                    execute::<EmailClaim>(state, &(), &email_subject, claim(Some(holder))).await
             }
             Ok(None) => {}
-            Err(e) => return e.into_response(),
+            Err(e) => return Err(e.into_response()),
         }
     }
     match claimed {
         Ok(Ok(_)) => {}
-        Ok(Err(EmailClaimError::Taken)) => return RegisterAnswer::refused(EMAIL_TAKEN, None),
-        Err(e) => return ApiError::internal(e).into_response(),
+        Ok(Err(EmailClaimError::Taken)) => return Err(RegisterAnswer::refused(EMAIL_TAKEN, None)),
+        Err(e) => return Err(ApiError::internal(e).into_response()),
     }
     let plain = request.password;
     let password_hash = match tokio::task::spawn_blocking(move || password::hash(&plain)).await {
         Ok(hash) => hash,
-        Err(e) => return ApiError::internal(e).into_response(),
+        Err(e) => return Err(ApiError::internal(e).into_response()),
     };
     let register = CustomerCommand::Register {
         email_subject: email_subject.clone(),
@@ -156,7 +230,7 @@ pub(super) async fn register(
                 .into_response(),
         )
     } else {
-        match execute::<Customer>(&state, &state.sealer, &customer_id, register).await {
+        match execute::<Customer>(state, &state.sealer, &customer_id, register).await {
             Ok(Ok(_)) => None,
             Ok(Err(CustomerError::Invalid(message))) => {
                 Some(RegisterAnswer::refused(message, Some(INVALID_INPUT_DATA)))
@@ -171,25 +245,12 @@ pub(super) async fn register(
     if let Some(refusal) = refusal {
         // The address is free again for a corrected form.
         let release = EmailClaimCommand::Release { customer_id };
-        if let Err(e) = execute::<EmailClaim>(&state, &(), &email_subject, release).await {
+        if let Err(e) = execute::<EmailClaim>(state, &(), &email_subject, release).await {
             tracing::error!(error = %e, "an email claim could not be released");
         }
-        return refusal;
+        return Err(refusal);
     }
-    let answer = RegisterAnswer {
-        success: true,
-        ..Default::default()
-    };
-    signed_in(
-        &state,
-        &identity,
-        &headers,
-        &customer_id,
-        request.save_login,
-        false,
-        answer,
-    )
-    .await
+    Ok(customer_id)
 }
 
 /// The holder of the address's claim when that claim is stale: made [`STALE_CLAIM_MINUTES`]

@@ -104,6 +104,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/confirmlinkaccount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a verification code and connect the rewards account
+         * @description Token header. `code` (6 digits, a number or text) for `rewardsSessionId`, from the browser the code was asked from. A wrong code answers 6 with 'That code is not correct. Please try again.'; the fifth locks the session ('Too many incorrect codes. Please request a new code.'); after 10 minutes 'This code has expired. Please request a new code.'. A right code links the rewards account to the signed-in customer, or creates the account of `createAccountRequest` first and signs it in (if the link then fails at the provider, `createdRewardsDesync` true). 2, 8 and 5 as for the lookup.
+         */
+        post: operations["confirm_link_account"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/createoauthwithphone": {
         parameters: {
             query?: never;
@@ -164,6 +184,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/findrewardstolink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Look up a rewards account to connect
+         * @description Signed-in only (`reasonCode` 0). Exactly one of `phoneNumber`, `email`, `rewardsNumber` (13 digits), else 6 with 'Please only enter one piece of information.'. Answers 4 VERIFICATION_REQUIRED with the account's phone and email masked (`redactedData` both), 1 REWARDS_ACCOUNT_NOT_FOUND, 2 REWARDS_ACCOUNT_ALREADY_LINKED (another customer's), 8 CUSTOMER_HAS_REWARDS, 5 SESSION_M_ERROR.
+         */
+        post: operations["find_rewards_to_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/getantiforgerytoken": {
         parameters: {
             query?: never;
@@ -178,6 +218,26 @@ export interface paths {
          * @description No body. The token is bound to this browser's session (or, signed out, to the visitor): fetch a new one after signing in or out. The 'token header' calls want it in `RequestVerificationToken`.
          */
         post: operations["anti_forgery_token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/getrewardsdata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What the rewards menu shows on opening
+         * @description No body. For the signed-in customer, one of: `customerHasRewards` (a rewards account is linked to them); `emailAlreadyLinked` (their email belongs to another customer's rewards account); `sessionMFound` (a rewards account no customer holds matches their phone or email: verify it, `phone`/`email` masked); or none of them, with `email` the customer's own to prefill the connect form. Signed out (or an account that no longer exists): `success` false, `reasonCode` 0.
+         */
+        post: operations["rewards_data"];
         delete?: never;
         options?: never;
         head?: never;
@@ -224,6 +284,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/linkuserwithrewardsnum": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Connect a rewards account by typing its rewards number
+         * @description Token header. The rewards account is found from `accountInfo`'s phone or email (masked values ignored) or the signed-in customer's own; `accountInfo.rewardsNumber` (13 digits) must be its number, else 9 NO_MATCH ('That rewards number does not match our records.'; wrong numbers count against a limit per rewards account: 429). Then as confirmlinkaccount: linked to the signed-in customer, or to the account `createAccountRequest` creates.
+         */
+        post: operations["link_user_with_rewards_number"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/logout/": {
         parameters: {
             query?: never;
@@ -238,6 +318,26 @@ export interface paths {
         get: operations["logout"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/newrewardsaccount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join rewards by phone
+         * @description Signed-in only (otherwise `reasonCode` 0). Opens a rewards account with this phone (the in-store pin) and the customer's email, linked to the customer. The phone of a rewards account joined in store answers 3 REWARDS_ACCOUNT_ALREADY_EXISTS (verify it: the email masked); of another customer's, 2 REWARDS_ACCOUNT_ALREADY_LINKED (account-in-use, the email masked); a customer who has rewards, 8. One rewards account per phone, also when joins race. 5 SESSION_M_ERROR when the provider fails. Joins count against limits per customer and per address (429).
+         */
+        post: operations["new_rewards_account"];
         delete?: never;
         options?: never;
         head?: never;
@@ -364,6 +464,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/sendverificationcode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a verification code for a rewards account
+         * @description The rewards account is found from the fields typed (masked values are ignored) or, without them, the signed-in customer's own phone and email. `verificationMethod` phone or email sends a 6-digit code there (SMS or mail), good for 10 minutes and 5 tries, and answers `rewardsSessionId` with the recipient masked; rewardsNumber sends nothing (type the rewards number and link with it). 1, 2 or 8 as for the lookup; 5 SESSION_M_ERROR. Codes count against limits per rewards account (3 an hour: the resend limit), per browser and per address (429).
+         */
+        post: operations["send_verification_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/verifyPassword": {
         parameters: {
             query?: never;
@@ -478,6 +598,26 @@ export interface paths {
          * @description Token header; signed in. Removes the customer's passkey `id` (from `GET /api/account/passkeys`): it signs nobody in from now on (`PasskeyRemoved`). An id that is not one of the customer's passkeys answers `success` false with 'This passkey is not one of yours.' and changes nothing. Never stored for an Idempotency-Key.
          */
         post: operations["remove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/rewards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's rewards points, history and gift cards
+         * @description For the signed-in customer's rewards account: 1 point per whole $1 of a sale, pending until the sale's return window closes, then available; a $25 gift card per 2,500 available points; returns take back exactly what a line earned (available may go below zero). `member` false when the customer has no rewards account.
+         */
+        get: operations["rewards"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2023,6 +2163,30 @@ export interface components {
             redirectUrl: string | null;
             success: boolean;
         };
+        /** @description The customer's rewards account, or none (`member` false). */
+        AccountRewards: {
+            /**
+             * Format: int64
+             * @description Points to spend; below zero when a return took back points a gift card already used.
+             */
+            available: number;
+            giftCards: components["schemas"]["GiftCard"][];
+            history: components["schemas"]["RewardsHistoryRow"][];
+            member: boolean;
+            /**
+             * Format: int64
+             * @description Points earned by sales whose return window is still open.
+             */
+            pending: number;
+            /**
+             * Format: int64
+             * @description Points a $25 gift card costs (2,500).
+             */
+            pointsPerGiftCard: number;
+            /** Format: int64 */
+            returnWindowDays: number;
+            rewardsNumber: string | null;
+        };
         /**
          * @description A product (`addtocart`) or a product's bundle (`bundletocart`, which ignores `warrantyId`),
          *     and where it goes.
@@ -2297,6 +2461,8 @@ export interface components {
             outbox: string;
             postgres: string;
         };
+        /** @description A code as the client sends it: a number (spec 3) or its digits as text. */
+        CodeValue: number | string;
         /** @description The compared items and their attributes side by side. */
         Comparison: {
             attributes: components["schemas"]["ComparisonRow"][];
@@ -2312,6 +2478,13 @@ export interface components {
             name: string;
             /** @description One value per item, in the items' order (null where the item has none). */
             values: (string | null)[];
+        };
+        /** @description Confirm a code (spec 3). */
+        ConfirmCodeRequest: {
+            code: components["schemas"]["CodeValue"];
+            createAccountRequest?: components["schemas"]["RegisterRequest"] | null;
+            createOauthAccountRequest?: components["schemas"]["OauthAccountRequest"] | null;
+            rewardsSessionId: string;
         };
         /** @description The answer of 'Delete my account'. */
         DeleteAccountAnswer: {
@@ -2441,6 +2614,20 @@ export interface components {
             selected: boolean;
             url?: string;
             value: string;
+        };
+        /** @description The connect form's lookup (spec 3, findRewardsToLink): exactly one of the three. */
+        FindRewardsRequest: {
+            email?: string | null;
+            phoneNumber?: string | null;
+            rewardsNumber?: string | null;
+        };
+        /** @description A gift card the points paid for. */
+        GiftCard: {
+            cardId: string;
+            /** Format: int64 */
+            cents: number;
+            /** Format: date-time */
+            issuedAt: string;
         };
         /** @description `POST /account/google-auth`. */
         GoogleAuthRequest: {
@@ -2572,6 +2759,10 @@ export interface components {
             /** @description The product's first image when it is a site-relative or http(s) URL, else empty. */
             Image: string;
         };
+        /** @description Join by phone (spec 5: phone required and valid). */
+        JoinRequest: {
+            phoneNumber: string;
+        };
         /** @description The JSON answers of the legacy calls. */
         LegacySearchAnswer: components["schemas"]["ItemDetailsHtml"] | components["schemas"]["SimilarItemsHtml"] | components["schemas"]["ItemImage"];
         /**
@@ -2655,6 +2846,12 @@ export interface components {
              */
             lineId: number;
         };
+        /** @description Link by rewards number (spec 3). */
+        LinkRewardsRequest: {
+            accountInfo: components["schemas"]["RewardsAccountInfo"];
+            createAccountRequest?: components["schemas"]["RegisterRequest"] | null;
+            createOauthAccountRequest?: components["schemas"]["OauthAccountRequest"] | null;
+        };
         /** @description A browser's error report. */
         LogRequest: {
             /** @description Cut to 8192 characters */
@@ -2683,6 +2880,15 @@ export interface components {
         /** @description `{"nonce": …}`. */
         NonceAnswer: {
             nonce: string;
+        };
+        /**
+         * @description The sign-in a pending third-party registration would finish with (spec 3, 'Oauth account
+         *     request').
+         */
+        OauthAccountRequest: {
+            credentialToken: string;
+            loginMethod: string;
+            skipCartMerge?: boolean;
         };
         /**
          * @description `POST /account/createoauthwithphone`: the provider's credential as in its auth call, the
@@ -3038,11 +3244,23 @@ export interface components {
             emailAddress: string;
         };
         /**
+         * @description Which contact details an answer shows masked (spec 3: email, phone or both).
+         * @enum {string}
+         */
+        Redacted: "email" | "phone" | "both";
+        /**
          * @description The answer of `register` (spec 3): `success`, or why not in `errorMessage` (with
-         *     `reasonCode` 6, INVALID_INPUT_DATA, for a field that did not pass). The rewards fields
-         *     (`email`, `phone`, `redactedData`, `second…`) are null until the rewards programme fills them.
+         *     `reasonCode` 6, INVALID_INPUT_DATA, for a field that did not pass). With the rewards steps
+         *     (no `skipConnectingRewards`) a phone or email a rewards account holds answers its reason
+         *     code (2, 3 or 12) with that account's `email`, `phone` and `redactedData` masked (and the
+         *     second account's in `second…` for 12), and no account is made yet.
          */
         RegisterAnswer: {
+            /**
+             * @description The account was made but joining or connecting rewards failed at the provider: a
+             *     register with `hasDesyncedRewards` from this browser tries again.
+             */
+            createdRewardsDesync?: boolean | null;
             email: string | null;
             errorMessage: string | null;
             headerJson: unknown;
@@ -3059,6 +3277,10 @@ export interface components {
         RegisterRequest: {
             emailAddress: string;
             firstName: string;
+            /**
+             * @description An earlier answer said `createdRewardsDesync`: from the browser signed in to that
+             *     account, the rewards link is tried again (no second account is made).
+             */
             hasDesyncedRewards?: boolean;
             lastName: string;
             /** @description 8 to 100 characters with a lowercase and an uppercase letter and a number. */
@@ -3067,7 +3289,10 @@ export interface components {
             phoneNumber: string;
             /** @description Keep the session for 30 days (else until the browser closes, at most 12 hours). */
             saveLogin?: boolean;
-            /** @description The rewards steps were skipped (accepted; the rewards programme reads it). */
+            /**
+             * @description The rewards steps were skipped: the account is made without joining or connecting
+             *     rewards.
+             */
             skipConnectingRewards?: boolean;
         };
         /** @description How far the reindex is. */
@@ -3123,6 +3348,97 @@ export interface components {
             nofVisible: number;
             /** Format: int32 */
             scrollNumber: number;
+        };
+        /** @description What the client knows of the rewards account, and the rewards number typed (spec 3). */
+        RewardsAccountInfo: {
+            email?: string | null;
+            phoneNumber?: string | null;
+            rewardsNumber?: string | null;
+            verificationMethod?: string | null;
+        };
+        /**
+         * @description A rewards call's answer (spec 3, 'Rewards requests': success, errorMessage, reasonCode,
+         *     rewardsSessionId, createdRewardsDesync, headerJson, phone, email; the lookup's
+         *     redactedData; the create answer's second… for select-account).
+         */
+        RewardsAnswer: {
+            /**
+             * @description The account was made but the rewards link failed at the provider: a later register or
+             *     link with `hasDesyncedRewards` tries the link again.
+             */
+            createdRewardsDesync?: boolean | null;
+            email?: string | null;
+            errorMessage?: string | null;
+            /** @description Always null: the web asks for the header again. */
+            headerJson?: Record<string, never> | null;
+            /**
+             * @description The member's phone and email as the screen may show them (masked as `redactedData`
+             *     says).
+             */
+            phone?: string | null;
+            /**
+             * Format: int32
+             * @description The spec's numeric reason code (0 CUSTOMER_NOT_LOGGED_IN … 12
+             *     PHONE_AND_EMAIL_SEPARATE_MATCH), when the call did not go through as asked.
+             */
+            reasonCode?: number | null;
+            redactedData?: components["schemas"]["Redacted"] | null;
+            /** @description The verification session a code was sent for (sendverificationcode). */
+            rewardsSessionId?: string | null;
+            secondEmail?: string | null;
+            secondPhone?: string | null;
+            secondRedactedData?: components["schemas"]["Redacted"] | null;
+            success: boolean;
+        };
+        /** @description What the rewards menu learns on opening (spec 3 'Rewards data'; spec 4's opening branches). */
+        RewardsData: {
+            customerHasRewards: boolean;
+            /**
+             * @description With `sessionMFound`, the member's email (masked unless it is the customer's own);
+             *     otherwise the customer's own email, which the connect form is prefilled from.
+             */
+            email?: string | null;
+            /**
+             * @description The customer's email belongs to a rewards account another customer holds: the join step
+             *     tells them to call customer service.
+             */
+            emailAlreadyLinked: boolean;
+            errorMessage?: string | null;
+            /** @description With `sessionMFound`, the member's phone (masked); otherwise none. */
+            phone?: string | null;
+            /**
+             * Format: int32
+             * @description Why not, when `success` is false (0 CUSTOMER_NOT_LOGGED_IN: the customer is not found).
+             */
+            reasonCode?: number | null;
+            redactedData?: components["schemas"]["Redacted"] | null;
+            /**
+             * @description A rewards account no customer holds matches the customer's phone or email (joined in
+             *     store): verification-account, with `phone` and `email` masked.
+             */
+            sessionMFound: boolean;
+            success: boolean;
+        };
+        /** @description One row of the points history, newest first. */
+        RewardsHistoryRow: {
+            /** Format: date-time */
+            at: string;
+            /**
+             * Format: date-time
+             * @description For a pending line: when its points become available.
+             */
+            availableOn: string | null;
+            /** @description `earned` (a sale line), `reversed` (returned or cancelled) or `giftCard`. */
+            kind: string;
+            /**
+             * Format: int64
+             * @description Points: positive when earned, negative when taken back or spent on a gift card.
+             */
+            points: number;
+            /** @description The order number, or the gift card's id. */
+            reference: string;
+            /** @description For an earned line: `pending`, `available` or `reversed`. */
+            state: string | null;
         };
         /** @description One entry of `getruleexplain`, in the spec's spelling. */
         RuleExplain: {
@@ -3212,6 +3528,20 @@ export interface components {
             keywords: string[];
             name: string;
             number: string;
+        };
+        /**
+         * @description Send a code (spec 3): what the client knows of the rewards account (values it was shown
+         *     masked are ignored), and how the code should come.
+         */
+        SendCodeRequest: {
+            email?: string | null;
+            phoneNumber?: string | null;
+            rewardsNumber?: string | null;
+            /**
+             * @description `phone`, `email` or `rewardsNumber` (no code is sent: the rewards number is typed on
+             *     enter-code and sent with linkuserwithrewardsnum).
+             */
+            verificationMethod: string;
         };
         /** @description The answer of `authenticate` (spec 3). */
         SignInAnswer: {
@@ -3839,6 +4169,67 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    confirm_link_account: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description Connected, or why not. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewardsAnswer"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid anti-forgery token (`AntiForgeryTokenInvalid`): fetch one (`POST /account/getantiforgerytoken`) and send it in `RequestVerificationToken`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidBody"];
+            /** @description Too many attempts (`TooManyAttempts`): from this address (`ACCOUNT_ATTEMPTS_PER_ADDRESS` per `ACCOUNT_ATTEMPT_WINDOW_SECS`), or wrong passwords for this account (`ACCOUNT_FAILURES_PER_ACCOUNT` per 15 minutes). Counted in PostgreSQL, so across replicas; `Retry-After` gives the seconds until the window ends. */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     create_with_phone: {
         parameters: {
             query?: never;
@@ -4004,6 +4395,67 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    find_rewards_to_link: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FindRewardsRequest"];
+            };
+        };
+        responses: {
+            /** @description What was found. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewardsAnswer"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid anti-forgery token (`AntiForgeryTokenInvalid`): fetch one (`POST /account/getantiforgerytoken`) and send it in `RequestVerificationToken`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidBody"];
+            /** @description Too many attempts (`TooManyAttempts`): from this address (`ACCOUNT_ATTEMPTS_PER_ADDRESS` per `ACCOUNT_ATTEMPT_WINDOW_SECS`), or wrong passwords for this account (`ACCOUNT_FAILURES_PER_ACCOUNT` per 15 minutes). Counted in PostgreSQL, so across replicas; `Retry-After` gives the seconds until the window ends. */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     anti_forgery_token: {
         parameters: {
             query?: never;
@@ -4036,6 +4488,52 @@ export interface operations {
             };
             413: components["responses"]["TooLarge"];
             414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    rewards_data: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The opening branch. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewardsData"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            /** @description Too many attempts (`TooManyAttempts`): from this address (`ACCOUNT_ATTEMPTS_PER_ADDRESS` per `ACCOUNT_ATTEMPT_WINDOW_SECS`), or wrong passwords for this account (`ACCOUNT_FAILURES_PER_ACCOUNT` per 15 minutes). Counted in PostgreSQL, so across replicas; `Retry-After` gives the seconds until the window ends. */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -4144,6 +4642,67 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    link_user_with_rewards_number: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkRewardsRequest"];
+            };
+        };
+        responses: {
+            /** @description Connected, or why not. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewardsAnswer"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid anti-forgery token (`AntiForgeryTokenInvalid`): fetch one (`POST /account/getantiforgerytoken`) and send it in `RequestVerificationToken`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidBody"];
+            /** @description Too many attempts (`TooManyAttempts`): from this address (`ACCOUNT_ATTEMPTS_PER_ADDRESS` per `ACCOUNT_ATTEMPT_WINDOW_SECS`), or wrong passwords for this account (`ACCOUNT_FAILURES_PER_ACCOUNT` per 15 minutes). Counted in PostgreSQL, so across replicas; `Retry-After` gives the seconds until the window ends. */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     logout: {
         parameters: {
             query?: {
@@ -4169,6 +4728,67 @@ export interface operations {
             };
             400: components["responses"]["InvalidUrl"];
             414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    new_rewards_account: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JoinRequest"];
+            };
+        };
+        responses: {
+            /** @description Joined, or why not. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewardsAnswer"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid anti-forgery token (`AntiForgeryTokenInvalid`): fetch one (`POST /account/getantiforgerytoken`) and send it in `RequestVerificationToken`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidBody"];
+            /** @description Too many attempts (`TooManyAttempts`): from this address (`ACCOUNT_ATTEMPTS_PER_ADDRESS` per `ACCOUNT_ATTEMPT_WINDOW_SECS`), or wrong passwords for this account (`ACCOUNT_FAILURES_PER_ACCOUNT` per 15 minutes). Counted in PostgreSQL, so across replicas; `Retry-After` gives the seconds until the window ends. */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -4458,6 +5078,67 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AccountAnswer"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid anti-forgery token (`AntiForgeryTokenInvalid`): fetch one (`POST /account/getantiforgerytoken`) and send it in `RequestVerificationToken`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidBody"];
+            /** @description Too many attempts (`TooManyAttempts`): from this address (`ACCOUNT_ATTEMPTS_PER_ADDRESS` per `ACCOUNT_ATTEMPT_WINDOW_SECS`), or wrong passwords for this account (`ACCOUNT_FAILURES_PER_ACCOUNT` per 15 minutes). Counted in PostgreSQL, so across replicas; `Retry-After` gives the seconds until the window ends. */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    send_verification_code: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description Sent, or why not. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewardsAnswer"];
                 };
             };
             /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
@@ -4863,6 +5544,39 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    rewards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rewards account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountRewards"];
+                };
+            };
+            400: components["responses"]["InvalidUrl"];
+            /** @description Not signed in (`NotSignedIn`, 'Please sign in.'). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
