@@ -184,3 +184,93 @@ async fn account_calls_log_no_password_token_code_or_address() {
         assert!(!log.contains(secret), "{secret} is in the log");
     }
 }
+
+#[tokio::test]
+async fn rewards_calls_log_no_phone_email_or_code() {
+    use command::rewards::provider::{Enrolment, RewardsProvider};
+    logs::capture("debug,sqlx=warn,hyper=info,h2=info,rdkafka=info,librdkafka=info");
+    let env = spawn_env().await;
+    // A member who joined in store, to connect by a code.
+    let provider = command::rewards::local::LocalProvider {
+        pool: env.pool.clone(),
+        sealer: std::sync::Arc::new(command::privacy::vault::PgSealer {
+            pool: env.pool.clone(),
+        }),
+        inline: std::sync::Arc::new(projections::registry::InlineShopping),
+    };
+    let in_store = format!("{}@example.com", unique("instore"));
+    provider
+        .enrol(Enrolment {
+            phone: "5553334444".into(),
+            email: Some(in_store.clone()),
+            customer_id: None,
+            joined_at: command::rewards::member::JoinedAt::InStore,
+            now: chrono::Utc::now(),
+        })
+        .await
+        .unwrap();
+    let mut jane = Client::new(&env);
+    let email = format!("{}@example.com", unique("jane"));
+    let made = jane
+        .post_with_token(
+            "/account/register",
+            json!({"firstName": "Jane", "lastName": "Doe", "emailAddress": email,
+                   "password": "Password1", "phoneNumber": "(555) 234-5678",
+                   "skipConnectingRewards": true}),
+        )
+        .await;
+    assert_eq!(made.json()["success"], true, "{}", made.body);
+    jane.post_with_token("/account/getrewardsdata", json!({}))
+        .await;
+    jane.post_with_token(
+        "/account/findrewardstolink",
+        json!({"phoneNumber": "(555) 333-4444"}),
+    )
+    .await;
+    let sent = jane
+        .post_with_token(
+            "/account/sendverificationcode",
+            json!({"phoneNumber": "(555) 333-4444", "verificationMethod": "email"}),
+        )
+        .await
+        .json();
+    let session = sent["rewardsSessionId"].as_str().unwrap().to_string();
+    let body: String = sqlx::query_scalar("SELECT body FROM notifications WHERE key = $1")
+        .bind(format!("rewards-code:{session}"))
+        .fetch_one(&env.pool)
+        .await
+        .unwrap();
+    let code = body
+        .split(|c: char| !c.is_ascii_digit())
+        .find(|w| w.len() == 6)
+        .unwrap()
+        .to_string();
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+    for attempt in [wrong, code.as_str()] {
+        jane.post_with_token(
+            "/account/confirmlinkaccount",
+            json!({"code": attempt, "rewardsSessionId": session}),
+        )
+        .await;
+    }
+    let linked: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM rewards_members WHERE customer_id IS NOT NULL")
+            .fetch_one(&env.pool)
+            .await
+            .unwrap();
+    assert_eq!(linked, 1, "the in-store member is Jane's now");
+    let log = logs::text();
+    assert!(!log.is_empty());
+    for secret in [
+        email.as_str(),
+        in_store.as_str(),
+        "3334444",
+        "333-4444",
+        "2345678",
+        // The session id may be logged (an aggregate id: worth nothing without the browser
+        // that asked and the code).
+        code.as_str(),
+    ] {
+        assert!(!log.contains(secret), "{secret} is in the log");
+    }
+}

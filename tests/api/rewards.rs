@@ -937,3 +937,41 @@ async fn points_follow_sales_returns_and_gift_cards_on_the_rewards_page() {
         401
     );
 }
+
+#[tokio::test]
+async fn a_customer_with_rewards_is_told_so_instead_of_connecting_a_second() {
+    let env = spawn_env().await;
+    let member = in_store(&env, "5553334444", Some("pat@example.com")).await;
+    let mut jane = Client::new(&env);
+    let made = jane
+        .post_with_token(
+            "/account/register",
+            joining_form("jane@example.com", "(555) 234-5678"),
+        )
+        .await
+        .json();
+    assert_eq!(made["success"], true);
+    let send = call(
+        &mut jane,
+        "/account/sendverificationcode",
+        json!({"phoneNumber": "(555) 333-4444", "verificationMethod": "phone"}),
+    )
+    .await;
+    assert_eq!(send["reasonCode"], 8, "{send}");
+    let link = call(
+        &mut jane,
+        "/account/linkuserwithrewardsnum",
+        json!({"accountInfo": {"phoneNumber": "(555) 333-4444", "rewardsNumber": member.rewards_number}}),
+    )
+    .await;
+    assert_eq!(link["reasonCode"], 8, "{link}");
+    assert_eq!(
+        count(
+            &env.pool,
+            "SELECT count(*) FROM rewards_members WHERE customer_id IS NULL"
+        )
+        .await,
+        1,
+        "the in-store member stays unconnected"
+    );
+}

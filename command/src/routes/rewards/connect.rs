@@ -261,6 +261,21 @@ async fn within_failures(state: &CommandState, bucket: &str) -> Result<(), Respo
     }
 }
 
+/// CUSTOMER_HAS_REWARDS when the signed-in customer holds a rewards account already (one
+/// each: a second cannot be connected).
+async fn has_no_rewards(state: &CommandState, customer: Option<&str>) -> Result<(), Response> {
+    let Some(customer) = customer else {
+        return Ok(());
+    };
+    match state.rewards.of_customer(customer).await {
+        Ok(None) => Ok(()),
+        Ok(Some(_)) => {
+            Err(RewardsAnswer::refused(ReasonCode::CustomerHasRewards, ALREADY_A_MEMBER).response())
+        }
+        Err(e) => Err(provider_failed(e)),
+    }
+}
+
 /// A bucket of the limits: a keyed hash of `value`, never the value.
 fn bucket(identity: &Identity, kind: &str, value: &str) -> String {
     format!(
@@ -368,6 +383,9 @@ pub(super) async fn send_verification_code(
         Ok(customer) => customer,
         Err(refused) => return refused,
     };
+    if let Err(refused) = has_no_rewards(&state, customer.as_deref()).await {
+        return refused;
+    }
     let lookup = match lookup_of(
         typed(&request.phone_number),
         typed(&request.email),
@@ -645,6 +663,9 @@ async fn connect(
         error_message: None,
         ..RewardsAnswer::ok()
     };
+    if let Err(refused) = has_no_rewards(state, customer.as_deref()).await {
+        return refused;
+    }
     let (customer, created) = match (customer, create) {
         (Some(customer), _) => (customer, None),
         (None, Some(form)) => {
