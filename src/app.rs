@@ -70,6 +70,8 @@ pub struct AppParts {
     pub captcha: crate::config::CaptchaSetting,
     /// How mail and SMS leave the store (`SMTP_URL`, `MAIL_FROM`).
     pub notifier: crate::config::NotifierSetting,
+    /// SMS through a gateway (`SMS_GATEWAY_URL`, …); none: the mailbox keeps them.
+    pub sms: Option<crate::config::SmsSetting>,
     /// Where rewards accounts live: none for the store's own (`command::rewards::local`).
     pub rewards: Option<command::rewards::provider::ProviderRef>,
     /// The return window of points and the limits of the rewards calls.
@@ -119,6 +121,7 @@ impl AppParts {
                 difficulty: command::accounts::captcha::DEFAULT_DIFFICULTY,
             },
             notifier: crate::config::NotifierSetting::Mailbox,
+            sms: None,
             rewards: None,
             rewards_settings: Default::default(),
         })
@@ -204,6 +207,10 @@ pub fn router(mut state: AppState, roles: &crate::Roles) -> Router {
             notifier: state
                 .notifier
                 .build(&state.pool)
+                .and_then(|mail| match &state.sms {
+                    Some(sms) => sms.build(&state.pool, mail),
+                    None => Ok(mail),
+                })
                 .unwrap_or_else(|e| crate::config::refuse_to_start(e)),
         });
         staff = staff.merge(command::routes::staff_router(command_state.clone()));

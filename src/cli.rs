@@ -299,6 +299,19 @@ pub struct AccountArgs {
     /// The From of mail (default `Storefront <no-reply@storefront.local>`).
     #[arg(long, env = "MAIL_FROM")]
     pub mail_from: Option<String>,
+    /// An SMS gateway's Messages API base (Twilio's shape); unset, SMS stay in the local
+    /// mailbox.
+    #[arg(long, env = "SMS_GATEWAY_URL")]
+    pub sms_gateway_url: Option<String>,
+    /// The gateway account id (with SMS_GATEWAY_URL).
+    #[arg(long, env = "SMS_ACCOUNT")]
+    pub sms_account: Option<String>,
+    /// The gateway's auth token (with SMS_GATEWAY_URL).
+    #[arg(long, env = "SMS_TOKEN", hide_env_values = true)]
+    pub sms_token: Option<String>,
+    /// The number SMS come from, in E.164 (`+15550100000`).
+    #[arg(long, env = "SMS_FROM")]
+    pub sms_from: Option<String>,
     /// The OAuth client id Google's ID tokens must name (their audience); unset, Google
     /// sign-in answers the generic message.
     #[arg(long, env = "GOOGLE_CLIENT_ID")]

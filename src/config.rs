@@ -478,7 +478,7 @@ impl NotifierSetting {
         match self {
             Self::Mailbox => {
                 tracing::info!(
-                    "SMTP_URL is not set: mail and SMS are kept in the local mailbox \
+                    "SMTP_URL is not set: mail (and SMS without SMS_GATEWAY_URL) is kept in the local mailbox \
                      (`storefront mail list`)"
                 );
                 Ok(std::sync::Arc::new(Outbox { pool: pool.clone() }))
@@ -501,6 +501,77 @@ impl NotifierSetting {
                 Ok(std::sync::Arc::new(smtp))
             }
         }
+    }
+}
+
+/// SMS through an HTTP gateway (`SMS_GATEWAY_URL`, `SMS_ACCOUNT`, `SMS_TOKEN`, `SMS_FROM`):
+/// unset, SMS stay in the local mailbox.
+#[derive(Clone)]
+pub struct SmsSetting {
+    pub url: String,
+    pub account: String,
+    pub token: String,
+    pub from: String,
+}
+
+impl std::fmt::Debug for SmsSetting {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Never the token.
+        f.debug_struct("SmsSetting")
+            .field("url", &redact_url(&self.url))
+            .field("account", &self.account)
+            .field("from", &self.from)
+            .finish_non_exhaustive()
+    }
+}
+
+impl SmsSetting {
+    /// The setting from `get`: none without `SMS_GATEWAY_URL`; with it, the other three are
+    /// required.
+    pub fn from_lookup(
+        get: impl Fn(&str) -> Option<String>,
+    ) -> Result<Option<SmsSetting>, SettingError> {
+        let get = |name: &str| {
+            get(name)
+                .map(|v| v.trim().to_string())
+                .filter(|v| !v.is_empty())
+        };
+        let Some(url) = get("SMS_GATEWAY_URL") else {
+            return Ok(None);
+        };
+        let need = |name: &'static str| {
+            get(name).ok_or_else(|| setting_error(name, "must be set with SMS_GATEWAY_URL"))
+        };
+        Ok(Some(SmsSetting {
+            url,
+            account: need("SMS_ACCOUNT")?,
+            token: need("SMS_TOKEN")?,
+            from: need("SMS_FROM")?,
+        }))
+    }
+
+    /// The gateway, with `mail` taking the mail.
+    pub fn build(
+        &self,
+        pool: &PgPool,
+        mail: command::notify::NotifierRef,
+    ) -> Result<command::notify::NotifierRef, SettingError> {
+        let gateway = command::notify::sms::SmsGateway::new(
+            pool.clone(),
+            &self.url,
+            &self.account,
+            &self.token,
+            &self.from,
+            mail,
+        )
+        .map_err(|e| match e {
+            command::notify::NotifyError::Config { setting, message } => {
+                setting_error(setting, message)
+            }
+            other => setting_error("SMS_GATEWAY_URL", other.to_string()),
+        })?;
+        tracing::info!(gateway = %redact_url(&self.url), "SMS are sent by the gateway");
+        Ok(std::sync::Arc::new(gateway))
     }
 }
 

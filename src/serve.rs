@@ -51,6 +51,8 @@ pub struct ServeOptions {
     pub rewards: std::sync::Arc<command::rewards::RewardsSettings>,
     pub captcha: crate::config::CaptchaSetting,
     pub notifier: crate::config::NotifierSetting,
+    /// SMS through a gateway (`SMS_GATEWAY_URL`), else the mailbox.
+    pub sms: Option<crate::config::SmsSetting>,
 }
 
 /// Bounds of the HTTP server itself (docs/security.md).
@@ -224,6 +226,7 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
         accounts: options.accounts.clone(),
         captcha: options.captcha.clone(),
         notifier: options.notifier.clone(),
+        sms: options.sms.clone(),
         rewards: None,
         rewards_settings: options.rewards.clone(),
     });

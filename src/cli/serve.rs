@@ -57,10 +57,15 @@ pub async fn run(options: Options, bus: BusConfig, args: ServeArgs) -> anyhow::R
         "RECAPTCHA_VERIFY_URL" => accounts.recaptcha_verify_url.clone(),
         "SMTP_URL" => accounts.smtp_url.clone(),
         "MAIL_FROM" => accounts.mail_from.clone(),
+        "SMS_GATEWAY_URL" => accounts.sms_gateway_url.clone(),
+        "SMS_ACCOUNT" => accounts.sms_account.clone(),
+        "SMS_TOKEN" => accounts.sms_token.clone(),
+        "SMS_FROM" => accounts.sms_from.clone(),
         _ => None,
     };
     let captcha = config::CaptchaSetting::from_lookup(lookup)?;
     let notifier = config::NotifierSetting::from_lookup(lookup);
+    let sms = config::SmsSetting::from_lookup(lookup)?;
     let account_settings = {
         let defaults = command::accounts::AccountSettings::default();
         command::accounts::AccountSettings {
@@ -173,6 +178,7 @@ pub async fn run(options: Options, bus: BusConfig, args: ServeArgs) -> anyhow::R
             }),
             captcha,
             notifier,
+            sms,
         },
     )
     .await?;

@@ -458,3 +458,104 @@ async fn an_sms_through_the_smtp_adapter_stays_in_the_mailbox() {
     assert_eq!(kept.channel, Channel::Sms);
     assert_eq!(kept.to.as_deref(), Some("+15550100"));
 }
+
+/// What a test SMS gateway received: the form fields and the Authorization header.
+type Received = Arc<Mutex<Vec<(Vec<(String, String)>, String)>>>;
+
+/// A gateway of the test's own speaking the Messages API: records each message; answers 500
+/// while `failing` is set, else 201.
+async fn sms_gateway(failing: Arc<AtomicBool>) -> (String, Received) {
+    use axum::extract::{Form, State};
+    use axum::http::{HeaderMap, StatusCode};
+    let received: Received = Default::default();
+    let app = axum::Router::new()
+        .route(
+            "/2010-04-01/Accounts/AC123/Messages.json",
+            axum::routing::post(
+                |State((received, failing)): State<(Received, Arc<AtomicBool>)>,
+                 headers: HeaderMap,
+                 Form(form): Form<Vec<(String, String)>>| async move {
+                    if failing.load(Ordering::SeqCst) {
+                        return StatusCode::INTERNAL_SERVER_ERROR;
+                    }
+                    let auth = headers
+                        .get("authorization")
+                        .and_then(|v| v.to_str().ok())
+                        .unwrap_or_default()
+                        .to_string();
+                    received.lock().unwrap().push((form, auth));
+                    StatusCode::CREATED
+                },
+            ),
+        )
+        .with_state((received.clone(), failing));
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    (format!("http://{address}"), received)
+}
+
+#[tokio::test]
+async fn sms_go_through_the_gateway_once_per_key_and_mail_to_the_mail_adapter() {
+    use base64::Engine;
+    let env = spawn_env().await;
+    let failing = Arc::new(AtomicBool::new(false));
+    let (url, received) = sms_gateway(failing.clone()).await;
+    let mail = Arc::new(command::notify::Memory::default());
+    let gateway = command::notify::sms::SmsGateway::new(
+        env.pool.clone(),
+        &url,
+        "AC123",
+        "secret-token",
+        "+15550100000",
+        mail.clone(),
+    )
+    .unwrap();
+    let sms = |key: &str| Message {
+        key: key.into(),
+        channel: Channel::Sms,
+        subject: Some("ph_1".into()),
+        to: "5552345678".into(),
+        title: "Your code".into(),
+        text: "Your code is 123456.".into(),
+    };
+    assert_eq!(gateway.send(sms("code:1")).await.unwrap(), Sent::Now);
+    assert_eq!(gateway.send(sms("code:1")).await.unwrap(), Sent::Already);
+    {
+        let got = received.lock().unwrap();
+        assert_eq!(got.len(), 1, "once per key");
+        let (form, auth) = &got[0];
+        let field = |name: &str| form.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone());
+        assert_eq!(field("To").as_deref(), Some("+15552345678"));
+        assert_eq!(field("From").as_deref(), Some("+15550100000"));
+        assert_eq!(field("Body").as_deref(), Some("Your code is 123456."));
+        let basic = base64::engine::general_purpose::STANDARD.encode("AC123:secret-token");
+        assert_eq!(auth, &format!("Basic {basic}"));
+    }
+    // The mailbox keeps no copy of the text.
+    let body: Option<String> =
+        sqlx::query_scalar("SELECT body FROM notifications WHERE key = 'code:1'")
+            .fetch_one(&env.pool)
+            .await
+            .unwrap();
+    assert_eq!(body, None);
+    // A gateway that fails: an error, and the key is free for a retry that sends.
+    failing.store(true, Ordering::SeqCst);
+    assert!(matches!(
+        gateway.send(sms("code:2")).await,
+        Err(NotifyError::Sms(_))
+    ));
+    failing.store(false, Ordering::SeqCst);
+    assert_eq!(gateway.send(sms("code:2")).await.unwrap(), Sent::Now);
+    assert_eq!(received.lock().unwrap().len(), 2);
+    // Mail goes on to the mail adapter.
+    assert_eq!(
+        gateway
+            .send(message("mail:1", Some("em_1"), "ada@example.com"))
+            .await
+            .unwrap(),
+        Sent::Now
+    );
+    assert_eq!(mail.sent().len(), 1);
+    assert_eq!(received.lock().unwrap().len(), 2);
+}

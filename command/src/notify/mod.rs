@@ -4,13 +4,15 @@
 //! retried command or a replayed event never mails twice.
 //!
 //! Adapters: [`outbox::Outbox`], the local default (the `notifications` table is the mailbox:
-//! `storefront mail list|show`), and [`smtp::Smtp`] (`SMTP_URL`). [`Memory`] keeps messages
+//! `storefront mail list|show`), [`smtp::Smtp`] (`SMTP_URL`) for mail and
+//! [`sms::SmsGateway`] (`SMS_GATEWAY_URL`) for SMS. [`Memory`] keeps messages
 //! in memory for tests.
 //!
 //! Messages hold addresses and single-use links: no adapter logs `to`, `title` or `text`,
 //! only the key (and `Debug` of a [`Message`] hides them too).
 
 pub mod outbox;
+pub mod sms;
 pub mod smtp;
 
 use std::collections::HashSet;
@@ -101,6 +103,9 @@ pub enum NotifyError {
     /// The SMTP server was unreachable or refused the mail (the recipient masked).
     #[error("SMTP: {0}")]
     Smtp(String),
+    /// The SMS gateway was unreachable or refused the message (no number or text here).
+    #[error("SMS gateway: {0}")]
+    Sms(String),
     /// One of the adapter's settings is wrong (`SMTP_URL`, `MAIL_FROM`).
     #[error("{setting}: {message}")]
     Config {

@@ -7,9 +7,9 @@
 //! for [`STALE_CLAIM`] belongs to a process that died while sending: it is taken over and the
 //! mail sent again (at least once across such a crash, never twice otherwise).
 //!
-//! SMS over SMTP is not a thing: an [`Channel::Sms`] message is kept in the mailbox as
-//! [`super::outbox::Outbox`] does (readable with `storefront mail list|show`) until an SMS
-//! gateway adapter exists.
+//! SMS over SMTP is not a thing: an [`Channel::Sms`] message that reaches this adapter (no
+//! `SMS_GATEWAY_URL`: [`super::sms::SmsGateway`] takes SMS first when it is set) is kept in the
+//! mailbox as [`super::outbox::Outbox`] does (readable with `storefront mail list|show`).
 
 use std::time::Duration;
 
