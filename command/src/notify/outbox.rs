@@ -126,3 +126,42 @@ pub async fn forget_subject<'c>(
         .await?
         .rows_affected())
 }
+
+/// Claims `message`'s key for a sender that keeps no copy of the text (SMTP, the SMS
+/// gateway): true when this sender may send: a new claim (key, channel and subject only), or
+/// a claim left unsent for `stale` by a process that died while sending, taken over.
+pub async fn claim(
+    pool: &PgPool,
+    message: &Message,
+    stale: std::time::Duration,
+) -> Result<bool, NotifyError> {
+    let claimed = sqlx::query(
+        "INSERT INTO notifications (key, channel, subject) VALUES ($1, $2, $3) \
+         ON CONFLICT (key) DO NOTHING",
+    )
+    .bind(&message.key)
+    .bind(message.channel.as_str())
+    .bind(&message.subject)
+    .execute(pool)
+    .await?
+    .rows_affected()
+        == 1;
+    if claimed {
+        return Ok(true);
+    }
+    let taken_over = sqlx::query(
+        "UPDATE notifications SET created_at = now() \
+         WHERE key = $1 AND sent_at IS NULL AND body IS NULL \
+           AND created_at < now() - make_interval(secs => $2)",
+    )
+    .bind(&message.key)
+    .bind(stale.as_secs_f64())
+    .execute(pool)
+    .await?
+    .rows_affected()
+        == 1;
+    if taken_over {
+        tracing::warn!(key = %message.key, "an unsent claim of a notification was taken over: sending it again");
+    }
+    Ok(taken_over)
+}

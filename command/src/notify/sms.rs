@@ -78,35 +78,6 @@ impl SmsGateway {
             mail,
         })
     }
-
-    /// Claims the key: true when this sender may send (new, or a stale claim taken over).
-    async fn claim(&self, message: &Message) -> Result<bool, NotifyError> {
-        let claimed = sqlx::query(
-            "INSERT INTO notifications (key, channel, subject) VALUES ($1, $2, $3) \
-             ON CONFLICT (key) DO NOTHING",
-        )
-        .bind(&message.key)
-        .bind(message.channel.as_str())
-        .bind(&message.subject)
-        .execute(&self.pool)
-        .await?
-        .rows_affected()
-            == 1;
-        if claimed {
-            return Ok(true);
-        }
-        Ok(sqlx::query(
-            "UPDATE notifications SET created_at = now() \
-             WHERE key = $1 AND sent_at IS NULL AND body IS NULL \
-               AND created_at < now() - make_interval(secs => $2)",
-        )
-        .bind(&message.key)
-        .bind(STALE_CLAIM.as_secs_f64())
-        .execute(&self.pool)
-        .await?
-        .rows_affected()
-            == 1)
-    }
 }
 
 /// A US number of ten digits in E.164 (`+1…`); other forms as given.
@@ -125,7 +96,7 @@ impl Notifier for SmsGateway {
         if message.channel != Channel::Sms {
             return self.mail.send(message).await;
         }
-        if !self.claim(&message).await? {
+        if !super::outbox::claim(&self.pool, &message, STALE_CLAIM).await? {
             tracing::info!(key = %message.key, "notification sent before: not again");
             return Ok(Sent::Already);
         }

@@ -79,39 +79,6 @@ impl Smtp {
             .body(message.text.clone())
             .map_err(|e| NotifyError::Build(mask(&e.to_string(), &message.to)))
     }
-
-    /// Claims the key: true when this sender may send (a new claim, or a stale one taken over).
-    async fn claim(&self, message: &Message) -> Result<bool, NotifyError> {
-        let claimed = sqlx::query(
-            "INSERT INTO notifications (key, channel, subject) VALUES ($1, $2, $3) \
-             ON CONFLICT (key) DO NOTHING",
-        )
-        .bind(&message.key)
-        .bind(message.channel.as_str())
-        .bind(&message.subject)
-        .execute(&self.pool)
-        .await?
-        .rows_affected()
-            == 1;
-        if claimed {
-            return Ok(true);
-        }
-        let taken_over = sqlx::query(
-            "UPDATE notifications SET created_at = now() \
-             WHERE key = $1 AND sent_at IS NULL AND body IS NULL \
-               AND created_at < now() - make_interval(secs => $2)",
-        )
-        .bind(&message.key)
-        .bind(STALE_CLAIM.as_secs_f64())
-        .execute(&self.pool)
-        .await?
-        .rows_affected()
-            == 1;
-        if taken_over {
-            tracing::warn!(key = %message.key, "an unsent claim of a notification was taken over: sending it again");
-        }
-        Ok(taken_over)
-    }
 }
 
 #[async_trait::async_trait]
@@ -124,7 +91,7 @@ impl Notifier for Smtp {
         }
         // An unsendable message claims nothing.
         let mail = self.mail(&message)?;
-        if !self.claim(&message).await? {
+        if !outbox::claim(&self.pool, &message, STALE_CLAIM).await? {
             tracing::info!(key = %message.key, "notification sent before: not again");
             return Ok(Sent::Already);
         }
