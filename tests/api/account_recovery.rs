@@ -270,9 +270,9 @@ async fn a_burst_from_one_address_is_refused_across_two_replicas() {
     let env = spawn_env().await;
     let mut first = replica(&env, Some("203.0.113.7"));
     let mut second = replica(&env, Some("203.0.113.7"));
-    let limit = command::accounts::AccountSettings::default()
-        .per_address
-        .max;
+    let per_address = command::accounts::AccountSettings::default().per_address;
+    let limit = per_address.max;
+    clear_of_window_end(per_address.window_seconds).await;
     for n in 0..limit {
         let client = if n % 2 == 0 { &mut first } else { &mut second };
         // Each for another account: the address's limit is what holds.

@@ -393,6 +393,12 @@ async fn wrong_codes_lock_the_session_and_an_old_code_expires() {
 #[tokio::test]
 async fn codes_can_be_resent_up_to_the_limit() {
     let env = spawn_env().await;
+    clear_of_window_end(
+        command::rewards::RewardsSettings::default()
+            .codes_per_member
+            .window_seconds,
+    )
+    .await;
     let (mut jane, _) = code_requested(&env).await;
     let send = json!({"phoneNumber": "(555) 333-4444", "verificationMethod": "email"});
     for n in 2..=3 {

@@ -43,6 +43,21 @@ pub fn phone_of(email: &str) -> String {
     format!("({}) {}-{:04}", 555, 200 + h % 800, (h / 800) % 10_000)
 }
 
+/// Waits, when the clock is within 20 s of the end of a fixed window of `window_seconds`
+/// (as `kernel::limits` counts attempts), until the next one begins: a burst that a test
+/// counts against a limit then falls in one window.
+pub async fn clear_of_window_end(window_seconds: u32) {
+    let window = u64::from(window_seconds.max(1));
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    let left = window - now % window;
+    if left < 20 {
+        tokio::time::sleep(Duration::from_secs(left + 1)).await;
+    }
+}
+
 pub fn unique(prefix: &str) -> String {
     format!("{prefix}_{}", uuid::Uuid::new_v4().simple())
 }
