@@ -115,8 +115,8 @@ pub struct Verification {
     pub confirmed: bool,
 }
 
-/// Compares two hashes without stopping at the first difference.
-fn same(a: &str, b: &str) -> bool {
+/// Compares two secrets (hashes, rewards numbers) without stopping at the first difference.
+pub fn same(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0
 }
 

@@ -624,13 +624,7 @@ pub(super) async fn link_user_with_rewards_number(
     if let Err(refused) = within_failures(&state, &failures).await {
         return refused;
     }
-    let same = number.len() == member.rewards_number.len()
-        && number
-            .bytes()
-            .zip(member.rewards_number.bytes())
-            .fold(0u8, |d, (a, b)| d | (a ^ b))
-            == 0;
-    if !same {
+    if !crate::rewards::verification::same(number, &member.rewards_number) {
         if let Err(e) = kernel::limits::attempt(&state.pool, &failures, limits).await {
             return ApiError::from(e).into_response();
         }
