@@ -288,7 +288,13 @@ pub fn router(mut state: AppState, roles: &crate::Roles) -> Router {
         // pixel as they are); the web build's files come precompressed from disk instead.
         .layer(tower_http::compression::CompressionLayer::new().quality(API_COMPRESSION))
         .layer(axum::middleware::from_fn_with_state(
-            middleware::SecurityPolicy::new(state.cookies.secure, &state.captcha.origins()),
+            middleware::SecurityPolicy::new(state.cookies.secure, &{
+                let mut origins = state.captcha.origins();
+                origins.extend(command::accounts::providers::csp_origins(
+                    &state.accounts.providers,
+                ));
+                origins
+            }),
             security_headers,
         ))
         .layer(tower_http::trace::TraceLayer::new_for_http());

@@ -9,6 +9,7 @@ use serde_json::{json, Value};
 
 use crate::common::*;
 use command::routes::accounts::deletion::{PASSWORD_AGAIN, REAUTHENTICATION_REQUIRED};
+use command::routes::accounts::recovery::{PASSWORD_AGAIN_TO_CHANGE, SIGN_IN_TO_CHANGE};
 use command::routes::accounts::UPDATE_PASSWORD_PAGE;
 
 fn form(email: &str) -> Value {
@@ -456,4 +457,95 @@ async fn a_claim_whose_registration_died_frees_the_address_after_ten_minutes() {
         1
     );
     // (A holder with `CustomerRegistered` keeps its claim however old: claim.rs's tests.)
+}
+
+#[tokio::test]
+async fn the_update_password_page_sets_a_new_password_for_a_fresh_session_only() {
+    let env = spawn_env().await;
+    let mut anonymous = Client::new(&env);
+    let refused = anonymous
+        .post_with_token(
+            "/account/update-password",
+            json!({"newPassword": "NewPassword2"}),
+        )
+        .await;
+    assert_eq!(refused.status, 200);
+    assert_eq!(refused.json()["success"], false);
+    assert_eq!(refused.json()["errorMessage"], SIGN_IN_TO_CHANGE);
+
+    let mut jane = Client::new(&env);
+    register(&mut jane, "jane@example.com").await;
+    storefront::cli::accounts::require_password_change(&env.pool, "jane@example.com")
+        .await
+        .unwrap();
+    let mut laptop = jane.other();
+    let signed = laptop
+        .post_with_token(
+            "/account/authenticate",
+            sign_in("jane@example.com", "Password1"),
+        )
+        .await;
+    assert_eq!(signed.json()["passwordChangeRequired"], true);
+    let weak = laptop
+        .post_with_token(
+            "/account/update-password",
+            json!({"newPassword": "password"}),
+        )
+        .await;
+    assert_eq!(weak.json()["success"], false);
+    assert_eq!(weak.json()["reasonCode"], 6);
+    assert_eq!(
+        weak.json()["errorMessage"],
+        "Password requires at least 1 uppercase character."
+    );
+    let changed = laptop
+        .post_with_token(
+            "/account/update-password",
+            json!({"newPassword": "NewPassword2", "refUrl": "/cart/"}),
+        )
+        .await;
+    assert_eq!(changed.json()["success"], true, "{}", changed.body);
+    assert_eq!(changed.json()["redirectUrl"], "/cart/");
+    // Still signed in here (a new session); the other browser's session ended.
+    assert_eq!(laptop.get("/api/account/sessions").await.status, 200);
+    assert_eq!(jane.get("/api/account/sessions").await.status, 401);
+    let foreign = laptop
+        .post_with_token(
+            "/account/update-password",
+            json!({"newPassword": "NewPassword3", "refUrl": "//evil.example/"}),
+        )
+        .await;
+    assert_eq!(
+        foreign.json()["redirectUrl"],
+        "/account/",
+        "only local paths"
+    );
+    let again = jane
+        .other()
+        .post_with_token(
+            "/account/authenticate",
+            sign_in("jane@example.com", "NewPassword3"),
+        )
+        .await;
+    assert_eq!(again.json()["success"], true);
+    assert_eq!(
+        again.json()["passwordChangeRequired"],
+        false,
+        "cleared by the change"
+    );
+
+    // A session that signed in more than 10 minutes ago must sign in again.
+    sqlx::query("UPDATE customer_sessions SET started_at = now() - interval '11 minutes'")
+        .execute(&env.pool)
+        .await
+        .unwrap();
+    let stale = laptop
+        .post_with_token(
+            "/account/update-password",
+            json!({"newPassword": "NewPassword4"}),
+        )
+        .await;
+    assert_eq!(stale.json()["success"], false);
+    assert_eq!(stale.json()["reasonCode"], 13);
+    assert_eq!(stale.json()["errorMessage"], PASSWORD_AGAIN_TO_CHANGE);
 }

@@ -597,3 +597,162 @@ async fn a_credential_that_is_not_text_or_too_long_is_refused_before_any_work() 
     }
     assert_eq!(count(&env.pool, "SELECT count(*) FROM events").await, 0);
 }
+
+/// A new Google identity in `browser`, its token made with this browser's nonce.
+async fn new_google_token(browser: &mut Client, sub: &str, email: &str) -> String {
+    let nonce = nonce(browser).await;
+    rs256(GOOGLE_KEY, &google_claims(sub, email, &nonce))
+}
+
+#[tokio::test]
+async fn a_new_identity_meets_the_rewards_steps_before_its_account_is_made() {
+    let env = spawn_env().await;
+    let base = provider_server().await;
+    crate::rewards::in_store(&env, "5553334444", Some("pat@example.com")).await;
+    let mut browser = app(&env, &base);
+    let token = new_google_token(&mut browser, "g-300", "gail@example.com").await;
+    // No phone yet: the client asks for one (spec 4: 1 goes to enter-phone).
+    let asked = browser
+        .post_with_token(
+            "/account/createoauthwithphone",
+            json!({"loginMethod": "Google", "credentialToken": token, "phoneNumber": ""}),
+        )
+        .await
+        .json();
+    assert_eq!(asked["reasonCode"], 1, "{asked}");
+    // The phone of an in-store member: 3, with the member's email masked, and no account.
+    let met = browser
+        .post_with_token(
+            "/account/createoauthwithphone",
+            json!({"loginMethod": "Google", "credentialToken": token,
+                   "phoneNumber": "(555) 333-4444"}),
+        )
+        .await
+        .json();
+    assert_eq!(met["success"], false, "{met}");
+    assert_eq!(met["reasonCode"], 3, "{met}");
+    assert_eq!(met["email"], "p***@example.com");
+    assert_eq!(count(&env.pool, "SELECT count(*) FROM customers").await, 0);
+    assert!(!browser.cookies.contains_key("sf_session"));
+    // The code sent to the member's phone connects it to the account the identity makes.
+    let sent = browser
+        .post_with_token(
+            "/account/sendverificationcode",
+            json!({"phoneNumber": "(555) 333-4444", "verificationMethod": "phone"}),
+        )
+        .await
+        .json();
+    let session = sent["rewardsSessionId"].as_str().unwrap().to_string();
+    let code = crate::rewards::code_sent(&env, &session).await;
+    let confirmed = browser
+        .post_with_token(
+            "/account/confirmlinkaccount",
+            json!({"code": code, "rewardsSessionId": session,
+                   "createOauthAccountRequest": {"loginMethod": "Google",
+                       "credentialToken": token, "phoneNumber": "(555) 333-4444"}}),
+        )
+        .await;
+    assert_eq!(confirmed.status, 200, "{}", confirmed.body);
+    assert_eq!(confirmed.json()["success"], true, "{}", confirmed.body);
+    assert!(browser.cookies.contains_key("sf_session"));
+    let data = browser
+        .post_with_token("/account/getrewardsdata", json!({}))
+        .await
+        .json();
+    assert_eq!(data["customerHasRewards"], true, "{data}");
+    // The identity signs that account in from now on.
+    let mut later = browser.other();
+    let again = new_google_token(&mut later, "g-300", "gail@example.com").await;
+    assert_eq!(google_auth(&mut later, &again).await["success"], true);
+    assert_eq!(count(&env.pool, "SELECT count(*) FROM customers").await, 1);
+}
+
+#[tokio::test]
+async fn a_new_identity_joins_rewards_by_its_phone_or_skips_through_the_auth_call() {
+    let env = spawn_env().await;
+    let base = provider_server().await;
+    let mut joining = app(&env, &base);
+    let token = new_google_token(&mut joining, "g-400", "gwen@example.com").await;
+    let made = joining
+        .post_with_token(
+            "/account/createoauthwithphone",
+            json!({"loginMethod": "Google", "credentialToken": token,
+                   "phoneNumber": "(555) 444-5555"}),
+        )
+        .await
+        .json();
+    assert_eq!(made["success"], true, "{made}");
+    let data = joining
+        .post_with_token("/account/getrewardsdata", json!({}))
+        .await
+        .json();
+    assert_eq!(
+        data["customerHasRewards"], true,
+        "joined by its phone: {data}"
+    );
+
+    // Skipping: the auth call with createNewAccount and the phone makes the account, no rewards.
+    let mut skipping = joining.other();
+    skipping.cookies.clear();
+    let token = new_google_token(&mut skipping, "g-401", "gus@example.com").await;
+    let without_phone = skipping
+        .post(
+            "/account/google-auth",
+            json!({"credential": token, "createNewAccount": true}),
+        )
+        .await
+        .json();
+    assert_eq!(
+        without_phone["reason"], NEW_ACCOUNT,
+        "every account has a phone"
+    );
+    let skipped = skipping
+        .post(
+            "/account/google-auth",
+            json!({"credential": token, "createNewAccount": true, "phoneNumber": "(555) 444-6666"}),
+        )
+        .await
+        .json();
+    assert_eq!(skipped["success"], true, "{skipped}");
+    let data = skipping
+        .post_with_token("/account/getrewardsdata", json!({}))
+        .await
+        .json();
+    assert_eq!(data["customerHasRewards"], false, "{data}");
+    assert_eq!(
+        count(&env.pool, "SELECT count(*) FROM rewards_members").await,
+        1
+    );
+}
+
+#[tokio::test]
+async fn the_sign_in_options_name_the_configured_providers_and_the_csp_allows_only_theirs() {
+    let env = spawn_env().await;
+    let base = provider_server().await;
+    let mut configured = app(&env, &base);
+    let options = configured.get("/account/sign-in-options").await;
+    assert_eq!(options.status, 200);
+    assert_eq!(
+        options.json(),
+        json!({"google": GOOGLE_CLIENT, "apple": APPLE_CLIENT, "facebook": FB_APP})
+    );
+    let csp = options.headers["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .to_string();
+    for origin in [
+        "https://accounts.google.com",
+        "https://appleid.cdn-apple.com",
+        "https://connect.facebook.net",
+    ] {
+        assert!(csp.contains(origin), "{csp}");
+    }
+    let mut plain = Client::new(&env);
+    let options = plain.get("/account/sign-in-options").await;
+    assert_eq!(
+        options.json(),
+        json!({"google": null, "apple": null, "facebook": null})
+    );
+    let csp = options.headers["content-security-policy"].to_str().unwrap();
+    assert!(!csp.contains("accounts.google.com"), "{csp}");
+}

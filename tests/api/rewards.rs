@@ -43,7 +43,7 @@ fn local(env: &TestEnv) -> LocalProvider {
 }
 
 /// A member who joined at a register in a store: no customer account.
-async fn in_store(env: &TestEnv, phone: &str, email: Option<&str>) -> MemberRecord {
+pub(crate) async fn in_store(env: &TestEnv, phone: &str, email: Option<&str>) -> MemberRecord {
     let enrolled = local(env)
         .enrol(Enrolment {
             phone: phone.into(),
@@ -81,7 +81,7 @@ async fn rewards_data(browser: &mut Client) -> Value {
 }
 
 /// The code of the last verification message sent for a session.
-async fn code_sent(env: &TestEnv, session: &str) -> String {
+pub(crate) async fn code_sent(env: &TestEnv, session: &str) -> String {
     let body: String = sqlx::query_scalar("SELECT body FROM notifications WHERE key = $1")
         .bind(format!("rewards-code:{session}"))
         .fetch_one(&env.pool)

@@ -122,6 +122,28 @@ pub struct Providers {
     pub facebook: Option<ProviderRef>,
 }
 
+/// Where each provider's sign-in script, popup frames and calls come from: the page's CSP
+/// allows them only for a configured provider.
+pub const GOOGLE_ORIGINS: [&str; 1] = ["https://accounts.google.com"];
+pub const APPLE_ORIGINS: [&str; 2] = ["https://appleid.cdn-apple.com", "https://appleid.apple.com"];
+pub const FACEBOOK_ORIGINS: [&str; 2] =
+    ["https://connect.facebook.net", "https://www.facebook.com"];
+
+/// The outside origins the configured providers' scripts need (for the CSP).
+pub fn csp_origins(settings: &ProviderSettings) -> Vec<String> {
+    let mut origins = Vec::new();
+    if settings.google_client_id.is_some() {
+        origins.extend(GOOGLE_ORIGINS);
+    }
+    if settings.apple_client_id.is_some() {
+        origins.extend(APPLE_ORIGINS);
+    }
+    if settings.facebook_app_id.is_some() && settings.facebook_app_secret.is_some() {
+        origins.extend(FACEBOOK_ORIGINS);
+    }
+    origins.into_iter().map(str::to_string).collect()
+}
+
 impl Providers {
     /// The adapters the settings configure, on one outbound client.
     pub fn from_settings(settings: &ProviderSettings) -> Self {

@@ -15,7 +15,8 @@ use axum::{Json, Router};
 use serde::{Deserialize, Deserializer, Serialize};
 
 use super::{
-    execute, limit_address, signed_in, unstored, AccountCall, EMAIL_TAKEN, INVALID_INPUT_DATA,
+    execute, limit_address, signed_in, unstored, AccountCall, RegisterAnswer, EMAIL_TAKEN,
+    INVALID_INPUT_DATA,
 };
 use crate::accounts::providers::{Provider, ProviderIdentity, Refusal};
 use crate::accounts::{
@@ -55,6 +56,7 @@ pub const LINK_REAUTHENTICATION_MINUTES: i32 = 10;
 pub fn router(state: CommandState) -> Router {
     Router::new()
         .route("/account/oauth-nonce", get(oauth_nonce))
+        .route("/account/sign-in-options", get(sign_in_options))
         .route("/account/google-auth", post(google_auth))
         .route("/account/apple-auth", post(apple_auth))
         .route("/account/facebook-auth", post(facebook_auth))
@@ -90,9 +92,15 @@ pub struct GoogleAuthRequest {
     pub credential: String,
     #[serde(default)]
     pub skip_cart_merge: bool,
-    /// Accepted; a new account is made by `createoauthwithphone` (it needs a phone).
+    /// With `phoneNumber`: a new identity gets its account at once, without the rewards
+    /// steps (the rewards menu's 'skip'). Without a phone, a new identity answers `New
+    /// Account` (every account has a phone: `createoauthwithphone`).
     #[serde(default)]
     pub create_new_account: bool,
+    /// The phone of the account `createNewAccount` makes.
+    #[serde(default)]
+    #[schema(max_length = 30)]
+    pub phone_number: Option<String>,
 }
 
 /// `POST /account/apple-auth`.
@@ -107,6 +115,9 @@ pub struct AppleAuthRequest {
     pub skip_cart_merge: bool,
     #[serde(default)]
     pub create_new_account: bool,
+    #[serde(default)]
+    #[schema(max_length = 30)]
+    pub phone_number: Option<String>,
 }
 
 /// `POST /account/facebook-auth`.
@@ -121,6 +132,9 @@ pub struct FacebookAuthRequest {
     pub skip_cart_merge: bool,
     #[serde(default)]
     pub create_new_account: bool,
+    #[serde(default)]
+    #[schema(max_length = 30)]
+    pub phone_number: Option<String>,
 }
 
 /// `POST /account/google-verify`.
@@ -181,6 +195,9 @@ pub struct OauthWithPhoneRequest {
     pub skip_cart_merge: bool,
     #[serde(default)]
     pub save_login: bool,
+    /// Make the account without the rewards steps (no match, no join).
+    #[serde(default)]
+    pub skip_connecting_rewards: bool,
 }
 
 /// The answer of the auth calls and `createoauthwithphone`: `success` (signed in, or linked),
@@ -199,6 +216,52 @@ pub struct ProviderAnswer {
     pub error_message: Option<String>,
     /// The identity was linked to the signed-in customer by this call.
     pub linked: bool,
+    /// `createoauthwithphone`'s rewards steps (as `/account/register`'s answer): the rewards
+    /// account the phone or email met, masked as `redactedData` says, and for 12
+    /// PHONE_AND_EMAIL_SEPARATE_MATCH the second one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub email: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub phone: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub redacted_data: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub second_email: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub second_phone: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub second_redacted_data: Option<String>,
+    /// The account was made but joining rewards failed at the provider (tried again later).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub created_rewards_desync: Option<bool>,
+}
+
+impl ProviderAnswer {
+    fn signed_in() -> Self {
+        ProviderAnswer {
+            success: true,
+            ..Default::default()
+        }
+    }
+}
+
+impl From<RegisterAnswer> for ProviderAnswer {
+    fn from(answer: RegisterAnswer) -> Self {
+        ProviderAnswer {
+            success: answer.success,
+            reason: None,
+            reason_code: answer.reason_code,
+            error_message: answer.error_message,
+            linked: false,
+            email: answer.email,
+            phone: answer.phone,
+            redacted_data: answer.redacted_data,
+            second_email: answer.second_email,
+            second_phone: answer.second_phone,
+            second_redacted_data: answer.second_redacted_data,
+            created_rewards_desync: answer.created_rewards_desync,
+        }
+    }
 }
 
 /// The answer of the `-verify` calls: the credential is valid (`success`), an account signs in
@@ -209,6 +272,42 @@ pub struct ProviderCheck {
     pub success: bool,
     pub account_exists: bool,
     pub linked: bool,
+}
+
+/// The third-party sign-ins this store offers: each provider's public client id, null when it
+/// is not configured (the web loads a provider's script only when its id is here).
+#[derive(Debug, Default, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignInOptions {
+    #[schema(required)]
+    pub google: Option<String>,
+    #[schema(required)]
+    pub apple: Option<String>,
+    #[schema(required)]
+    pub facebook: Option<String>,
+}
+
+#[utoipa::path(get, path = "/account/sign-in-options", tag = "accounts",
+    summary = "The third-party sign-ins offered",
+    description = "The public client ids of the configured identity providers (`GOOGLE_CLIENT_ID`, `APPLE_CLIENT_ID`, `FACEBOOK_APP_ID` with its secret set); null for one that is off. The same for every visitor.",
+    responses((status = 200, description = "The providers' client ids", body = SignInOptions)))]
+async fn sign_in_options(State(state): State<CommandState>) -> Response {
+    let settings = &state.accounts.providers;
+    let on = |configured: bool, id: &Option<String>| id.clone().filter(|_| configured);
+    let options = SignInOptions {
+        google: on(state.providers.google.is_some(), &settings.google_client_id),
+        apple: on(state.providers.apple.is_some(), &settings.apple_client_id),
+        facebook: on(
+            state.providers.facebook.is_some(),
+            &settings.facebook_app_id,
+        ),
+    };
+    let mut response = Json(options).into_response();
+    response.headers_mut().insert(
+        header::CACHE_CONTROL,
+        header::HeaderValue::from_static("public, max-age=300"),
+    );
+    response
 }
 
 /// `{"nonce": …}`.
@@ -304,28 +403,46 @@ async fn account_with_email(
         .map_err(|e| ApiError::from(e).into_response())
 }
 
-/// Records the sign-in and signs this browser in as `customer_id`.
+/// Records a sign-in of `customer_id` through `provider` (`LoginSucceeded`).
+pub(in crate::routes) async fn record_login(
+    state: &CommandState,
+    customer_id: &str,
+    provider: Provider,
+) -> Result<(), Response> {
+    let login = CustomerCommand::RecordLogin {
+        method: provider.login_method(),
+    };
+    match execute::<Customer>(state, &state.sealer, customer_id, login).await {
+        Ok(Ok(_)) => Ok(()),
+        Ok(Err(e)) => Err(ApiError::internal(e).into_response()),
+        Err(e) => Err(ApiError::internal(e).into_response()),
+    }
+}
+
+/// How a sign-in keeps the session ('save login') and the carts (`skipCartMerge`).
+#[derive(Debug, Clone, Copy)]
+struct Kept {
+    saved: bool,
+    skip_cart_merge: bool,
+}
+
+/// Records the sign-in and signs this browser in as `customer_id`, answering `answer`.
 async fn sign_in(
     state: &CommandState,
     identity: &Identity,
     headers: &HeaderMap,
     customer_id: &str,
     provider: Provider,
-    saved: bool,
-    skip_cart_merge: bool,
+    kept: Kept,
+    answer: ProviderAnswer,
 ) -> Response {
-    let login = CustomerCommand::RecordLogin {
-        method: provider.login_method(),
-    };
-    match execute::<Customer>(state, &state.sealer, customer_id, login).await {
-        Ok(Ok(_)) => {}
-        Ok(Err(e)) => return ApiError::internal(e).into_response(),
-        Err(e) => return ApiError::internal(e).into_response(),
+    if let Err(e) = record_login(state, customer_id, provider).await {
+        return e;
     }
-    let answer = ProviderAnswer {
-        success: true,
-        ..Default::default()
-    };
+    let Kept {
+        saved,
+        skip_cart_merge,
+    } = kept;
     signed_in(
         state,
         identity,
@@ -393,10 +510,14 @@ async fn auth(
     identity: Identity,
     address: ClientAddress,
     headers: HeaderMap,
-    provider: Provider,
-    credential: String,
-    skip_cart_merge: bool,
+    asked: AuthCall,
 ) -> Response {
+    let AuthCall {
+        provider,
+        credential,
+        skip_cart_merge,
+        create_with_phone,
+    } = asked;
     if let Err(refused) = limit_address(&state, &identity, address).await {
         return refused;
     }
@@ -409,50 +530,100 @@ async fn auth(
         Err(e) => return e.into_response(),
     };
     let provider_key = keys.provider_key(provider.name(), &verified.subject);
-    match holder_of(&state, &provider_key).await {
-        Ok(Some(customer_id)) => {
-            return sign_in(
-                &state,
-                &identity,
-                &headers,
-                &customer_id,
+    let customer_id = match holder_of(&state, &provider_key).await {
+        Ok(Some(customer_id)) => customer_id,
+        Ok(None) => {
+            let unlinked = Unlinked {
                 provider,
-                false,
-                skip_cart_merge,
-            )
-            .await
+                verified,
+                provider_key,
+            };
+            match not_linked(&state, &identity, keys, unlinked, create_with_phone).await {
+                Ok(customer_id) => customer_id,
+                Err(answer) => return answer,
+            }
         }
-        Ok(None) => {}
         Err(e) => return e,
-    }
-    // Not linked: a signed-in customer links it to their own account, after their password.
-    let session = match kernel::session::signed_in(&state.pool, &identity).await {
-        Ok(session) => session,
-        Err(e) => return ApiError::from(e).into_response(),
     };
+    let kept = Kept {
+        saved: false,
+        skip_cart_merge,
+    };
+    sign_in(
+        &state,
+        &identity,
+        &headers,
+        &customer_id,
+        provider,
+        kept,
+        ProviderAnswer::signed_in(),
+    )
+    .await
+}
+
+/// An identity no account signs in with yet.
+struct Unlinked {
+    provider: Provider,
+    verified: ProviderIdentity,
+    provider_key: String,
+}
+
+/// An auth call's identity that is not linked: a signed-in customer links it to their own
+/// account after their password (the answer says so); else the account to sign in that
+/// `createNewAccount` with a phone makes, or why not (`LinkRequiresPassword` when an account
+/// has its address, `New Account`).
+async fn not_linked(
+    state: &CommandState,
+    identity: &Identity,
+    keys: &PrivacyKeys,
+    unlinked: Unlinked,
+    create_with_phone: Option<String>,
+) -> Result<String, Response> {
+    let Unlinked {
+        provider,
+        verified,
+        provider_key,
+    } = unlinked;
+    let session = kernel::session::signed_in(&state.pool, identity)
+        .await
+        .map_err(|e| ApiError::from(e).into_response())?;
     if let Some(session) = session {
-        match recently_reauthenticated(&state, &session.session_key).await {
-            Ok(true) => {}
-            Ok(false) => return refused(Some(LINK_REQUIRES_PASSWORD), PASSWORD_TO_LINK),
-            Err(e) => return e,
+        if !recently_reauthenticated(state, &session.session_key).await? {
+            return Err(refused(Some(LINK_REQUIRES_PASSWORD), PASSWORD_TO_LINK));
         }
-        if let Err(refused) = link(&state, &session.customer_id, provider, &provider_key).await {
-            return refused;
-        }
-        return unstored(
+        link(state, &session.customer_id, provider, &provider_key).await?;
+        return Err(unstored(
             Json(ProviderAnswer {
                 success: true,
                 linked: true,
                 ..Default::default()
             })
             .into_response(),
-        );
+        ));
     }
-    match account_with_email(&state, keys, &verified).await {
-        Ok(Some(_)) => refused(Some(LINK_REQUIRES_PASSWORD), SIGN_IN_FIRST),
-        Ok(None) => refused(Some(NEW_ACCOUNT), ENTER_PHONE),
-        Err(e) => e,
+    if account_with_email(state, keys, &verified).await?.is_some() {
+        return Err(refused(Some(LINK_REQUIRES_PASSWORD), SIGN_IN_FIRST));
     }
+    let Some(phone) = create_with_phone else {
+        return Err(refused(Some(NEW_ACCOUNT), ENTER_PHONE));
+    };
+    let new = NewIdentity::of(verified, provider_key)?;
+    let phone = valid_phone(&phone)?;
+    create_account(state, provider, &new, phone, None, None).await
+}
+
+/// What an auth call asks: sign in with `credential` at `provider`; with
+/// `create_with_phone`, a new identity's account is made with that phone.
+struct AuthCall {
+    provider: Provider,
+    credential: String,
+    skip_cart_merge: bool,
+    create_with_phone: Option<String>,
+}
+
+/// The phone `createNewAccount` makes an account with, when both were sent.
+fn new_account_phone(create_new_account: bool, phone: Option<String>) -> Option<String> {
+    phone.filter(|p| create_new_account && !p.trim().is_empty())
 }
 
 /// The `-verify` calls: whether the credential is valid, linked, or has an account's address.
@@ -536,15 +707,17 @@ async fn google_auth(
     headers: HeaderMap,
     ApiJson(request): ApiJson<GoogleAuthRequest>,
 ) -> Response {
-    let _ = request.create_new_account;
     auth(
         state,
         identity,
         address,
         headers,
-        Provider::Google,
-        request.credential,
-        request.skip_cart_merge,
+        AuthCall {
+            provider: Provider::Google,
+            credential: request.credential,
+            skip_cart_merge: request.skip_cart_merge,
+            create_with_phone: new_account_phone(request.create_new_account, request.phone_number),
+        },
     )
     .await
 }
@@ -565,15 +738,17 @@ async fn apple_auth(
     headers: HeaderMap,
     ApiJson(request): ApiJson<AppleAuthRequest>,
 ) -> Response {
-    let _ = request.create_new_account;
     auth(
         state,
         identity,
         address,
         headers,
-        Provider::Apple,
-        request.sign_in_response,
-        request.skip_cart_merge,
+        AuthCall {
+            provider: Provider::Apple,
+            credential: request.sign_in_response,
+            skip_cart_merge: request.skip_cart_merge,
+            create_with_phone: new_account_phone(request.create_new_account, request.phone_number),
+        },
     )
     .await
 }
@@ -594,15 +769,17 @@ async fn facebook_auth(
     headers: HeaderMap,
     ApiJson(request): ApiJson<FacebookAuthRequest>,
 ) -> Response {
-    let _ = request.create_new_account;
     auth(
         state,
         identity,
         address,
         headers,
-        Provider::Facebook,
-        request.auth_response,
-        request.skip_cart_merge,
+        AuthCall {
+            provider: Provider::Facebook,
+            credential: request.auth_response,
+            skip_cart_merge: request.skip_cart_merge,
+            create_with_phone: new_account_phone(request.create_new_account, request.phone_number),
+        },
     )
     .await
 }
@@ -719,87 +896,219 @@ async fn create_with_phone(
     let Some(provider) = provider_named(&request.login_method) else {
         return refused(None, GENERIC_MESSAGE);
     };
-    let verified = match check(&state, &identity, provider, &request.credential_token).await {
-        Ok(verified) => verified,
-        Err(refused) => return refused,
-    };
-    let keys = match keys() {
-        Ok(keys) => keys,
-        Err(e) => return e.into_response(),
-    };
-    let provider_key = keys.provider_key(provider.name(), &verified.subject);
-    match holder_of(&state, &provider_key).await {
-        Ok(Some(customer_id)) => {
+    let new = match resolve(&state, &identity, provider, &request.credential_token).await {
+        Ok(Resolved::Linked(customer_id)) => {
             return sign_in(
                 &state,
                 &identity,
                 &headers,
                 &customer_id,
                 provider,
-                request.save_login,
-                request.skip_cart_merge,
+                Kept {
+                    saved: request.save_login,
+                    skip_cart_merge: request.skip_cart_merge,
+                },
+                ProviderAnswer::signed_in(),
             )
             .await
         }
-        Ok(None) => {}
-        Err(e) => return e,
-    }
-    let Some(email) = verified
-        .verified_email()
-        .and_then(|e| kernel::values::Email::parse(e).ok())
-    else {
-        return refused(Some(EMAIL_REQUIRED), NO_VERIFIED_EMAIL);
+        Ok(Resolved::New(new)) => new,
+        Err(refused) => return refused,
     };
-    let Some(phone) = kernel::validation::normalize_phone(&request.phone_number) else {
+    if request.phone_number.trim().is_empty() {
+        // The client asks for the phone (spec 4: REWARDS_ACCOUNT_NOT_FOUND goes to enter-phone).
         return unstored(
+            Json(ProviderAnswer {
+                reason_code: Some(crate::rewards::ReasonCode::RewardsAccountNotFound.number()),
+                error_message: Some(ENTER_PHONE.to_string()),
+                ..Default::default()
+            })
+            .into_response(),
+        );
+    }
+    let phone = match valid_phone(&request.phone_number) {
+        Ok(phone) => phone,
+        Err(refused) => return refused,
+    };
+    let rewards_steps = !request.skip_connecting_rewards;
+    if rewards_steps && !new.verified.is_private_relay() {
+        // An address with an account answers so first (never linked by email).
+        let keys = match keys() {
+            Ok(keys) => keys,
+            Err(e) => return e.into_response(),
+        };
+        match account_with_email(&state, keys, &new.verified).await {
+            Ok(Some(_)) => return refused(Some(LINK_REQUIRES_PASSWORD), SIGN_IN_FIRST),
+            Ok(None) => {}
+            Err(e) => return e,
+        }
+    }
+    if rewards_steps {
+        let matched =
+            crate::routes::rewards::registration_match(&state, new.email.as_str(), &phone).await;
+        match matched {
+            Ok(None) => {}
+            Ok(Some(answer)) => {
+                let answer = ProviderAnswer::from(RegisterAnswer::from(answer));
+                return unstored(Json(answer).into_response());
+            }
+            Err(e) => return crate::routes::rewards::provider_failed(e),
+        }
+    }
+    let customer_id = match create_account(
+        &state,
+        provider,
+        &new,
+        phone.clone(),
+        request.first_name,
+        request.last_name,
+    )
+    .await
+    {
+        Ok(customer_id) => customer_id,
+        Err(refused) => return refused,
+    };
+    let mut answer = ProviderAnswer::signed_in();
+    if rewards_steps {
+        let joined = crate::routes::rewards::join_new_account(
+            &state,
+            &customer_id,
+            new.email.as_str().to_string(),
+            phone,
+        )
+        .await;
+        answer.created_rewards_desync = (!joined).then_some(true);
+    }
+    sign_in(
+        &state,
+        &identity,
+        &headers,
+        &customer_id,
+        provider,
+        Kept {
+            saved: request.save_login,
+            skip_cart_merge: request.skip_cart_merge,
+        },
+        answer,
+    )
+    .await
+}
+
+/// A credential whose identity no account holds yet, and the address its provider vouches
+/// for.
+pub(in crate::routes) struct NewIdentity {
+    verified: ProviderIdentity,
+    provider_key: String,
+    email: kernel::values::Email,
+}
+
+impl NewIdentity {
+    #[allow(clippy::result_large_err)] // the refusal is the response itself, as axum's are
+    fn of(verified: ProviderIdentity, provider_key: String) -> Result<Self, Response> {
+        let Some(email) = verified
+            .verified_email()
+            .and_then(|e| kernel::values::Email::parse(e).ok())
+        else {
+            return Err(refused(Some(EMAIL_REQUIRED), NO_VERIFIED_EMAIL));
+        };
+        Ok(Self {
+            verified,
+            provider_key,
+            email,
+        })
+    }
+}
+
+/// What a credential names: the account its identity signs in, or a new identity.
+pub(in crate::routes) enum Resolved {
+    Linked(String),
+    New(NewIdentity),
+}
+
+/// Checks `credential` and finds its identity's account.
+async fn resolve(
+    state: &CommandState,
+    identity: &Identity,
+    provider: Provider,
+    credential: &str,
+) -> Result<Resolved, Response> {
+    let verified = check(state, identity, provider, credential).await?;
+    let keys = keys().map_err(IntoResponse::into_response)?;
+    let provider_key = keys.provider_key(provider.name(), &verified.subject);
+    if let Some(customer_id) = holder_of(state, &provider_key).await? {
+        return Ok(Resolved::Linked(customer_id));
+    }
+    NewIdentity::of(verified, provider_key).map(Resolved::New)
+}
+
+/// The phone as stored, or the form's message (6 INVALID_INPUT_DATA).
+#[allow(clippy::result_large_err)] // the refusal is the response itself, as axum's are
+fn valid_phone(typed: &str) -> Result<String, Response> {
+    kernel::validation::normalize_phone(typed).ok_or_else(|| {
+        unstored(
             Json(ProviderAnswer {
                 reason_code: Some(INVALID_INPUT_DATA),
                 error_message: Some(kernel::validation::PHONE_MESSAGE.to_string()),
                 ..Default::default()
             })
             .into_response(),
-        );
-    };
-    let email_subject = keys.subject_for_email(email.as_str());
+        )
+    })
+}
+
+/// Makes the account of a new identity: the address's claim, the customer registered
+/// without a usable password, the identity linked. The customer id, or the refusal.
+async fn create_account(
+    state: &CommandState,
+    provider: Provider,
+    new: &NewIdentity,
+    phone: String,
+    first_name: Option<String>,
+    last_name: Option<String>,
+) -> Result<String, Response> {
+    let keys = keys().map_err(IntoResponse::into_response)?;
+    let email_subject = keys.subject_for_email(new.email.as_str());
     let customer_id = format!("cu_{}", new_id());
     let claim = EmailClaimCommand::Claim {
         customer_id: customer_id.clone(),
     };
-    match execute::<EmailClaim>(&state, &(), &email_subject, claim).await {
+    match execute::<EmailClaim>(state, &(), &email_subject, claim).await {
         Ok(Ok(_)) => {}
-        Ok(Err(EmailClaimError::Taken)) if verified.is_private_relay() => {
-            return refused(None, EMAIL_TAKEN)
+        Ok(Err(EmailClaimError::Taken)) if new.verified.is_private_relay() => {
+            return Err(refused(None, EMAIL_TAKEN))
         }
         Ok(Err(EmailClaimError::Taken)) => {
-            return refused(Some(LINK_REQUIRES_PASSWORD), SIGN_IN_FIRST)
+            return Err(refused(Some(LINK_REQUIRES_PASSWORD), SIGN_IN_FIRST))
         }
-        Err(e) => return ApiError::internal(e).into_response(),
+        Err(e) => return Err(ApiError::internal(e).into_response()),
     }
     // No password: a random one nobody knows, hashed as any other ('Forgot password' sets a
     // real one), so sign-in with a password takes as long for this account as for another.
     let unusable = new_session_id();
     let password_hash = match tokio::task::spawn_blocking(move || password::hash(&unusable)).await {
         Ok(hash) => hash,
-        Err(e) => return ApiError::internal(e).into_response(),
+        Err(e) => return Err(ApiError::internal(e).into_response()),
     };
     let register = CustomerCommand::Register {
         email_subject: email_subject.clone(),
-        email: email.as_str().to_string(),
-        first_name: verified
+        email: new.email.as_str().to_string(),
+        first_name: new
+            .verified
             .first_name
             .clone()
-            .or(request.first_name)
+            .or(first_name)
             .unwrap_or_default(),
-        last_name: verified
+        last_name: new
+            .verified
             .last_name
             .clone()
-            .or(request.last_name)
+            .or(last_name)
             .unwrap_or_default(),
         phone_key: keys.phone_key(&phone),
         phone,
         password_hash,
     };
-    let refusal = match execute::<Customer>(&state, &state.sealer, &customer_id, register).await {
+    let refusal = match execute::<Customer>(state, &state.sealer, &customer_id, register).await {
         Ok(Ok(_)) => None,
         Ok(Err(CustomerError::Invalid(message))) => Some(unstored(
             Json(ProviderAnswer {
@@ -815,30 +1124,45 @@ async fn create_with_phone(
     };
     if let Some(refusal) = refusal {
         let release = EmailClaimCommand::Release { customer_id };
-        if let Err(e) = execute::<EmailClaim>(&state, &(), &email_subject, release).await {
+        if let Err(e) = execute::<EmailClaim>(state, &(), &email_subject, release).await {
             tracing::error!(error = %e, "an email claim could not be released");
         }
-        return refusal;
+        return Err(refusal);
     }
-    if let Err(refused) = link(&state, &customer_id, provider, &provider_key).await {
-        return refused;
-    }
-    sign_in(
-        &state,
-        &identity,
-        &headers,
-        &customer_id,
-        provider,
-        request.save_login,
-        request.skip_cart_merge,
-    )
-    .await
+    link(state, &customer_id, provider, &new.provider_key).await?;
+    Ok(customer_id)
+}
+
+/// The account a pending third-party registration makes once its rewards account is verified
+/// (`confirmlinkaccount`, `linkuserwithrewardsnum` with `createOauthAccountRequest`): the
+/// account the identity already signs in, or a new one with the request's phone. Its sign-in
+/// is recorded; the caller signs the browser in.
+pub(in crate::routes) async fn pending_account(
+    state: &CommandState,
+    identity: &Identity,
+    login_method: &str,
+    credential: &str,
+    phone: Option<&str>,
+) -> Result<String, Response> {
+    let Some(provider) = provider_named(login_method) else {
+        return Err(refused(None, GENERIC_MESSAGE));
+    };
+    let customer_id = match resolve(state, identity, provider, credential).await? {
+        Resolved::Linked(customer_id) => customer_id,
+        Resolved::New(new) => {
+            let phone = valid_phone(phone.unwrap_or_default())?;
+            create_account(state, provider, &new, phone, None, None).await?
+        }
+    };
+    record_login(state, &customer_id, provider).await?;
+    Ok(customer_id)
 }
 
 /// This module's operations in the OpenAPI document.
 #[derive(utoipa::OpenApi)]
 #[openapi(paths(
     oauth_nonce,
+    sign_in_options,
     google_auth,
     apple_auth,
     facebook_auth,

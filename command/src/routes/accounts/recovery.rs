@@ -34,6 +34,10 @@ pub const RESET_LINK_INVALID: &str =
     "This password reset link has expired or was already used. Please request a new one.";
 /// A wrong password at verifyPassword.
 pub const WRONG_PASSWORD: &str = "That password is not right. Please try again.";
+/// update-password for a browser that is not signed in.
+pub const SIGN_IN_TO_CHANGE: &str = "Please sign in to change your password.";
+/// update-password for a session that signed in (or typed its password again) too long ago.
+pub const PASSWORD_AGAIN_TO_CHANGE: &str = "Please sign in again to change your password.";
 /// The page a reset link opens (the sign-in panel's 'Reset Your Password').
 pub const RESET_PAGE: &str = "/account/reset-password/";
 
@@ -42,6 +46,7 @@ pub fn router(state: CommandState) -> Router {
         .route("/account/recover", post(recover))
         .route("/account/reset", post(reset))
         .route("/account/verifyPassword", post(verify_password))
+        .route("/account/update-password", post(update_password))
         .with_state(state)
 }
 
@@ -377,7 +382,7 @@ async fn verify_password(
 
 /// This module's operations in the OpenAPI document.
 #[derive(utoipa::OpenApi)]
-#[openapi(paths(recover, reset, verify_password))]
+#[openapi(paths(recover, reset, verify_password, update_password))]
 pub(crate) struct Api;
 
 #[cfg(test)]
@@ -391,4 +396,99 @@ mod tests {
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
         );
     }
+}
+
+/// The update-password page's form (spec 2.1): the new password and where to go after.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UpdatePasswordRequest {
+    /// 8 to 100 characters with a lowercase and an uppercase letter and a number.
+    #[schema(max_length = 1000)]
+    pub new_password: String,
+    /// The page's hidden `refUrl`: where the answer's `redirectUrl` goes (a local path; else
+    /// `/account/`).
+    #[serde(default)]
+    #[schema(max_length = 2048)]
+    pub ref_url: Option<String>,
+}
+
+#[utoipa::path(post, path = "/account/update-password", tag = "accounts",
+    summary = "Set a new password while signed in (the update-password page)",
+    description = "Token header; signed in. Where a sign-in that answered `passwordChangeRequired` sends the customer. The session must have signed in or typed its password again (`/account/verifyPassword`) in the last 10 minutes, else `success` false, 'Please sign in again to change your password.' and `reasonCode` 13 (REAUTHENTICATION_REQUIRED). A password that does not meet the rules answers its message (spec 5) and `reasonCode` 6. Success sets the password (clearing a required change), ends every session of the account and signs this browser in again (a new `sf_session`, kept as long as the one it replaces), and answers `redirectUrl`: `refUrl` when it is a local path, else `/account/`. Never stored for an Idempotency-Key.",
+    request_body = UpdatePasswordRequest,
+    responses(
+        (status = 200, description = "Changed, or refused (`success` false)", body = AccountAnswer),
+        (status = 400, description = crate::routes::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
+        (status = 403, description = crate::routes::doc::NO_ANTI_FORGERY_TOKEN, body = kernel::http::ErrorBody),
+        (status = 429, description = crate::routes::doc::TOO_MANY_ATTEMPTS, body = kernel::http::ErrorBody, headers(("Retry-After" = u64))),
+    ))]
+async fn update_password(
+    State(state): State<CommandState>,
+    AccountCall { identity, .. }: AccountCall,
+    headers: HeaderMap,
+    ApiJson(request): ApiJson<UpdatePasswordRequest>,
+) -> Response {
+    let session = match kernel::session::signed_in(&state.pool, &identity).await {
+        Ok(Some(session)) => session,
+        Ok(None) => return refused(SIGN_IN_TO_CHANGE, None),
+        Err(e) => return ApiError::from(e).into_response(),
+    };
+    // Fresh: signed in or re-authenticated lately; and whether the session was 'saved'.
+    let fresh: Option<(bool, bool)> = match sqlx::query_as(
+        "SELECT greatest(started_at, coalesce(reauthenticated_at, started_at)) \
+                > now() - make_interval(mins => $2), \
+                expires_at - started_at > interval '1 day' \
+         FROM customer_sessions WHERE session_key = $1",
+    )
+    .bind(&session.session_key)
+    .bind(super::deletion::REAUTHENTICATION_MINUTES)
+    .fetch_optional(&state.pool)
+    .await
+    {
+        Ok(row) => row,
+        Err(e) => return ApiError::from(e).into_response(),
+    };
+    let Some((true, saved)) = fresh else {
+        return refused(
+            PASSWORD_AGAIN_TO_CHANGE,
+            Some(super::deletion::REAUTHENTICATION_REQUIRED),
+        );
+    };
+    if let Err(message) = password::check(&request.new_password) {
+        return refused(message, Some(INVALID_INPUT_DATA));
+    }
+    let plain = request.new_password;
+    let password_hash = match tokio::task::spawn_blocking(move || password::hash(&plain)).await {
+        Ok(hash) => hash,
+        Err(e) => return ApiError::internal(e).into_response(),
+    };
+    let command = CustomerCommand::ChangePassword { password_hash };
+    match execute::<Customer>(&state, &state.sealer, &session.customer_id, command).await {
+        Ok(Ok(_)) => {}
+        Ok(Err(CustomerError::Unavailable(e))) => return ApiError::Unavailable(e).into_response(),
+        Ok(Err(e)) => return ApiError::internal(e).into_response(),
+        Err(e) => return ApiError::internal(e).into_response(),
+    }
+    if let Err(e) = end_sessions_of(&state, &session.customer_id).await {
+        return e.into_response();
+    }
+    let redirect = request
+        .ref_url
+        .filter(|url| kernel::validation::is_local_url(url))
+        .unwrap_or_else(|| "/account/".to_string());
+    let answer = AccountAnswer {
+        success: true,
+        redirect_url: Some(redirect),
+        ..Default::default()
+    };
+    signed_in(
+        &state,
+        &identity,
+        &headers,
+        &session.customer_id,
+        saved,
+        true,
+        answer,
+    )
+    .await
 }

@@ -83,6 +83,10 @@ pub struct OauthAccountRequest {
     pub credential_token: String,
     #[serde(default)]
     pub skip_cart_merge: bool,
+    /// The phone of the account it makes (the enter-phone step's), when the identity has none.
+    #[serde(default)]
+    #[schema(max_length = 30, pattern = "^[^\\u0000]*$")]
+    pub phone_number: Option<String>,
 }
 
 /// Confirm a code (spec 3).
@@ -580,7 +584,7 @@ pub(super) async fn confirm_link_account(
         customer,
         &rewards_number,
         request.create_account_request,
-        request.create_oauth_account_request.is_some(),
+        request.create_oauth_account_request,
     )
     .await
 }
@@ -637,7 +641,7 @@ pub(super) async fn link_user_with_rewards_number(
         customer,
         &member.rewards_number,
         request.create_account_request,
-        request.create_oauth_account_request.is_some(),
+        request.create_oauth_account_request,
     )
     .await
 }
@@ -651,7 +655,7 @@ async fn connect(
     customer: Option<String>,
     rewards_number: &str,
     create: Option<RegisterRequest>,
-    oauth_pending: bool,
+    create_oauth: Option<OauthAccountRequest>,
 ) -> Response {
     let connected = || RewardsAnswer {
         error_message: None,
@@ -660,27 +664,41 @@ async fn connect(
     if let Err(refused) = has_no_rewards(state, customer.as_deref()).await {
         return refused;
     }
-    let (customer, created) = match (customer, create) {
-        (Some(customer), _) => (customer, None),
-        (None, Some(form)) => {
+    // A new account is signed in with its form's 'save login' and cart choice.
+    let (customer, created) = match (customer, create, create_oauth) {
+        (Some(customer), _, _) => (customer, None),
+        (None, Some(form), _) => {
             let save_login = form.save_login;
             match create_account(state, form).await {
-                Ok(customer) => (customer, Some(save_login)),
+                Ok(customer) => (customer, Some((save_login, false))),
                 Err(refused) => return refused,
             }
         }
-        (None, None) if oauth_pending => {
-            return RewardsAnswer::refused(
-                ReasonCode::UnknownError,
-                "Please sign in again to connect your rewards account.",
+        (None, None, Some(oauth)) => {
+            let made = crate::routes::accounts::providers::pending_account(
+                state,
+                identity,
+                &oauth.login_method,
+                &oauth.credential_token,
+                oauth.phone_number.as_deref(),
             )
-            .response()
+            .await;
+            match made {
+                Ok(customer) => (customer, Some((false, oauth.skip_cart_merge))),
+                Err(refused) => return refused,
+            }
         }
-        (None, None) => {
+        (None, None, None) => {
             return RewardsAnswer::refused(ReasonCode::CustomerNotLoggedIn, SIGN_IN_FIRST)
                 .response()
         }
     };
+    if created.is_some() {
+        // An account a third-party identity already held may have rewards of its own.
+        if let Err(refused) = has_no_rewards(state, Some(&customer)).await {
+            return refused;
+        }
+    }
     let linked = state
         .rewards
         .link(rewards_number, &customer, chrono::Utc::now())
@@ -719,9 +737,15 @@ async fn connect(
         }
     };
     match created {
-        Some(save_login) => {
+        Some((save_login, skip_cart_merge)) => {
             signed_in(
-                state, identity, headers, &customer, save_login, false, answer,
+                state,
+                identity,
+                headers,
+                &customer,
+                save_login,
+                skip_cart_merge,
+                answer,
             )
             .await
         }

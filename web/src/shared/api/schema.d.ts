@@ -484,6 +484,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/sign-in-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The third-party sign-ins offered
+         * @description The public client ids of the configured identity providers (`GOOGLE_CLIENT_ID`, `APPLE_CLIENT_ID`, `FACEBOOK_APP_ID` with its secret set); null for one that is off. The same for every visitor.
+         */
+        get: operations["sign_in_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/update-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password while signed in (the update-password page)
+         * @description Token header; signed in. Where a sign-in that answered `passwordChangeRequired` sends the customer. The session must have signed in or typed its password again (`/account/verifyPassword`) in the last 10 minutes, else `success` false, 'Please sign in again to change your password.' and `reasonCode` 13 (REAUTHENTICATION_REQUIRED). A password that does not meet the rules answers its message (spec 5) and `reasonCode` 6. Success sets the password (clearing a required change), ends every session of the account and signs this browser in again (a new `sf_session`, kept as long as the one it replaces), and answers `redirectUrl`: `refUrl` when it is a local path, else `/account/`. Never stored for an Idempotency-Key.
+         */
+        post: operations["update_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/verifyPassword": {
         parameters: {
             query?: never;
@@ -2310,6 +2350,7 @@ export interface components {
         /** @description `POST /account/apple-auth`. */
         AppleAuthRequest: {
             createNewAccount?: boolean;
+            phoneNumber?: string | null;
             /** @description Apple's sign-in answer as text: `{"authorization":{"id_token":…},"user":{…}}`. */
             signInResponse: string;
             skipCartMerge?: boolean;
@@ -2580,6 +2621,7 @@ export interface components {
             /** @description Facebook's authResponse as text: `{"accessToken":…,"userID":…}`. */
             authResponse: string;
             createNewAccount?: boolean;
+            phoneNumber?: string | null;
             skipCartMerge?: boolean;
         };
         /** @description `POST /account/facebook-verify`. */
@@ -2631,10 +2673,16 @@ export interface components {
         };
         /** @description `POST /account/google-auth`. */
         GoogleAuthRequest: {
-            /** @description Accepted; a new account is made by `createoauthwithphone` (it needs a phone). */
+            /**
+             * @description With `phoneNumber`: a new identity gets its account at once, without the rewards
+             *     steps (the rewards menu's 'skip'). Without a phone, a new identity answers `New
+             *     Account` (every account has a phone: `createoauthwithphone`).
+             */
             createNewAccount?: boolean;
             /** @description The ID token Google Identity Services handed the page (made with the store's nonce). */
             credential: string;
+            /** @description The phone of the account `createNewAccount` makes. */
+            phoneNumber?: string | null;
             skipCartMerge?: boolean;
         };
         /** @description `POST /account/google-verify`. */
@@ -2888,6 +2936,8 @@ export interface components {
         OauthAccountRequest: {
             credentialToken: string;
             loginMethod: string;
+            /** @description The phone of the account it makes (the enter-phone step's), when the identity has none. */
+            phoneNumber?: string | null;
             skipCartMerge?: boolean;
         };
         /**
@@ -2909,6 +2959,8 @@ export interface components {
             phoneNumber: string;
             saveLogin?: boolean;
             skipCartMerge?: boolean;
+            /** @description Make the account without the rewards steps (no match, no join). */
+            skipConnectingRewards?: boolean;
         };
         /** @description `success`, or why not. */
         PasskeyAnswer: {
@@ -3126,15 +3178,28 @@ export interface components {
          *     `LinkedToAnotherAccount`, `EmailRequired`) and the words to show in `errorMessage`.
          */
         ProviderAnswer: {
+            /** @description The account was made but joining rewards failed at the provider (tried again later). */
+            createdRewardsDesync?: boolean | null;
+            /**
+             * @description `createoauthwithphone`'s rewards steps (as `/account/register`'s answer): the rewards
+             *     account the phone or email met, masked as `redactedData` says, and for 12
+             *     PHONE_AND_EMAIL_SEPARATE_MATCH the second one.
+             */
+            email?: string | null;
             errorMessage: string | null;
             /** @description The identity was linked to the signed-in customer by this call. */
             linked: boolean;
+            phone?: string | null;
             reason: string | null;
             /**
              * Format: int32
              * @description 6 (INVALID_INPUT_DATA) for a field that did not pass.
              */
             reasonCode: number | null;
+            redactedData?: string | null;
+            secondEmail?: string | null;
+            secondPhone?: string | null;
+            secondRedactedData?: string | null;
             success: boolean;
         };
         /**
@@ -3553,6 +3618,15 @@ export interface components {
             redirectUrl: string | null;
             success: boolean;
         };
+        /**
+         * @description The third-party sign-ins this store offers: each provider's public client id, null when it
+         *     is not configured (the web loads a provider's script only when its id is here).
+         */
+        SignInOptions: {
+            apple: string | null;
+            facebook: string | null;
+            google: string | null;
+        };
         /** @description The sign-in form (spec 3, "Sign-in"). */
         SignInRequest: {
             captcha?: string | null;
@@ -3774,6 +3848,16 @@ export interface components {
              *     subject id and its signature. Opaque to clients.
              */
             token?: string | null;
+        };
+        /** @description The update-password page's form (spec 2.1): the new password and where to go after. */
+        UpdatePasswordRequest: {
+            /** @description 8 to 100 characters with a lowercase and an uppercase letter and a number. */
+            newPassword: string;
+            /**
+             * @description The page's hidden `refUrl`: where the answer's `redirectUrl` goes (a local path; else
+             *     `/account/`).
+             */
+            refUrl?: string | null;
         };
         /** @description The password, again. */
         VerifyPasswordRequest: {
@@ -5139,6 +5223,91 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RewardsAnswer"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid anti-forgery token (`AntiForgeryTokenInvalid`): fetch one (`POST /account/getantiforgerytoken`) and send it in `RequestVerificationToken`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidBody"];
+            /** @description Too many attempts (`TooManyAttempts`): from this address (`ACCOUNT_ATTEMPTS_PER_ADDRESS` per `ACCOUNT_ATTEMPT_WINDOW_SECS`), or wrong passwords for this account (`ACCOUNT_FAILURES_PER_ACCOUNT` per 15 minutes). Counted in PostgreSQL, so across replicas; `Retry-After` gives the seconds until the window ends. */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    sign_in_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The providers' client ids */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInOptions"];
+                };
+            };
+            400: components["responses"]["InvalidUrl"];
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    update_password: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed, or refused (`success` false) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountAnswer"];
                 };
             };
             /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
