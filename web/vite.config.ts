@@ -80,9 +80,23 @@ const PROXIED_PATHS = [
 export default defineConfig({
   plugins: [react(), routesManifest(), precompress()],
   server: {
-    proxy: Object.fromEntries(
-      PROXIED_PATHS.map((path) => [path, { target: BACKEND, changeOrigin: false }]),
-    ),
+    proxy: {
+      ...Object.fromEntries(
+        PROXIED_PATHS.map((path) => [path, { target: BACKEND, changeOrigin: false }]),
+      ),
+      // The account calls go to the server; the account pages (a browser asking for HTML)
+      // are the app's, except sign-out, which is the server's.
+      '/account': {
+        target: BACKEND,
+        changeOrigin: false,
+        bypass: (req) =>
+          req.method === 'GET' &&
+          req.headers.accept?.includes('text/html') &&
+          !req.url?.startsWith('/account/logout/')
+            ? req.url
+            : undefined,
+      },
+    },
   },
   build: {
     outDir: 'dist',

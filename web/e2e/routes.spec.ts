@@ -21,7 +21,7 @@ test.describe('site routes', () => {
         await expect(page).toHaveTitle(/\| Storefront$/);
       }
       if (path.startsWith('/s/?keyword=rope')) await expect(h1).toHaveText('Results for "rope"');
-      if (path.includes('create=1')) await expect(h1).toHaveText('Create Account');
+      if (path.includes('create=1')) await expect(h1).toHaveText('Create Rewards Account');
 
       const name = path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
       await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });

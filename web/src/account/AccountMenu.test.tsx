@@ -131,7 +131,7 @@ describe('account links for guests', () => {
     await user.click(screen.getByRole('link', { name }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Sign In' });
-    expect(dialog).toHaveTextContent('The Sign In page is coming soon.');
+    expect(within(dialog).getByLabelText(/^Email Address/)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/pet/');
     expect(sessionStorage.getItem(DESTINATION_KEY)).toBe(path);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');

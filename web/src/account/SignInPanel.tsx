@@ -1,23 +1,58 @@
+import { useMemo } from 'react';
+import { useLocation } from 'react-router';
 import { SidePanel } from '../shared/ui/SidePanel';
-import { SIGN_IN_PAGE_TITLES, SIGN_IN_PAGES, useSignInPanel, type SignInPage } from './signInPanelStore';
+import { rememberedDestination } from './destination';
+import { SignInFlowContext, type SignInFlow } from './signin/flow';
+import { SignInPageBody } from './signin/SignInPageBody';
+import { signInTitle, useSignInPanel } from './signInPanelStore';
 import './SignInPanel.css';
 
 /**
- * The login side panel frame (accounts-rewards-search §2.2): one page at a
- * time with a back arrow that follows page history. The page bodies are
- * placeholders until the account pages land.
+ * The login side panel (accounts-rewards-search §2.2): one page at a time with a back arrow
+ * that follows page history. After a successful sign-in it closes to the remembered
+ * destination or reloads; when the rewards menu takes over it closes without leaving.
  */
 export default function SignInPanel() {
   const isOpen = useSignInPanel((s) => s.isOpen);
   const page = useSignInPanel((s) => s.page);
+  const forgotStep = useSignInPanel((s) => s.forgotStep);
+  const skipCartMerge = useSignInPanel((s) => s.skipCartMerge);
   const canGoBack = useSignInPanel((s) => s.history.length > 0);
   const { close, back } = useSignInPanel.getState();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+
+  const flow = useMemo<SignInFlow>(() => {
+    const store = () => useSignInPanel.getState();
+    return {
+      variant: 'panel',
+      page,
+      goTo: (next) => store().goTo(next),
+      forgotStep,
+      setForgotStep: (step) => store().setForgotStep(step),
+      skipCartMerge,
+      complete: () => {
+        store().signInSucceeded();
+        store().close();
+      },
+      completeInPlace: () => {
+        store().signInSucceeded();
+        store().dismiss();
+      },
+      handOff: () => store().dismiss(),
+      leaveTo: (url) => {
+        store().signInSucceeded();
+        store().leave(url);
+      },
+      destination: () => rememberedDestination() ?? here,
+    };
+  }, [page, forgotStep, skipCartMerge, here]);
 
   return (
     <SidePanel
       open={isOpen}
       onClose={close}
-      title={SIGN_IN_PAGE_TITLES[page]}
+      title={signInTitle(page, forgotStep)}
       side="right"
       headerStart={
         canGoBack ? (
@@ -29,36 +64,9 @@ export default function SignInPanel() {
         ) : null
       }
     >
-      <PlaceholderPage page={page} />
+      <SignInFlowContext value={flow}>
+        <SignInPageBody key={page} page={page} />
+      </SignInFlowContext>
     </SidePanel>
-  );
-}
-
-function PlaceholderPage({ page }: { page: SignInPage }) {
-  const goTo = useSignInPanel((s) => s.goTo);
-  return (
-    <div className="sign-in-panel__page" data-page={page}>
-      <p className="sign-in-panel__placeholder">
-        The {SIGN_IN_PAGE_TITLES[page]} page is coming soon.
-      </p>
-      {page === SIGN_IN_PAGES.login && (
-        <div className="sign-in-panel__actions">
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => goTo(SIGN_IN_PAGES.create)}
-          >
-            Create Account
-          </button>
-          <button
-            type="button"
-            className="sign-in-panel__link-button"
-            onClick={() => goTo(SIGN_IN_PAGES.forgotPassword)}
-          >
-            Forgot Password?
-          </button>
-        </div>
-      )}
-    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useSession } from '../session';
+import { LOGIN_PATH, LOGOUT_PATH } from '../content/siteLinks';
 import { isLocalUrl } from './destination';
 import { isSignInPage, openSignIn, SIGN_IN_PAGES, type SignInPage } from './signInPanelStore';
 
@@ -14,8 +15,7 @@ import { isSignInPage, openSignIn, SIGN_IN_PAGES, type SignInPage } from './sign
  *   link's own href becomes the remembered destination).
  * Optional: `data-destination="/path/"` and `data-skip-cart-merge="true"`.
  */
-export const LOGIN_PATH = '/account/login/';
-export const LOGOUT_PATH = '/account/logout/';
+export { LOGIN_PATH, LOGOUT_PATH };
 export const SIGN_IN_ATTR = 'data-sign-in';
 export const REQUIRES_SIGN_IN_ATTR = 'data-requires-sign-in';
 export const DESTINATION_ATTR = 'data-destination';

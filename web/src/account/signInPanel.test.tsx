@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { reloadPage } from '../shared/api/reload';
@@ -38,17 +38,16 @@ describe('page mapping', () => {
 });
 
 describe('the sign-in panel frame', () => {
-  it('opens, shows a placeholder per page and follows page history with Back', async () => {
+  it('opens on Sign In and follows page history with Back', async () => {
     const { user } = setup();
     openSignIn();
     const dialog = await screen.findByRole('dialog', { name: 'Sign In' });
-    expect(dialog).toHaveTextContent('The Sign In page is coming soon.');
+    expect(within(dialog).getByLabelText(/^Email Address/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(screen.getByRole('dialog', { name: 'Create Rewards Account' })).toHaveTextContent(
-      'The Create Rewards Account page is coming soon.',
-    );
+    expect(screen.getByRole('dialog', { name: 'Create Rewards Account' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^First Name/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByRole('dialog', { name: 'Sign In' })).toBeInTheDocument();
 
@@ -61,12 +60,12 @@ describe('the sign-in panel frame', () => {
   });
 
   it.each([
-    [3, 'Connect Rewards Account'],
-    [4, 'Finish Signing Up'],
-  ] as const)('page %i is titled %s', async (page, title) => {
+    [3, 'Connect Rewards Account', 'Please create your account again to connect your rewards account.'],
+    [4, 'Finish Signing Up', 'Please sign in again to finish creating your account.'],
+  ] as const)('page %i is titled %s (and says what to do when opened without its data)', async (page, title, text) => {
     setup();
     openSignIn(page);
-    expect(await screen.findByRole('dialog', { name: title })).toHaveTextContent(`The ${title} page is coming soon.`);
+    expect(await screen.findByRole('dialog', { name: title })).toHaveTextContent(text);
   });
 
   it('after a successful sign-in, closing goes to the remembered destination and forgets it', async () => {

@@ -26,6 +26,24 @@ export const SIGN_IN_PAGE_TITLES: Record<SignInPage, string> = {
   4: 'Finish Signing Up',
 };
 
+/**
+ * The forgot-password page's states: the request form, then the confirmation, then the
+ * 'didn't get an email' note with Resend (spec §4). The last two have titles of their own
+ * (spec §2.1 page titles), shown as the panel title while they last.
+ */
+export type ForgotPasswordStep = 'request' | 'checkEmail' | 'checkSpam';
+
+export const FORGOT_PASSWORD_TITLES: Record<ForgotPasswordStep, string> = {
+  request: SIGN_IN_PAGE_TITLES[2],
+  checkEmail: 'Please check your email.',
+  checkSpam: 'Check your spam folder.',
+};
+
+/** The title of `page` (and of the forgot-password page's state). */
+export function signInTitle(page: SignInPage, forgotStep: ForgotPasswordStep = 'request'): string {
+  return page === 2 ? FORGOT_PASSWORD_TITLES[forgotStep] : SIGN_IN_PAGE_TITLES[page];
+}
+
 export function isSignInPage(value: unknown): value is SignInPage {
   return value === 0 || value === 1 || value === 2 || value === 3 || value === 4;
 }
@@ -45,6 +63,8 @@ export interface SignInPanelState {
   skipCartMerge: boolean;
   /** A sign-in succeeded while the panel was open. */
   signedIn: boolean;
+  /** The forgot-password page's state (back to 'request' on any page change). */
+  forgotStep: ForgotPasswordStep;
   open: (page?: SignInPage, options?: OpenSignInOptions) => void;
   /** Shows another page, remembering the current one for Back. */
   goTo: (page: SignInPage) => void;
@@ -59,6 +79,14 @@ export interface SignInPanelState {
    * at once (spec §7); the destination is applied when the panel closes.
    */
   signInSucceeded: () => void;
+  setForgotStep: (step: ForgotPasswordStep) => void;
+  /**
+   * Closes the panel without leaving the page, even after a sign-in (the rewards menu takes
+   * over from here); a sign-in's remembered destination is forgotten.
+   */
+  dismiss: () => void;
+  /** Closes the panel and goes to `to` (e.g. the update-password page). */
+  leave: (to: string) => void;
   reset: () => void;
 }
 
@@ -76,6 +104,7 @@ const initial = {
   history: [] as SignInPage[],
   skipCartMerge: false,
   signedIn: false,
+  forgotStep: 'request' as ForgotPasswordStep,
 };
 
 export const useSignInPanel = create<SignInPanelState>()((set, get) => ({
@@ -89,20 +118,21 @@ export const useSignInPanel = create<SignInPanelState>()((set, get) => ({
       history: [],
       skipCartMerge: options.skipCartMerge === true,
       signedIn: false,
+      forgotStep: 'request',
     });
   },
 
   goTo: (page) => {
     const { page: current, history } = get();
     if (page === current) return;
-    set({ page, history: [...history, current] });
+    set({ page, history: [...history, current], forgotStep: 'request' });
   },
 
   back: () => {
     const { history } = get();
     const previous = history[history.length - 1];
     if (previous === undefined) return;
-    set({ page: previous, history: history.slice(0, -1) });
+    set({ page: previous, history: history.slice(0, -1), forgotStep: 'request' });
   },
 
   close: () => {
@@ -120,6 +150,21 @@ export const useSignInPanel = create<SignInPanelState>()((set, get) => ({
   signInSucceeded: () => {
     set({ signedIn: true });
     void refreshHeader();
+  },
+
+  setForgotStep: (forgotStep) => set({ forgotStep }),
+
+  dismiss: () => {
+    const { isOpen, signedIn } = get();
+    if (!isOpen) return;
+    set({ ...initial });
+    if (signedIn) forgetDestination();
+  },
+
+  leave: (to) => {
+    set({ ...initial });
+    forgetDestination();
+    navigator(to);
   },
 
   reset: () => set({ ...initial }),

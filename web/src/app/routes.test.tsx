@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { APP_PATHS, CONTENT_PAGES, PLACEHOLDER_PAGES, SPEC_PATHS } from '../content/siteLinks';
+import { APP_PATHS, CONTENT_PAGES, PLACEHOLDER_PAGES, SERVER_PATHS, SPEC_PATHS } from '../content/siteLinks';
 import { useSession } from '../session';
 import { useDepartmentsStore } from '../catalog/departmentsStore';
 import { GENERIC_ERROR_MESSAGE } from '../shared/ui/errors';
@@ -140,8 +140,18 @@ describe('unknown paths', () => {
 
 describe('site pages', () => {
   it('has a route for every path of the links table, none of them the 404 page', () => {
-    const routed = new Set([...CONTENT_PAGES.map((p) => p.path), ...PLACEHOLDER_PAGES.map((p) => p.path), ...APP_PATHS]);
+    const routed = new Set([
+      ...CONTENT_PAGES.map((p) => p.path),
+      ...PLACEHOLDER_PAGES.map((p) => p.path),
+      ...APP_PATHS,
+      ...SERVER_PATHS,
+    ]);
     expect(SPEC_PATHS.filter((p) => !routed.has(p))).toEqual([]);
+  });
+
+  it('no page of the app stands for a path the server answers (sign-out)', () => {
+    const pages = new Set([...CONTENT_PAGES.map((p) => p.path), ...PLACEHOLDER_PAGES.map((p) => p.path), ...APP_PATHS]);
+    expect(SERVER_PATHS.filter((p) => pages.has(p))).toEqual([]);
   });
 
   it('renders a Markdown content page with its title', async () => {
@@ -163,9 +173,9 @@ describe('site pages', () => {
     expect(document.title).toBe('Order History | Storefront');
   });
 
-  it('titles the sign-in placeholder by the create flag', async () => {
+  it('titles the sign-in page by the create flag', async () => {
     renderRoute('/account/login/?create=1');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Create Account' })).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create Rewards Account' }, { timeout: 5000 })).toBeVisible();
   });
 
   it('the search page shows the keyword from the query string', async () => {

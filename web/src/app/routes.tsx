@@ -19,7 +19,7 @@ const contentRoutes: RouteObject[] = CONTENT_PAGES.map(({ path, slug }) => ({
   },
 }));
 
-/** Titled placeholders for pages of later issues (account, cart). */
+/** Titled placeholders for pages of later issues (orders, order tracking, registries). */
 const placeholderRoutes: RouteObject[] = PLACEHOLDER_PAGES.map((page) => ({
   path: childPath(page.path),
   HydrateFallback: PageLoading,
@@ -28,6 +28,51 @@ const placeholderRoutes: RouteObject[] = PLACEHOLDER_PAGES.map((page) => ({
     loader: () => page,
   }),
 }));
+
+/** The account pages (src/account/pages/). */
+const accountRoutes: RouteObject[] = [
+  {
+    path: 'account',
+    HydrateFallback: PageLoading,
+    lazy: async () => ({
+      Component: (await import('../account/pages/AccountHomePage')).AccountHomePage,
+    }),
+  },
+  {
+    path: 'account/rewards',
+    HydrateFallback: PageLoading,
+    lazy: async () => ({
+      Component: (await import('../account/pages/AccountRewardsPage')).AccountRewardsPage,
+    }),
+  },
+  {
+    path: 'account/update-password',
+    HydrateFallback: PageLoading,
+    lazy: async () => ({
+      Component: (await import('../account/pages/UpdatePasswordPage')).UpdatePasswordPage,
+    }),
+  },
+  {
+    path: 'account/reset-password',
+    HydrateFallback: PageLoading,
+    lazy: async () => ({
+      Component: (await import('../account/pages/ResetPasswordPage')).ResetPasswordPage,
+    }),
+  },
+  {
+    // The sign-in pages on a page of their own (links opened without the panel).
+    path: 'account/login',
+    HydrateFallback: PageLoading,
+    lazy: async () => ({ Component: (await import('../account/LoginPage')).LoginPage }),
+  },
+  {
+    // The server's sign-out (a GET answering 303): a client-side navigation here becomes a
+    // document load, so no page of the app stands in for it.
+    path: 'account/logout',
+    HydrateFallback: PageLoading,
+    lazy: () => import('../account/pages/SignOutRoute'),
+  },
+];
 
 /**
  * The route tree. Only the shell (layout, banner, header, footer) is in the
@@ -96,6 +141,7 @@ export const routes: RouteObject[] = [
           { path: 'tires', HydrateFallback: PageLoading, lazy: () => import('../tires/route') },
           { path: 'batteries', HydrateFallback: PageLoading, lazy: () => import('../tires/batteriesRoute') },
           ...contentRoutes,
+          ...accountRoutes,
           ...placeholderRoutes,
           {
             // Department and landing pages live at their catalog URLs; anything else is

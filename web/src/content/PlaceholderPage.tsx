@@ -5,8 +5,7 @@ import './content.css';
 /** A page of a later issue: the right title, a short description and ways on. */
 export function PlaceholderPage() {
   const page = useLoaderData() as PlaceholderPageDef;
-  const [params] = useSearchParams();
-  const title = page.path === '/account/login/' && params.get('create') === '1' ? 'Create Account' : page.title;
+  const { title } = page;
   return (
     <article className="content-page content-page--placeholder">
       <title>{`${title} | Storefront`}</title>

@@ -29,23 +29,6 @@ export const CUSTOMER_SERVICE_PHONE = '1-800-210-2370';
 export const LOGIN_PATH = '/account/login/';
 export const LOGOUT_PATH = '/account/logout/';
 
-/**
- * Sign-in / create-account URL. `refUrl` carries the current path and is
- * omitted on the home page.
- */
-export function loginHref(currentPath: string, create: boolean): string {
-  const params = new URLSearchParams();
-  if (currentPath && currentPath !== '/') params.set('refUrl', currentPath);
-  params.set('create', create ? '1' : '0');
-  return `${LOGIN_PATH}?${params}`;
-}
-
-/** Sign-out URL; `refUrl` carries the current path, omitted on the home page. */
-export function logoutHref(currentPath: string): string {
-  if (!currentPath || currentPath === '/') return LOGOUT_PATH;
-  return `${LOGOUT_PATH}?${new URLSearchParams({ refUrl: currentPath })}`;
-}
-
 export const LINK_GROUPS: LinkGroup[] = [
   {
     id: 'general',
@@ -207,21 +190,40 @@ export interface PlaceholderPageDef {
 }
 
 export const PLACEHOLDER_PAGES: PlaceholderPageDef[] = [
-  { path: '/account/', title: 'My Account', description: 'Your account home: orders, rewards, registries and settings.' },
   { path: '/account/orders/', title: 'Order History', description: 'Your online and in-store orders.' },
-  { path: '/account/rewards/', title: 'My Rewards', description: 'Your rewards points, gift cards and special deals.' },
   { path: '/account/track-your-order/', title: 'Track Your Order', description: 'Check the status of an order with its order number and email address.' },
-  { path: '/account/logout/', title: 'Sign Out', description: 'Sign out of your account.' },
-  { path: '/account/login/', title: 'Sign In', description: 'Sign in to your account, or create one.' },
   { path: '/gift-registry/list/', title: 'My Registries & Lists', description: 'The gift registries and wish lists you have created.' },
 ];
+
+/** The account pages (src/account/pages/; the sign-in page is LOGIN_PATH). */
+export const ACCOUNT_PATHS = {
+  home: '/account/',
+  rewards: '/account/rewards/',
+  updatePassword: '/account/update-password/',
+  resetPassword: '/account/reset-password/',
+} as const;
 
 /**
  * The pages routes.tsx renders besides the content and placeholder pages (stores, products
  * and departments are looked up by the server). The build writes all of them to
  * dist/routes.json, from which the server answers an unknown path with status 404.
  */
-export const APP_PATHS: string[] = ['/', '/store-finder/', '/s/', '/cart/', '/newsletter/unsubscribe/'];
+export const APP_PATHS: string[] = [
+  '/',
+  '/store-finder/',
+  '/s/',
+  '/cart/',
+  '/newsletter/unsubscribe/',
+  LOGIN_PATH,
+  ...Object.values(ACCOUNT_PATHS),
+];
+
+/**
+ * Links of the table the server answers itself, not pages of the app: sign-out is its GET
+ * (303 to `refUrl`). A link to one must load the document (`<a href>`, never a router
+ * `<Link>`); the route table only turns a client-side navigation there into that load.
+ */
+export const SERVER_PATHS: string[] = [LOGOUT_PATH];
 
 export const STORE_FINDER_PATH = '/store-finder/';
 export const SEARCH_PATH = '/s/';

@@ -139,16 +139,16 @@ describe('footer links', () => {
     const { unmount } = renderFooter('/faq/');
     expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute(
       'href',
-      '/account/login/?refUrl=%2Ffaq%2F&create=0',
+      '/account/login/?refUrl=%2Ffaq%2F',
     );
     expect(screen.getByRole('link', { name: 'Create Account' })).toHaveAttribute(
       'href',
-      '/account/login/?refUrl=%2Ffaq%2F&create=1',
+      '/account/login/?create=1&refUrl=%2Ffaq%2F',
     );
     unmount();
 
     renderFooter('/');
-    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/account/login/?create=0');
+    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/account/login/');
     act(() => {
       useSession.setState({
         status: 'success',

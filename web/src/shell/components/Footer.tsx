@@ -4,12 +4,11 @@ import { useMediaQuery } from '../../banner/useMediaQuery';
 import {
   CUSTOMER_SERVICE_PHONE,
   LINK_GROUPS,
-  loginHref,
-  logoutHref,
   storeHref,
   type LinkGroup,
   type SiteLink,
 } from '../../content/siteLinks';
+import { LOGOUT_PATH, loginHref, logoutHref } from '../../account/signInLinks';
 import { NewsletterSignup } from '../../newsletter/NewsletterSignup';
 import { loadHeaderData, useHasRegistries, useLoggedIn } from '../../session/headerData';
 import { openStoreMenu } from '../../storefinder/storeMenuStore';
@@ -38,8 +37,15 @@ function FooterLink({ link }: { link: SiteLink }) {
       </a>
     );
   }
+  // Sign-out is the server's page (it ends the session and redirects): a document load.
+  const serverPage = link.href.startsWith(LOGOUT_PATH);
   return (
-    <Link to={link.href} className="site-footer__link" aria-current={current(link.href)}>
+    <Link
+      to={link.href}
+      className="site-footer__link"
+      aria-current={current(link.href)}
+      reloadDocument={serverPage}
+    >
       {link.label}
     </Link>
   );

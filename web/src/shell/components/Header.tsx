@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useAriaCurrent } from '../../app/currentPage';
 import { AccountMenu } from '../../account/AccountMenu';
 import { SignInPanelHost } from '../../account/SignInPanelHost';
+import { RewardsMenuHost } from '../../rewards/RewardsMenuHost';
 import { CartLink } from '../../header/CartLink';
 import { StoreLink } from '../../header/StoreLink';
 import { HeaderLinks } from '../../menu/HeaderLinks';
@@ -45,6 +46,7 @@ export function Header() {
         </div>
       </nav>
       <SignInPanelHost />
+      <RewardsMenuHost />
     </header>
   );
 }

@@ -1,0 +1,478 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'react-router';
+import {
+  deleteAccount,
+  endDeviceSession,
+  fetchDeviceSessions,
+  fetchPasskeys,
+  finishPasskeyRegistration,
+  REAUTHENTICATION_REQUIRED,
+  removePasskey,
+  startPasskeyRegistration,
+  verifyPassword,
+  type DeviceSession,
+  type Passkey,
+} from '../../shared/api/accountPages';
+import { forgetAntiForgeryToken } from '../../shared/api/antiforgery';
+import { NetworkError } from '../../shared/api/client';
+import type { Json } from '../../shared/api/json';
+import { MESSAGES, safeLocalRedirect } from '../../shared/forms';
+import { GENERIC_ERROR_MESSAGE, reportError } from '../../shared/ui/errors';
+import { Modal } from '../../shared/ui/Modal';
+import { useSession } from '../../session';
+import { LOGOUT_PATH } from '../signInLinks';
+import {
+  ACCOUNT_HOME_TITLE,
+  AccountBreadcrumb,
+  AccountPageHead,
+  DateText,
+  failureMessage,
+  NoticeLine,
+  QueryState,
+  SignInRequired,
+  useAccountQuery,
+  type Notice,
+  type Query,
+} from './common';
+import { ConfirmDialog } from './ConfirmDialog';
+import { loadPage } from './navigation';
+import { createPasskey, passkeysSupported } from './webauthn';
+
+/** The account's links (storefront-shell §2 "Account"). */
+export const ACCOUNT_HOME_LINKS = [
+  { label: 'Order History', href: '/account/orders/', text: 'Your online and in-store orders.' },
+  { label: 'My Rewards', href: '/account/rewards/', text: 'Points, gift cards and special deals.' },
+  { label: 'Track Your Order', href: '/account/track-your-order/', text: 'Where an order is right now.' },
+  { label: 'Gift Registry', href: '/gift-registry/', text: 'Registries and wish lists.' },
+] as const;
+
+/** The server's words when a passkey could not be added (also for a browser failure). */
+export const PASSKEY_NOT_ADDED = 'We could not add this passkey. Please try again.';
+export const PASSKEY_ALREADY_HERE = 'This device already has a passkey for your account.';
+/** The server's words for delete without a fresh password (reasonCode 13). */
+export const PASSWORD_AGAIN_TO_DELETE = 'Please enter your password again to delete your account.';
+
+/**
+ * /account/: the greeting, the account's links, the devices signed in, passkeys and deleting
+ * the account. A guest gets the sign-in panel (it comes back here).
+ */
+export function AccountHomePage() {
+  // A navigation to this page again (after a sign-in from the panel) loads anew.
+  const { key } = useLocation();
+  return (
+    <article className="account-page">
+      <AccountPageHead title={ACCOUNT_HOME_TITLE} />
+      <AccountBreadcrumb current={ACCOUNT_HOME_TITLE} />
+      <h1 className="account-page__title">{ACCOUNT_HOME_TITLE}</h1>
+      <AccountHome key={key} />
+    </article>
+  );
+}
+
+function AccountHome() {
+  const firstName = useSession((s) => s.customer?.firstName ?? null);
+  const [sessions, reloadSessions] = useAccountQuery(fetchDeviceSessions);
+  const [passkeys, reloadPasskeys] = useAccountQuery(fetchPasskeys);
+
+  if (sessions.status === 'guest' || passkeys.status === 'guest') return <SignInRequired />;
+  if (sessions.status === 'loading' && passkeys.status === 'loading') {
+    return (
+      <p className="account-muted" role="status">
+        Loading your account…
+      </p>
+    );
+  }
+
+  return (
+    <>
+      <p className="account-page__greeting">{firstName ? `Hi, ${firstName}!` : 'Hi there!'}</p>
+      <nav aria-label="My account">
+        <ul className="account-links">
+          {ACCOUNT_HOME_LINKS.map((link) => (
+            <li key={link.href}>
+              <Link to={link.href} className="account-links__link">
+                <span className="account-links__label">{link.label}</span>
+                <span className="account-links__text">{link.text}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="account-sections">
+        <DevicesSection query={sessions} reload={reloadSessions} />
+        <PasskeysSection query={passkeys} reload={reloadPasskeys} />
+        <DeleteAccountSection />
+      </div>
+      <p className="account-page__sign-out">
+        {/* The server's GET (303): a document navigation, never client routing. */}
+        <a href={LOGOUT_PATH} className="button button--secondary">
+          Sign Out
+        </a>
+      </p>
+    </>
+  );
+}
+
+/** Moves focus to a notice once it is shown (the control that was used may be gone). */
+function useFocusOnNotice(notice: Notice | null) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  const wanted = useRef(false);
+  useEffect(() => {
+    if (notice && wanted.current) {
+      wanted.current = false;
+      ref.current?.focus();
+    }
+  }, [notice]);
+  return {
+    ref,
+    /** The next notice takes focus. */
+    focusNext: () => {
+      wanted.current = true;
+    },
+  };
+}
+
+function DevicesSection({ query, reload }: { query: Query<DeviceSession[]>; reload: () => void }) {
+  const headingId = useId();
+  const [confirming, setConfirming] = useState<DeviceSession | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const focus = useFocusOnNotice(notice);
+
+  async function signOut(device: DeviceSession) {
+    setBusy(true);
+    try {
+      const ended = await endDeviceSession(device.id);
+      focus.focusNext();
+      setNotice({
+        kind: 'success',
+        text: ended
+          ? `${deviceName(device)} is signed out.`
+          : 'That device was already signed out.',
+      });
+      reload();
+    } catch (error) {
+      focus.focusNext();
+      setNotice({ kind: 'error', text: failureMessage(error) });
+    } finally {
+      setBusy(false);
+      setConfirming(null);
+    }
+  }
+
+  return (
+    <section className="account-section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="account-section__title">
+        Signed-in devices
+      </h2>
+      <p className="account-section__intro">
+        These browsers and devices are signed in to your account. Sign out any you don't recognize.
+      </p>
+      <NoticeLine notice={notice} focusRef={focus.ref} />
+      <QueryState query={query} what="your devices" onRetry={reload} />
+      {query.status === 'ready' && (
+        <ul className="account-list" aria-labelledby={headingId}>
+          {query.data.map((device) => (
+            <li key={device.id} className="account-list__item">
+              <div className="account-list__main">
+                <p className="account-list__name">
+                  {deviceName(device)}
+                  {device.current && <span className="account-badge">This device</span>}
+                </p>
+                <p className="account-list__meta">
+                  Last seen <DateText iso={device.lastSeen} withTime />
+                </p>
+              </div>
+              {!device.current && (
+                <button
+                  type="button"
+                  className="button button--secondary account-list__action"
+                  onClick={() => {
+                    setNotice(null);
+                    setConfirming(device);
+                  }}
+                >
+                  Sign out this device<span className="visually-hidden">: {deviceName(device)}</span>
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Sign out this device?"
+        confirmLabel="Sign out"
+        busyLabel="Signing out…"
+        busy={busy}
+        onConfirm={() => confirming && void signOut(confirming)}
+        onCancel={() => setConfirming(null)}
+      >
+        <p>
+          {confirming ? deviceName(confirming) : 'The device'} will be signed out of your account. Anyone using it
+          will need your password to sign in again.
+        </p>
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+function deviceName(device: DeviceSession): string {
+  return device.device.trim() || 'Unknown device';
+}
+
+function PasskeysSection({ query, reload }: { query: Query<Passkey[]>; reload: () => void }) {
+  const headingId = useId();
+  const [supported] = useState(passkeysSupported);
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<Passkey | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const focus = useFocusOnNotice(notice);
+
+  async function add() {
+    if (adding) return;
+    setAdding(true);
+    setNotice(null);
+    try {
+      const options = await startPasskeyRegistration();
+      const credential = await createPasskey(options.publicKey as unknown as Json);
+      const answer = await finishPasskeyRegistration(credential);
+      if (answer.success) {
+        setNotice({ kind: 'success', text: 'Your passkey was added. You can now sign in with it.' });
+        reload();
+      } else {
+        setNotice({ kind: 'error', text: answer.errorMessage ?? PASSKEY_NOT_ADDED });
+      }
+    } catch (error) {
+      if (error instanceof DOMException && (error.name === 'NotAllowedError' || error.name === 'AbortError')) {
+        // The person closed the browser's passkey prompt: nothing to say.
+      } else if (error instanceof DOMException && error.name === 'InvalidStateError') {
+        setNotice({ kind: 'error', text: PASSKEY_ALREADY_HERE });
+      } else if (error instanceof NetworkError) {
+        setNotice({ kind: 'error', text: failureMessage(error) });
+      } else {
+        reportError(error);
+        setNotice({ kind: 'error', text: PASSKEY_NOT_ADDED });
+      }
+    } finally {
+      setAdding(false);
+    }
+  }
+
+  async function remove(passkey: Passkey) {
+    setBusy(true);
+    try {
+      const answer = await removePasskey(passkey.id);
+      focus.focusNext();
+      setNotice(
+        answer.success
+          ? { kind: 'success', text: `The passkey added on ${passkeyName(passkey)} was removed.` }
+          : { kind: 'error', text: answer.errorMessage ?? GENERIC_ERROR_MESSAGE },
+      );
+      reload();
+    } catch (error) {
+      focus.focusNext();
+      setNotice({ kind: 'error', text: failureMessage(error) });
+    } finally {
+      setBusy(false);
+      setRemoving(null);
+    }
+  }
+
+  return (
+    <section className="account-section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="account-section__title">
+        Passkeys
+      </h2>
+      <p className="account-section__intro">
+        A passkey signs you in with your fingerprint, face or screen lock instead of your password.
+      </p>
+      <NoticeLine notice={notice} focusRef={focus.ref} />
+      <QueryState query={query} what="your passkeys" onRetry={reload} />
+      {query.status === 'ready' &&
+        (query.data.length === 0 ? (
+          <p className="account-muted">You have no passkeys yet.</p>
+        ) : (
+          <ul className="account-list" aria-labelledby={headingId}>
+            {query.data.map((passkey) => (
+              <li key={passkey.id} className="account-list__item">
+                <div className="account-list__main">
+                  <p className="account-list__name">{passkeyName(passkey)}</p>
+                  <p className="account-list__meta">
+                    Created <DateText iso={passkey.created} />
+                    {' · '}
+                    {passkey.lastUsed ? (
+                      <>
+                        Last used <DateText iso={passkey.lastUsed} />
+                      </>
+                    ) : (
+                      'Not used yet'
+                    )}
+                  </p>
+                </div>
+                <button
+                  type="button"
+                  className="button button--secondary account-list__action"
+                  onClick={() => {
+                    setNotice(null);
+                    setRemoving(passkey);
+                  }}
+                >
+                  Remove{' '}
+                  <span className="visually-hidden">the passkey added on {passkeyName(passkey)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        ))}
+      {query.status === 'ready' &&
+        (supported ? (
+          <p>
+            <button
+              type="button"
+              className="button"
+              aria-disabled={adding || undefined}
+              onClick={() => void add()}
+            >
+              {adding ? 'Adding a passkey…' : 'Add a passkey'}
+            </button>
+          </p>
+        ) : (
+          <p className="account-muted">This browser can't make passkeys. Use a browser that supports them to add one.</p>
+        ))}
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove this passkey?"
+        confirmLabel="Remove"
+        busyLabel="Removing…"
+        busy={busy}
+        danger
+        onConfirm={() => removing && void remove(removing)}
+        onCancel={() => setRemoving(null)}
+      >
+        <p>
+          You will no longer be able to sign in with the passkey added on{' '}
+          {removing ? passkeyName(removing) : 'this device'}.
+        </p>
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+function passkeyName(passkey: Passkey): string {
+  return passkey.name.trim() || 'an unknown device';
+}
+
+function DeleteAccountSection() {
+  const headingId = useId();
+  const [open, setOpen] = useState(false);
+  return (
+    <section className="account-section account-section--danger" aria-labelledby={headingId}>
+      <h2 id={headingId} className="account-section__title">
+        Delete my account
+      </h2>
+      <p className="account-section__intro">
+        This permanently erases your account and the personal data we keep with it, and signs you out on every
+        device. It cannot be undone.
+      </p>
+      <p>
+        <button type="button" className="button account-button--danger" onClick={() => setOpen(true)}>
+          Delete my account
+        </button>
+      </p>
+      {open && <DeleteAccountDialog onClose={() => setOpen(false)} />}
+    </section>
+  );
+}
+
+/** Password ⇒ verifyPassword ⇒ delete; a delete that wants the password again asks again. */
+function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
+  const inputId = useId();
+  const errorId = `${inputId}-error`;
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    input.current?.focus();
+  }, []);
+
+  function askAgain(message: string) {
+    setError(message);
+    setPassword('');
+    input.current?.focus();
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (!password) {
+      askAgain(MESSAGES.required);
+      return;
+    }
+    setBusy(true);
+    let leaving = false;
+    try {
+      const verified = await verifyPassword(password);
+      if (!verified.success) {
+        askAgain(verified.errorMessage ?? GENERIC_ERROR_MESSAGE);
+        return;
+      }
+      const answer = await deleteAccount();
+      if (answer.success) {
+        leaving = true;
+        forgetAntiForgeryToken();
+        loadPage(safeLocalRedirect(answer.redirectUrl, '/'));
+        return;
+      }
+      if (answer.reasonCode === REAUTHENTICATION_REQUIRED) {
+        askAgain(answer.errorMessage ?? PASSWORD_AGAIN_TO_DELETE);
+        return;
+      }
+      setError(answer.errorMessage ?? GENERIC_ERROR_MESSAGE);
+    } catch (failure) {
+      setError(failureMessage(failure));
+    } finally {
+      if (!leaving) setBusy(false);
+    }
+  }
+
+  return (
+    <Modal open onClose={busy ? () => {} : onClose} title="Delete your account?">
+      <form className="account-form" onSubmit={(e) => void submit(e)} noValidate>
+        <p>Your account will be erased right away, and this cannot be undone. Enter your password to confirm.</p>
+        <div className="account-field">
+          <label htmlFor={inputId} className="form-label">
+            Password
+          </label>
+          <input
+            ref={input}
+            id={inputId}
+            type="password"
+            className="account-input"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+          />
+          {error && (
+            <p id={errorId} className="form-error" role="alert">
+              {error}
+            </p>
+          )}
+        </div>
+        <div className="account-dialog__actions">
+          <button type="submit" className="button account-button--danger" aria-disabled={busy || undefined}>
+            {busy ? 'Deleting…' : 'Delete my account'}
+          </button>
+          <button type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
