@@ -159,6 +159,50 @@ impl command::privacy::erasure::Erasure for PgErasure {
     }
 }
 
+/// Closes the rewards accounts of `customer_id` or with the email `subject`, releasing their
+/// phone and email claims; whether there was one.
+async fn close_rewards_members(
+    pool: &PgPool,
+    sealer: &SealerRef,
+    inline: &projections::shopping::InlineShopping,
+    customer_id: Option<&str>,
+    subject: &str,
+) -> anyhow::Result<bool> {
+    let members: Vec<(String, String, Option<String>)> = sqlx::query_as(
+        "SELECT rewards_number, phone_key, email_subject FROM rewards_members \
+         WHERE customer_id = $1 OR email_subject = $2",
+    )
+    .bind(customer_id)
+    .bind(subject)
+    .fetch_all(pool)
+    .await?;
+    for (number, phone_key, email_subject) in &members {
+        for claim in std::iter::once(phone_key).chain(email_subject) {
+            eventstore::run::<command::rewards::RewardsClaim>(pool, &())
+                .command(
+                    claim,
+                    command::rewards::RewardsClaimCommand::Release {
+                        rewards_number: number.clone(),
+                    },
+                )
+                .inline(Some(inline))
+                .executed()
+                .await?;
+        }
+        eventstore::run::<command::rewards::RewardsMember>(pool, sealer)
+            .command(
+                number,
+                command::rewards::MemberCommand::Close {
+                    now: chrono::Utc::now(),
+                },
+            )
+            .inline(Some(inline))
+            .executed()
+            .await?;
+    }
+    Ok(!members.is_empty())
+}
+
 /// [`forget_email`] by the address's subject (`em_…`, `PrivacyKeys::subject_for_email`).
 pub async fn forget_subject(pool: &PgPool, subject: &str) -> anyhow::Result<ForgetReport> {
     let subject = subject.to_string();
@@ -189,6 +233,10 @@ pub async fn forget_subject(pool: &PgPool, subject: &str) -> anyhow::Result<Forg
             .fetch_optional(pool)
             .await?;
     let account_closed = holder.is_some();
+    // The rewards accounts of the address close, their phones and emails free for new ones:
+    // the customer's, and one joined in store with this email and no customer.
+    let members_closed =
+        close_rewards_members(pool, &sealer, &inline, holder.as_deref(), &subject).await?;
     if let Some(customer_id) = holder {
         // Its sessions end (each an event, so the device history says why).
         let open: Vec<String> = sqlx::query_scalar(
@@ -231,38 +279,6 @@ pub async fn forget_subject(pool: &PgPool, subject: &str) -> anyhow::Result<Forg
                 .executed()
                 .await?;
         }
-        // Its rewards account closes, its phone and email free for a new one.
-        let member: Option<(String, String, Option<String>)> = sqlx::query_as(
-            "SELECT rewards_number, phone_key, email_subject FROM rewards_members \
-             WHERE customer_id = $1",
-        )
-        .bind(&customer_id)
-        .fetch_optional(pool)
-        .await?;
-        if let Some((number, phone_key, email_subject)) = member {
-            for claim in std::iter::once(phone_key).chain(email_subject) {
-                eventstore::run::<command::rewards::RewardsClaim>(pool, &())
-                    .command(
-                        &claim,
-                        command::rewards::RewardsClaimCommand::Release {
-                            rewards_number: number.clone(),
-                        },
-                    )
-                    .inline(Some(&inline))
-                    .executed()
-                    .await?;
-            }
-            eventstore::run::<command::rewards::RewardsMember>(pool, &sealer)
-                .command(
-                    &number,
-                    command::rewards::MemberCommand::Close {
-                        now: chrono::Utc::now(),
-                    },
-                )
-                .inline(Some(&inline))
-                .executed()
-                .await?;
-        }
         eventstore::run::<command::accounts::EmailClaim>(pool, &())
             .command(
                 &subject,
@@ -277,7 +293,7 @@ pub async fn forget_subject(pool: &PgPool, subject: &str) -> anyhow::Result<Forg
             &subject,
             SubjectCommand::Forget {
                 reason: "request".into(),
-                holds_data: has_key || subscription_ended || account_closed,
+                holds_data: has_key || subscription_ended || account_closed || members_closed,
             },
         )
         .inline(Some(&inline))

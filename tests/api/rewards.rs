@@ -677,6 +677,86 @@ async fn no_phone_email_or_code_is_in_the_event_store_in_clear() {
     }
 }
 
+#[tokio::test]
+async fn rewards_events_reach_the_event_topic_without_a_phone_email_or_code() {
+    let env = spawn_env().await;
+    env.ensure_topic().await;
+    let (mut jane, session) = code_requested(&env).await;
+    let code = code_sent(&env, &session).await;
+    let confirmed = call(
+        &mut jane,
+        "/account/confirmlinkaccount",
+        json!({"code": code, "rewardsSessionId": session}),
+    )
+    .await;
+    assert_eq!(confirmed["success"], true);
+    let relay = projections::relay::Relay::new(
+        env.pool.clone(),
+        &env.bus,
+        projections::relay::RelayConfig {
+            topic: env.topic.clone(),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    while relay.publish_batch().await.unwrap() > 0 {}
+    let published: i64 = count(&env.pool, "SELECT count(*) FROM events").await;
+    let raw = read_raw(
+        &env.topic,
+        published as usize,
+        std::time::Duration::from_secs(30),
+    )
+    .await;
+    let bodies: Vec<String> = raw
+        .iter()
+        .map(|(_, body)| String::from_utf8_lossy(body).into_owned())
+        .collect();
+    for kind in ["MemberEnrolled", "MemberLinked", "VerificationStarted"] {
+        assert!(
+            bodies.iter().any(|b| b.contains(kind)),
+            "{kind} on the topic: {bodies:?}"
+        );
+    }
+    let quoted = format!("\"{code}\"");
+    let as_number = format!(":{code}");
+    for secret in [
+        "5553334444",
+        "333-4444",
+        "5552345678",
+        "pat@example.com",
+        "jane@example.com",
+        &quoted,
+        &as_number,
+    ] {
+        assert!(
+            bodies.iter().all(|b| !b.contains(secret)),
+            "{secret} on the topic"
+        );
+    }
+}
+
+#[tokio::test]
+async fn erasing_an_in_store_members_email_closes_it_and_frees_its_phone() {
+    let env = spawn_env().await;
+    in_store(&env, "5553334444", Some("pat@example.com")).await;
+    storefront::privacy::forget_email(&env.pool, "pat@example.com")
+        .await
+        .unwrap();
+    assert_eq!(members(&env).await, 0, "the member is closed");
+    // The phone joins anew: no 3 (REWARDS_ACCOUNT_ALREADY_EXISTS) for an erased member.
+    let mut sam = Client::new(&env);
+    let made = sam
+        .post_with_token(
+            "/account/register",
+            joining_form("sam@example.com", "(555) 333-4444"),
+        )
+        .await
+        .json();
+    assert_eq!(made["success"], true, "{made}");
+    assert_eq!(rewards_data(&mut sam).await["customerHasRewards"], true);
+    assert_eq!(members(&env).await, 1);
+}
+
 fn joining_form(email: &str, phone: &str) -> Value {
     let mut form = form(email, phone);
     form["skipConnectingRewards"] = json!(false);
