@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { sendVerificationCode, type SendCodeRequest } from '../../shared/api/account';
+import { sendVerificationCode, type SendCodeRequest } from '../../shared/api/rewards';
 import { RadioGroup } from '../../shared/ui/RadioGroup';
 import { openRewardsMenu, useRewardsMenu } from '../../rewards/rewardsMenuStore';
 import { showEnterCode } from '../../rewards/rewardsFlow';

@@ -16,7 +16,6 @@ import {
   recoverPassword,
   register,
   resetPassword,
-  sendVerificationCode,
   startPasskeySignIn,
   verifyPassword,
 } from './account';
@@ -85,7 +84,6 @@ describe('token-header calls', () => {
       () => createOauthWithPhone({ loginMethod: 'Google', credentialToken: 'jwt', phoneNumber: '(555) 234-5678' }),
     ],
     ['passkey finish', ACCOUNT_URLS.passkeyFinish, () => finishPasskeySignIn({ id: 'c' })],
-    ['sendverificationcode', ACCOUNT_URLS.sendVerificationCode, () => sendVerificationCode({ verificationMethod: 'phone', phoneNumber: '5552345678' })],
   ])('%s carries RequestVerificationToken', async (_name, path, call) => {
     serve(() => answer({ success: false, errorMessage: 'No.' }));
     await call();

@@ -38,25 +38,10 @@ export const ACCOUNT_URLS = {
   captcha: '/account/captcha',
   oauthNonce: '/account/oauth-nonce',
   signInOptions: '/account/sign-in-options',
-  sendVerificationCode: '/account/sendverificationcode',
 } as const;
 
-/** Spec §8 rewards reason codes the sign-in pages act on. */
-export const REASON_CODES = {
-  CUSTOMER_NOT_LOGGED_IN: 0,
-  REWARDS_ACCOUNT_NOT_FOUND: 1,
-  REWARDS_ACCOUNT_ALREADY_LINKED: 2,
-  REWARDS_ACCOUNT_ALREADY_EXISTS: 3,
-  VERIFICATION_REQUIRED: 4,
-  SESSION_M_ERROR: 5,
-  INVALID_INPUT_DATA: 6,
-  UNKNOWN_ERROR: 7,
-  CUSTOMER_HAS_REWARDS: 8,
-  NO_MATCH: 9,
-  PHONE_MULTI_MATCH: 10,
-  REWARDS_ACCOUNT_ALREADY_EXISTS_SHOW_ERROR: 11,
-  PHONE_AND_EMAIL_SEPARATE_MATCH: 12,
-} as const;
+/** Spec §8 rewards reason codes (one table: `shared/api/rewards.ts`). */
+export { REWARDS_REASON_CODES as REASON_CODES } from './rewards';
 
 /** The third-party answer's `reason` when no account goes with the identity (spec §3). */
 export const NEW_ACCOUNT_REASON = 'New Account';
@@ -189,18 +174,6 @@ export function toProviderAnswer(value: unknown): ProviderAnswer {
   };
 }
 
-function toRewardsAnswer(value: unknown): RewardsAnswer {
-  const b = body(value);
-  return {
-    success: bool(b.success),
-    errorMessage: strOrNull(b.errorMessage),
-    reasonCode: reasonCode(b.reasonCode),
-    rewardsSessionId: strOrNull(b.rewardsSessionId),
-    phone: strOrNull(b.phone),
-    email: strOrNull(b.email),
-    redactedData: redacted(b.redactedData),
-  };
-}
 
 // ------------------------------------------------------------------ after a sign-in
 
@@ -423,11 +396,3 @@ export function forgetSignInOptions(): void {
 
 // ------------------------------------------------------------------ rewards
 
-/**
- * POST /account/sendverificationcode (token header): a code to the phone or email of the
- * rewards account the visitor picked. The server finds the account from the values typed
- * (masked values are ignored).
- */
-export async function sendVerificationCode(request: SendCodeRequest): Promise<RewardsAnswer> {
-  return toRewardsAnswer(await postWithToken<unknown>(ACCOUNT_URLS.sendVerificationCode, request));
-}

@@ -2,10 +2,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANTI_FORGERY_URL, forgetAntiForgeryToken, TOKEN_HEADER } from './antiforgery';
 import { NETWORK_ERROR_MESSAGE, NetworkError } from './client';
 import {
-  ACCOUNT_REWARDS_URL,
   CONFIRM_CODE_URL,
   confirmLinkAccount,
-  fetchAccountRewards,
   FIND_REWARDS_URL,
   findRewardsToLink,
   getRewardsData,
@@ -142,18 +140,3 @@ describe('the token-header calls', () => {
   });
 });
 
-describe('fetchAccountRewards', () => {
-  it('gets the points', async () => {
-    const rewards = { member: true, available: 120, pending: 30, giftCards: [], history: [], pointsPerGiftCard: 2500, returnWindowDays: 30, rewardsNumber: '1234567890123' };
-    fetchMock.mockResolvedValueOnce(Response.json(rewards));
-    await expect(fetchAccountRewards()).resolves.toEqual(rewards);
-    expect(apiCalls()[0]).toMatchObject({ url: ACCOUNT_REWARDS_URL, method: 'GET' });
-  });
-
-  it('rejects signed out (401)', async () => {
-    fetchMock.mockResolvedValueOnce(Response.json({ success: false, code: 'NotSignedIn', message: 'Please sign in.' }, { status: 401 }));
-    const error = await fetchAccountRewards().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(NetworkError);
-    expect((error as NetworkError).status).toBe(401);
-  });
-});

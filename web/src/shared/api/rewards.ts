@@ -8,7 +8,7 @@
  * table shows none (docs/decisions.md, "Rewards").
  */
 import { postWithToken } from './antiforgery';
-import { apiGet, apiRequest, NetworkError } from './client';
+import { apiRequest, NetworkError } from './client';
 import type { Wire } from './wire';
 
 export const REWARDS_DATA_URL = '/account/getrewardsdata';
@@ -17,7 +17,6 @@ export const FIND_REWARDS_URL = '/account/findrewardstolink';
 export const SEND_CODE_URL = '/account/sendverificationcode';
 export const CONFIRM_CODE_URL = '/account/confirmlinkaccount';
 export const LINK_REWARDS_NUMBER_URL = '/account/linkuserwithrewardsnum';
-export const ACCOUNT_REWARDS_URL = '/api/account/rewards';
 
 /** Rewards reason codes (spec §8), by the spec's names. */
 export const REWARDS_REASON_CODES = {
@@ -50,7 +49,6 @@ export type SendCodeRequest = Wire<'SendCodeRequest'> & { verificationMethod: Ve
 export type ConfirmCodeRequest = Wire<'ConfirmCodeRequest'>;
 export type LinkRewardsRequest = Wire<'LinkRewardsRequest'>;
 export type RewardsAccountInfo = Wire<'RewardsAccountInfo'>;
-export type AccountRewards = Wire<'AccountRewards'>;
 export type Redacted = Wire<'Redacted'>;
 
 /** An answer the call must have: a 204 (no body) is a fault like any other. */
@@ -94,10 +92,3 @@ export async function linkUserWithRewardsNumber(request: LinkRewardsRequest): Pr
   return answered(await postWithToken<RewardsAnswer>(LINK_REWARDS_NUMBER_URL, request));
 }
 
-/**
- * The signed-in customer's points, history and gift cards (`member` false without a rewards
- * account). Signed out, the server answers 401: a `NetworkError` with status 401.
- */
-export async function fetchAccountRewards(signal?: AbortSignal): Promise<AccountRewards> {
-  return answered(await apiGet<AccountRewards>(ACCOUNT_REWARDS_URL, signal));
-}
