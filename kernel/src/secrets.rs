@@ -112,6 +112,18 @@ impl Keyring {
         })
     }
 
+    /// `value` with its signature for `purpose` (`value.signature`): an id a link carries, that
+    /// only this store could have made.
+    pub fn signed(&self, purpose: &str, value: &str) -> String {
+        format!("{value}.{}", self.sign(purpose, value))
+    }
+
+    /// The value of a [`signed`](Self::signed) text when its signature holds under any key.
+    pub fn opened<'a>(&self, purpose: &str, signed: &'a str) -> Option<&'a str> {
+        let (value, signature) = signed.rsplit_once('.')?;
+        self.verify(purpose, value, signature).then_some(value)
+    }
+
     /// A keyed hash of `value` (hex, 128 bits), for ids derived from client-chosen text.
     pub fn derive(&self, purpose: &str, value: &str) -> String {
         self.sign(purpose, value)
@@ -172,6 +184,11 @@ mod tests {
         assert!(!ring.verify("cart", "c1|v1", &sig.to_uppercase().replace('A', "B")));
         assert!(!ring.verify("cart", "c1|v1", ""));
         assert!(!ring.verify("cart", "c1|v1", "zz"));
+        let link = ring.signed("share", "gr_1");
+        assert_eq!(ring.opened("share", &link), Some("gr_1"));
+        assert_eq!(ring.opened("other", &link), None, "another purpose");
+        assert_eq!(ring.opened("share", &link.replace("gr_1", "gr_2")), None);
+        assert_eq!(ring.opened("share", "gr_1"), None, "no signature");
     }
 
     #[test]

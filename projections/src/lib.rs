@@ -8,6 +8,7 @@ pub mod engine;
 pub mod envelope;
 pub mod lograte;
 pub mod merch;
+pub mod registries;
 pub mod registry;
 pub mod relay;
 pub mod rewards;

@@ -15,6 +15,7 @@ pub fn all() -> Vec<&'static dyn Projection> {
         &crate::merch::MerchProjection,
         &crate::accounts::AccountsProjection,
         &crate::rewards::RewardsProjection,
+        &crate::registries::RegistriesProjection,
     ]
 }
 

@@ -60,6 +60,7 @@ pub fn router(state: QueryState) -> Router {
         .merge(accounts::router(state.clone()))
         .merge(accounts::passkeys::router(state.clone()))
         .merge(accounts::rewards::router(state.clone()))
+        .merge(accounts::registries::router(state.clone()))
         .merge(catalog::router(state.clone()))
         .merge(stores::router(state.clone()))
         .merge(catalog::products::router(state.clone()))
@@ -84,6 +85,7 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     let mut doc = accounts::Api::openapi();
     doc.merge(accounts::passkeys::Api::openapi());
     doc.merge(accounts::rewards::Api::openapi());
+    doc.merge(accounts::registries::Api::openapi());
     doc.merge(catalog::Api::openapi());
     doc.merge(stores::Api::openapi());
     doc.merge(catalog::products::Api::openapi());

@@ -7,7 +7,7 @@ use crate::common::*;
 use serde_json::json;
 
 /// Products with known properties, inserted into the catalog read models.
-async fn catalog(env: &TestEnv) {
+pub(crate) async fn catalog(env: &TestEnv) {
     sqlx::query(
         "INSERT INTO stores (store_num, city, city_alias, state, address1, zip, phone, lat, lon, time_zone, hours, url_alias, \
          google_place_id, google_map_zoom, coming_soon, local_delivery_enabled, local_delivery_label) VALUES \

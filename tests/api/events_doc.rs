@@ -21,9 +21,9 @@ use std::path::{Path, PathBuf};
 
 use chrono::{NaiveTime, TimeZone, Utc};
 use command::accounts::{
-    Customer, CustomerEvent, EmailClaim, EmailClaimEvent, LoginMethod, ProviderClaim,
-    ProviderClaimEvent, Session, SessionEndReason, SessionEvent, StaffInvitation,
-    StaffInvitationEvent,
+    Customer, CustomerEvent, EmailClaim, EmailClaimEvent, LoginMethod, Occasion, ProviderClaim,
+    ProviderClaimEvent, Registry, RegistryEvent, Session, SessionEndReason, SessionEvent,
+    StaffInvitation, StaffInvitationEvent,
 };
 use command::cart::services::command_types::FulfillmentType;
 use command::cart::{AddedLine, Cart, CartEvent, ChosenWarranty};
@@ -1106,6 +1106,33 @@ fn account_samples() -> Vec<DomainSample> {
             StaffRolesRevoked,
         }),
         customer,
+    ));
+    all.extend(samples_of::<Registry>(
+        variants!(RegistryEvent {
+            RegistryCreated,
+            RegistryItemSet,
+            RegistryItemRemoved,
+            RegistryShared,
+            RegistryDeleted,
+        }),
+        vec![
+            RegistryEvent::RegistryCreated {
+                owner: customer_id(),
+                subject: sealed_sample().subject,
+                name: sealed_sample(),
+                event_type: Occasion::Wedding,
+                event_date: chrono::NaiveDate::from_ymd_opt(2027, 6, 12).unwrap(),
+            },
+            RegistryEvent::RegistryItemSet {
+                blain_number: "100234".into(),
+                quantity: 2,
+            },
+            RegistryEvent::RegistryItemRemoved {
+                blain_number: "100234".into(),
+            },
+            RegistryEvent::RegistryShared {},
+            RegistryEvent::RegistryDeleted {},
+        ],
     ));
     all.extend(samples_of::<StaffInvitation>(
         variants!(StaffInvitationEvent {

@@ -38,6 +38,7 @@ mod popular;
 mod products;
 mod projection;
 mod recommendations;
+mod registries;
 mod relay;
 mod relay_heal;
 mod relevance;

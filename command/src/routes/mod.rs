@@ -68,6 +68,7 @@ pub fn router(state: CommandState) -> Router {
         .merge(accounts::passkeys::router(state.clone()))
         .merge(accounts::recovery::router(state.clone()))
         .merge(accounts::providers::router(state.clone()))
+        .merge(accounts::registries::router(state.clone()))
         .merge(accounts::captcha::router(state.clone()))
         .merge(cart::router(state.clone()))
         .merge(rewards::router(state.clone()))
@@ -237,6 +238,7 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     doc.merge(accounts::passkeys::Api::openapi());
     doc.merge(accounts::recovery::Api::openapi());
     doc.merge(accounts::providers::Api::openapi());
+    doc.merge(accounts::registries::Api::openapi());
     doc.merge(accounts::captcha::Api::openapi());
     doc.merge(cart::Api::openapi());
     doc.merge(rewards::Api::openapi());
@@ -256,7 +258,7 @@ mod tests {
     #[test]
     fn every_command_is_documented_and_its_stored_answers_may_be_replays() {
         let doc = serde_json::to_value(super::openapi()).unwrap();
-        assert_eq!(doc["paths"].as_object().unwrap().len(), 50);
+        assert_eq!(doc["paths"].as_object().unwrap().len(), 55);
         let answers = &doc["paths"]["/products/a/addtocart"]["post"]["responses"];
         for status in ["200", "400"] {
             assert_eq!(

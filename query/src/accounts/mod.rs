@@ -2,6 +2,7 @@
 //! model, from the Session aggregate's events), so they can see and end any of them.
 
 pub mod passkeys;
+pub mod registries;
 pub mod rewards;
 
 use axum::extract::State;

@@ -283,10 +283,14 @@ async fn customer_part(
         .await
         .map_err(ApiError::internal)?
         .unwrap_or_default();
+    let customer_has_registries: bool =
+        sqlx::query_scalar("SELECT exists(SELECT 1 FROM gift_registries WHERE customer_id = $1)")
+            .bind(&signed_in.customer_id)
+            .fetch_one(pool)
+            .await?;
     Ok(Some(CustomerJson {
         first_name,
-        // Gift registries are not offered yet.
-        customer_has_registries: false,
+        customer_has_registries,
     }))
 }
 

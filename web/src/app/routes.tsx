@@ -19,7 +19,7 @@ const contentRoutes: RouteObject[] = CONTENT_PAGES.map(({ path, slug }) => ({
   },
 }));
 
-/** Titled placeholders for pages of later issues (orders, order tracking, registries). */
+/** Titled placeholders for pages of later issues (orders, order tracking). */
 const placeholderRoutes: RouteObject[] = PLACEHOLDER_PAGES.map((page) => ({
   path: childPath(page.path),
   HydrateFallback: PageLoading,
@@ -71,6 +71,31 @@ const accountRoutes: RouteObject[] = [
     path: 'account/logout',
     HydrateFallback: PageLoading,
     lazy: () => import('../account/pages/SignOutRoute'),
+  },
+];
+
+/** The gift registry pages (src/registry/pages/). */
+const registryRoutes: RouteObject[] = [
+  {
+    path: 'gift-registry/list',
+    HydrateFallback: PageLoading,
+    lazy: async () => ({
+      Component: (await import('../registry/pages/RegistryListPage')).RegistryListPage,
+    }),
+  },
+  {
+    path: 'gift-registry/manage',
+    HydrateFallback: PageLoading,
+    lazy: async () => ({
+      Component: (await import('../registry/pages/RegistryManagePage')).RegistryManagePage,
+    }),
+  },
+  {
+    path: 'gift-registry/view',
+    HydrateFallback: PageLoading,
+    lazy: async () => ({
+      Component: (await import('../registry/pages/RegistryViewPage')).RegistryViewPage,
+    }),
   },
 ];
 
@@ -142,6 +167,7 @@ export const routes: RouteObject[] = [
           { path: 'batteries', HydrateFallback: PageLoading, lazy: () => import('../tires/batteriesRoute') },
           ...contentRoutes,
           ...accountRoutes,
+          ...registryRoutes,
           ...placeholderRoutes,
           {
             // Department and landing pages live at their catalog URLs; anything else is

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { CONTENT_PAGES, PLACEHOLDER_PAGES } from './siteLinks';
+import { APP_PATHS, CONTENT_PAGES, PLACEHOLDER_PAGES } from './siteLinks';
 import { Markdown, markdownTitle, parseMarkdown, safeHref } from './markdown';
 
 function renderMd(source: string) {
@@ -99,6 +99,7 @@ describe('content pages', () => {
     const known = new Set([
       ...CONTENT_PAGES.map((p) => p.path),
       ...PLACEHOLDER_PAGES.map((p) => p.path),
+      ...APP_PATHS,
       '/store-finder/',
     ]);
     for (const [, href] of source!.matchAll(/\]\((\/[^)?#]*)/g)) {

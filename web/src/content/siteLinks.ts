@@ -192,7 +192,6 @@ export interface PlaceholderPageDef {
 export const PLACEHOLDER_PAGES: PlaceholderPageDef[] = [
   { path: '/account/orders/', title: 'Order History', description: 'Your online and in-store orders.' },
   { path: '/account/track-your-order/', title: 'Track Your Order', description: 'Check the status of an order with its order number and email address.' },
-  { path: '/gift-registry/list/', title: 'My Registries & Lists', description: 'The gift registries and wish lists you have created.' },
 ];
 
 /** The account pages (src/account/pages/; the sign-in page is LOGIN_PATH). */
@@ -201,6 +200,16 @@ export const ACCOUNT_PATHS = {
   rewards: '/account/rewards/',
   updatePassword: '/account/update-password/',
   resetPassword: '/account/reset-password/',
+} as const;
+
+/**
+ * The gift registry pages (src/registry/pages/): the customer's registries, one registry
+ * (`?id=`), and a shared registry as anyone with its link sees it (`?key=`).
+ */
+export const REGISTRY_PATHS = {
+  list: '/gift-registry/list/',
+  manage: '/gift-registry/manage/',
+  view: '/gift-registry/view/',
 } as const;
 
 /**
@@ -216,6 +225,7 @@ export const APP_PATHS: string[] = [
   '/newsletter/unsubscribe/',
   LOGIN_PATH,
   ...Object.values(ACCOUNT_PATHS),
+  ...Object.values(REGISTRY_PATHS),
 ];
 
 /**

@@ -41,6 +41,7 @@ pub mod passkeys;
 pub mod providers;
 pub mod recovery;
 mod register;
+pub mod registries;
 mod session;
 mod sign_in;
 pub mod staff_invitation;

@@ -4,6 +4,7 @@ import type { ProductDetails } from '../../shared/api/product';
 import type { Fulfillment, FulfillmentType } from '../../shared/api/productSummary';
 import type { LocalStoreJson } from '../../shared/api/shell';
 import { formatCents } from '../../shared/money';
+import { AddToRegistryButton, AddToRegistryDialog, useAddToRegistry } from '../../registry/AddToRegistry';
 import { openStoreMenu } from '../../storefinder/storeMenuStore';
 import { useAddToCart } from '../addToCart';
 import { isAvailable, shipToHomeLabel, stockLabel, type StockLabel } from '../stock';
@@ -63,9 +64,8 @@ export interface PurchasePanelProps {
 }
 
 /**
- * Where and how many, the protection plan and Add to Cart, with the stock
- * label for the visitor's store and for shipping, and the store
- * availability menu.
+ * Where and how many, the protection plan, Add to Cart and Add to Registry, with the stock
+ * label for the visitor's store and for shipping, and the store availability menu.
  */
 export function PurchasePanel({ product, localStore, localStock, fulfillment, onFulfillmentChange }: PurchasePanelProps) {
   const groupId = useId();
@@ -73,6 +73,7 @@ export function PurchasePanel({ product, localStore, localStock, fulfillment, on
   const [quantityError, setQuantityError] = useState<string | null>(null);
   const [warrantyId, setWarrantyId] = useState('');
   const flow = useAddToCart();
+  const registry = useAddToRegistry(product);
   const qty = parseQuantity(quantity) ?? 1;
   const options = fulfillmentOptions(product.fulfillment);
   const orderable = options.some((o) => o.enabled);
@@ -211,8 +212,10 @@ export function PurchasePanel({ product, localStore, localStock, fulfillment, on
           >
             {sending ? 'Adding…' : 'Add to Cart'}
           </button>
+          <AddToRegistryButton onClick={() => registry.start(qty)} />
         </div>
       </form>
+      <AddToRegistryDialog flow={registry} />
 
       <div className="purchase__status" aria-live="polite">
         {state.step === 'success' && (

@@ -644,6 +644,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/registries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's gift registries
+         * @description Signed in. The customer's registries, the newest first, with their item counts and, once shared, their link.
+         */
+        get: operations["mine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/registries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the customer's gift registries, with its items
+         * @description Signed in; the customer's registry (another's, or none, answers 404). Items oldest first, each with its product's summary (null when the product left the catalog).
+         */
+        get: operations["one"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/registry/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a gift registry
+         * @description Token header; signed in. A name (1 to 100 characters), an event type and the event's date (today to two years ahead); a field that does not pass answers `success` false with its message. The name is sealed under the customer's data key. At most 20 registries per customer. Answers the new `registryId`.
+         */
+        post: operations["create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/registry/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a registry
+         * @description Token header; signed in; the customer's registry. It and its items are gone; its shared link stops working.
+         */
+        post: operations["delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/registry/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put an item on a registry, or change how many are wanted
+         * @description Token header; signed in; the customer's registry. `quantity` 1 to 99 (else `success` false, 'Please enter a quantity from 1 to 99.'); an item not in the catalog answers 'This item can't be added to a registry.'; at most 200 items. Answers `itemCount`.
+         */
+        post: operations["set_item"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/registry/items/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take an item off a registry
+         * @description Token header; signed in; the customer's registry. An item that is not on it changes nothing. Answers `itemCount`.
+         */
+        post: operations["remove_item"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/registry/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Share a registry by link
+         * @description Token header; signed in; the customer's registry. From now on anyone with its link sees it (name, event, items) at `shareUrl` (`/gift-registry/view/?key=…`: the id signed with the store's keys, so no other registry's link can be made from it).
+         */
+        post: operations["share"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/rewards": {
         parameters: {
             query?: never;
@@ -989,6 +1129,26 @@ export interface paths {
          * @description Three widgets exist, with fixed GUIDs: `7edca4d6-da59-40f7-9501-2e69e792497a` (similar items: the search index's more-like-this on the context product), `694d840b-3307-45bd-abf4-0f1a099edccf` (popular in the context product's department, ranked by tracked popularity — views + 3 × adds + 5 × sales over 30 days — then the number of stores holding an item in stock, then web warehouse units, then product number, over the department's first 500 products by number) and `3c1f7f0e-2b8e-4d52-9a51-6f0b8f7a2c11` (customers also viewed: products viewed in the same visits, from the analytics co-views). GUIDs match without regard to case. The context product is the widget's `uniqueId` (a product number), else `contextProperties.uniqueId`, else `contextProperties.itemId` (keys without regard to case). An unknown `widgetGuid` gets no item; a known widget without a (known) context product gets an item with no products and empty `html`. `visitId`, `visitorId`, `clientGuid`, `enablePreview` and `customProperties` decide nothing (they are checked for size only). A read: safe to repeat; an Idempotency-Key replays the first answer (same `requestId`).
          */
         post: operations["recommend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/registry/shared": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A shared gift registry, as its link shows it
+         * @description No sign-in. The registry the link's signed key names, when its owner shared it: name, event and items. A key the store did not sign, a registry not shared, deleted or whose owner was erased: 404.
+         */
+        get: operations["shared"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2527,6 +2687,17 @@ export interface components {
             createOauthAccountRequest?: components["schemas"]["OauthAccountRequest"] | null;
             rewardsSessionId: string;
         };
+        /** @description `POST /api/account/registry/create`. */
+        CreateRegistryRequest: {
+            /**
+             * Format: date
+             * @description `YYYY-MM-DD`, today to two years ahead.
+             */
+            eventDate: string;
+            eventType: components["schemas"]["Occasion"];
+            /** @description 1 to 100 characters ("Jane & John's Wedding"). */
+            name: string;
+        };
         /** @description The answer of 'Delete my account'. */
         DeleteAccountAnswer: {
             /** @description Why not: 'Please enter your password again to delete your account.' */
@@ -2962,6 +3133,11 @@ export interface components {
             /** @description Make the account without the rewards steps (no match, no join). */
             skipConnectingRewards?: boolean;
         };
+        /**
+         * @description What the registry is for (its `eventType`).
+         * @enum {string}
+         */
+        Occasion: "Wedding" | "Baby" | "Birthday" | "Holiday" | "Other";
         /** @description `success`, or why not. */
         PasskeyAnswer: {
             errorMessage: string | null;
@@ -3360,6 +3536,64 @@ export interface components {
              */
             skipConnectingRewards?: boolean;
         };
+        Registries: {
+            registries: components["schemas"]["RegistrySummary"][];
+        };
+        /** @description A registry call's answer. */
+        RegistryAnswer: {
+            /** @description Why not, in the words to show. */
+            errorMessage: string | null;
+            /** @description Items in the registry after the call (the item calls). */
+            itemCount?: number | null;
+            /** @description The registry made (create). */
+            registryId?: string | null;
+            /** @description The shared page's path (share). */
+            shareUrl?: string | null;
+            success: boolean;
+        };
+        /** @description A registry with its items, for its owner. */
+        RegistryDetails: {
+            /** Format: date */
+            eventDate: string;
+            eventType: string;
+            id: string;
+            items: components["schemas"]["RegistryItem"][];
+            name: string;
+            shareUrl: string | null;
+            shared: boolean;
+        };
+        /** @description `POST /api/account/registry/share` and `…/delete`. */
+        RegistryIdRequest: {
+            registryId: string;
+        };
+        /** @description An item of a registry. */
+        RegistryItem: {
+            /** Format: date-time */
+            addedAt: string;
+            blainNumber: string;
+            product: components["schemas"]["ProductSummary"] | null;
+            /**
+             * Format: int32
+             * @description How many are wanted.
+             */
+            quantity: number;
+        };
+        /** @description One of the customer's registries in their list. */
+        RegistrySummary: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date */
+            eventDate: string;
+            /** @description `Wedding`, `Baby`, `Birthday`, `Holiday` or `Other`. */
+            eventType: string;
+            id: string;
+            /** Format: int64 */
+            itemCount: number;
+            name: string;
+            /** @description The shared page's path, once shared. */
+            shareUrl: string | null;
+            shared: boolean;
+        };
         /** @description How far the reindex is. */
         ReindexProgress: {
             /**
@@ -3390,6 +3624,11 @@ export interface components {
         /** @description Which passkey to remove, by the `id` the list shows. */
         RemovePasskeyRequest: {
             id: string;
+        };
+        /** @description `POST /api/account/registry/items/remove`. */
+        RemoveRegistryItemRequest: {
+            blainNumber: string;
+            registryId: string;
         };
         /** @description The reset form: the link's `bid` and `at`, and the new password. */
         ResetRequest: {
@@ -3607,6 +3846,24 @@ export interface components {
              *     enter-code and sent with linkuserwithrewardsnum).
              */
             verificationMethod: string;
+        };
+        /** @description `POST /api/account/registry/items`. */
+        SetRegistryItemRequest: {
+            blainNumber: string;
+            /**
+             * Format: int32
+             * @description 1 to 99: how many are wanted (replaces the quantity of an item already there).
+             */
+            quantity: number;
+            registryId: string;
+        };
+        /** @description A shared registry as anyone with its link sees it. */
+        SharedRegistry: {
+            /** Format: date */
+            eventDate: string;
+            eventType: string;
+            items: components["schemas"]["RegistryItem"][];
+            name: string;
         };
         /** @description The answer of `authenticate` (spec 3). */
         SignInAnswer: {
@@ -5717,6 +5974,420 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    mine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The registries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Registries"];
+                };
+            };
+            400: components["responses"]["InvalidUrl"];
+            /** @description Not signed in (`NotSignedIn`, 'Please sign in.'). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The registry id (`gr_…`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The registry */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistryDetails"];
+                };
+            };
+            400: components["responses"]["InvalidUrl"];
+            /** @description Not signed in (`NotSignedIn`, 'Please sign in.'). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not one of the customer's registries (`NotFound`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateRegistryRequest"];
+            };
+        };
+        responses: {
+            /** @description Made, or why not */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistryAnswer"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`NotSignedIn`, 'Please sign in.'). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid anti-forgery token (`AntiForgeryTokenInvalid`): fetch one (`POST /account/getantiforgerytoken`) and send it in `RequestVerificationToken`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidBody"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    delete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegistryIdRequest"];
+            };
+        };
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistryAnswer"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`NotSignedIn`, 'Please sign in.'). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid anti-forgery token (`AntiForgeryTokenInvalid`): fetch one (`POST /account/getantiforgerytoken`) and send it in `RequestVerificationToken`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not one of the customer's registries (`NotFound`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidBody"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    set_item: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetRegistryItemRequest"];
+            };
+        };
+        responses: {
+            /** @description Set, or why not */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistryAnswer"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`NotSignedIn`, 'Please sign in.'). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid anti-forgery token (`AntiForgeryTokenInvalid`): fetch one (`POST /account/getantiforgerytoken`) and send it in `RequestVerificationToken`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not one of the customer's registries (`NotFound`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidBody"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    remove_item: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemoveRegistryItemRequest"];
+            };
+        };
+        responses: {
+            /** @description Removed (or was not there) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistryAnswer"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`NotSignedIn`, 'Please sign in.'). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid anti-forgery token (`AntiForgeryTokenInvalid`): fetch one (`POST /account/getantiforgerytoken`) and send it in `RequestVerificationToken`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not one of the customer's registries (`NotFound`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidBody"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    share: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegistryIdRequest"];
+            };
+        };
+        responses: {
+            /** @description Shared, with its link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistryAnswer"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`NotSignedIn`, 'Please sign in.'). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid anti-forgery token (`AntiForgeryTokenInvalid`): fetch one (`POST /account/getantiforgerytoken`) and send it in `RequestVerificationToken`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not one of the customer's registries (`NotFound`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidBody"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     rewards: {
         parameters: {
             query?: never;
@@ -6581,6 +7252,42 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidBody"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    shared: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key of the shared link (`/gift-registry/view/?key=…`). */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The registry */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharedRegistry"];
+                };
+            };
+            400: components["responses"]["InvalidUrl"];
+            /** @description No shared registry for this key (`NotFound`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
