@@ -1,5 +1,6 @@
 -- Gift registries (the Registry aggregate): the owner's list with its sealed name, and the items
--- wanted. Projected inline; erasing the owner's subject removes both.
+-- wanted. Projected inline; erasing the owner's subject removes both. No foreign key: a
+-- rebuild swaps each table on its own.
 CREATE TABLE gift_registries (
     registry_id  text PRIMARY KEY,
     customer_id  text NOT NULL,
@@ -15,7 +16,7 @@ CREATE INDEX gift_registries_customer ON gift_registries (customer_id);
 CREATE INDEX gift_registries_subject ON gift_registries (subject);
 
 CREATE TABLE gift_registry_items (
-    registry_id  text NOT NULL REFERENCES gift_registries (registry_id) ON DELETE CASCADE,
+    registry_id  text NOT NULL,
     blain_number text NOT NULL,
     quantity     integer NOT NULL,
     added_at     timestamptz NOT NULL,

@@ -55,6 +55,13 @@ impl Projection for RegistriesProjection {
         let id = &e.aggregate_id;
         if e.aggregate_type == Subject::TYPE {
             let SubjectEvent::SubjectForgotten { .. } = e.typed()?;
+            sqlx::query(
+                "DELETE FROM gift_registry_items WHERE registry_id IN \
+                 (SELECT registry_id FROM gift_registries WHERE subject = $1)",
+            )
+            .bind(id)
+            .execute(&mut *conn)
+            .await?;
             sqlx::query("DELETE FROM gift_registries WHERE subject = $1")
                 .bind(id)
                 .execute(conn)
@@ -125,6 +132,10 @@ impl Projection for RegistriesProjection {
                     .await?;
             }
             RegistryEvent::RegistryDeleted {} => {
+                sqlx::query("DELETE FROM gift_registry_items WHERE registry_id = $1")
+                    .bind(id)
+                    .execute(&mut *conn)
+                    .await?;
                 sqlx::query("DELETE FROM gift_registries WHERE registry_id = $1")
                     .bind(id)
                     .execute(conn)

@@ -47,6 +47,30 @@ async fn mixed_workload(env: &TestEnv) -> Client {
             let sign_in = json!({"userName": email, "password": password});
             s.post_with_token("/account/authenticate", sign_in).await;
         }
+        // A gift registry with an item, shared.
+        let date = (chrono::Utc::now().date_naive() + chrono::Days::new(90)).to_string();
+        let made = s
+            .post_with_token(
+                "/api/account/registry/create",
+                json!({"name": "Our list", "eventType": "Holiday", "eventDate": date}),
+            )
+            .await
+            .json();
+        let registry = made["registryId"].as_str().unwrap_or_default().to_string();
+        let blain: String = sqlx::query_scalar("SELECT blain_number FROM products LIMIT 1")
+            .fetch_one(&env.pool)
+            .await
+            .unwrap();
+        s.post_with_token(
+            "/api/account/registry/items",
+            json!({"registryId": registry, "blainNumber": blain, "quantity": 2}),
+        )
+        .await;
+        s.post_with_token(
+            "/api/account/registry/share",
+            json!({"registryId": registry}),
+        )
+        .await;
     }
     // A catalog import changing prices and adding a product.
     let dir = std::env::temp_dir().join(unique("import"));
