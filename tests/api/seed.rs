@@ -111,3 +111,30 @@ async fn seeding_twice_gives_identical_read_models_and_a_rebuild_reproduces_them
         .unwrap();
     assert_eq!(read_model_digest(&first).await, digest);
 }
+
+#[tokio::test]
+async fn the_seeded_in_store_members_hold_what_the_readme_says() {
+    let env = spawn_env().await;
+    let made = storefront::seeding::rewards_members(&env.pool, chrono::Utc::now())
+        .await
+        .unwrap();
+    assert_eq!(made, 3);
+    // Per member: one $25 card for the $2,548.49 sale of 60 days ago, 48 points left, and 84
+    // pending from the sale of 5 days ago.
+    let rows: Vec<(String, i64, i64)> = sqlx::query_as(
+        "SELECT rewards_number, count(*) FILTER (WHERE kind = 'giftCard'), sum(points)::bigint \
+         FROM rewards_ledger GROUP BY rewards_number",
+    )
+    .fetch_all(&env.pool)
+    .await
+    .unwrap();
+    assert_eq!(rows.len(), 3);
+    for (number, cards, points) in rows {
+        assert_eq!(cards, 1, "{number}: one gift card");
+        assert_eq!(
+            points,
+            2_548 + 84 - 2_500,
+            "{number}: 48 available and 84 pending"
+        );
+    }
+}

@@ -179,6 +179,21 @@ pub fn gift_cards_due(balance: &Balance) -> i64 {
     balance.available.max(0) / POINTS_PER_GIFT_CARD
 }
 
+/// How many gift cards are due as of `as_of`: as [`gift_cards_due`] on the balance then, less
+/// the cards already issued with a later time (a card issued by a sale recorded just before
+/// paid for those points too, whatever its time says).
+pub fn gift_cards_due_at(entries: &[Entry], window: Duration, as_of: DateTime<Utc>) -> i64 {
+    let mut balance = balance_at(entries, window, as_of);
+    for entry in entries {
+        if let Entry::GiftCardIssued { points, at, .. } = entry {
+            if *at > as_of {
+                balance.available -= points;
+            }
+        }
+    }
+    gift_cards_due(&balance)
+}
+
 /// True when this (order_no, line) has already earned (so a second RecordSale of it is ignored).
 pub fn has_earned(entries: &[Entry], order_no: &str, line: &str) -> bool {
     entries.iter().any(

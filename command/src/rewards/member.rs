@@ -332,7 +332,7 @@ impl Aggregate for RewardsMember {
                 return_window,
                 now,
             } => {
-                let due = ledger::gift_cards_due(&self.balance_at(return_window, now));
+                let due = ledger::gift_cards_due_at(&self.entries, return_window, now);
                 for card_id in card_ids.into_iter().take(due.max(0) as usize) {
                     let issued = MemberEvent::GiftCardIssued {
                         card_id,

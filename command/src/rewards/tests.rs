@@ -247,9 +247,20 @@ fn gift_cards_are_issued_from_available_points_only() {
         at: day(31),
     };
     TestFramework::<RewardsMember>::with(sealer())
-        .given(vec![enrolled_in_store(), recorded])
+        .given(vec![enrolled_in_store(), recorded.clone()])
         .when(issue(31))
         .then_expect_events(vec![card("gc_1"), card("gc_2")]);
+    // Cards a moment later than the asking time (issued by a sale recorded just before) paid
+    // for those points already: none again.
+    TestFramework::<RewardsMember>::with(sealer())
+        .given(vec![
+            enrolled_in_store(),
+            recorded,
+            card("gc_1"),
+            card("gc_2"),
+        ])
+        .when(issue(30))
+        .then_expect_events(vec![]);
 }
 
 fn started() -> VerificationEvent {
