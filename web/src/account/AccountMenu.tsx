@@ -45,9 +45,11 @@ export function AccountMenu() {
 
   function onItemClick(event: MouseEvent) {
     setOpen(false);
-    // The sign-in panel took the click (a guest on an account link): give
-    // focus to the toggle so it comes back there when the panel closes.
-    if (event.nativeEvent.defaultPrevented) toggle.current?.focus();
+    // The sign-in panel took the click (a guest on an account link) but has not shown yet (its
+    // code is loading): give focus to the toggle, so the panel takes it as its opener and gives
+    // it back there. A panel already shown holds focus itself.
+    const inDialog = document.activeElement?.closest('[role="dialog"]');
+    if (event.nativeEvent.defaultPrevented && !inDialog) toggle.current?.focus();
   }
 
   const hello = loggedIn ? greetingText(greeting, customer?.firstName) : 'Hello, Sign In';

@@ -6,6 +6,7 @@ import { SignInFlowContext, type SignInFlow } from './signin/flow';
 import { SignInPageBody } from './signin/SignInPageBody';
 import { signInTitle, SIGN_IN_PAGES, type ForgotPasswordStep, type SignInPage } from './signInPanelStore';
 import './SignInPanel.css';
+import { AccountPageHead } from './pages/common';
 
 /** Where the full page goes after a sign-in without a refUrl. */
 export const ACCOUNT_HOME = '/account/';
@@ -77,6 +78,7 @@ export function LoginPage() {
   const title = signInTitle(page, forgotStep);
   return (
     <div className="container">
+      <AccountPageHead title={title} />
       <section className="login-page" aria-labelledby={titleId}>
         <div className="login-page__header">
           {history.length > 0 && (

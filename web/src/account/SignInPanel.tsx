@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { SidePanel } from '../shared/ui/SidePanel';
 import { rememberedDestination } from './destination';
@@ -21,6 +21,18 @@ export default function SignInPanel() {
   const { close, back } = useSignInPanel.getState();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
+
+  // Another page of the panel (Create Account, Forgot Password?, Back): focus goes to the
+  // dialog, which a screen reader announces by its new title, instead of being lost with the
+  // page that went.
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    const now = isOpen ? `${page}:${forgotStep}` : null;
+    if (now && shown.current && now !== shown.current) {
+      document.querySelector<HTMLElement>('.side-panel[role="dialog"]')?.focus();
+    }
+    shown.current = now;
+  }, [isOpen, page, forgotStep]);
 
   const flow = useMemo<SignInFlow>(() => {
     const store = () => useSignInPanel.getState();

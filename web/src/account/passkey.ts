@@ -33,34 +33,46 @@ export function bufferToBase64Url(buffer: ArrayBuffer | ArrayBufferView): string
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
+/** A list of credentials in options (`allowCredentials`, `excludeCredentials`) with their ids as bytes. */
+export function descriptorsFromJson(value: unknown): PublicKeyCredentialDescriptor[] {
+  const list = Array.isArray(value) ? value.filter(isObject) : [];
+  return list.map((c) => ({
+    ...(c as unknown as PublicKeyCredentialDescriptor),
+    id: base64UrlToBuffer(String(c.id ?? '')),
+  }));
+}
+
 /** The server's request options with their base64url fields as bytes. */
 export function requestOptionsFromJson(publicKey: Json): PublicKeyCredentialRequestOptions {
-  const allow = Array.isArray(publicKey.allowCredentials) ? publicKey.allowCredentials : [];
   return {
     ...(publicKey as unknown as PublicKeyCredentialRequestOptions),
     challenge: base64UrlToBuffer(String(publicKey.challenge ?? '')),
-    allowCredentials: allow.filter(isObject).map((c) => ({
-      ...(c as unknown as PublicKeyCredentialDescriptor),
-      id: base64UrlToBuffer(String(c.id ?? '')),
-    })),
+    allowCredentials: descriptorsFromJson(publicKey.allowCredentials),
+  };
+}
+
+/**
+ * A credential the browser made or used, as the server's finish calls take it: binary fields in
+ * base64url, and `response` with the client data and what this kind of response adds.
+ */
+export function credentialToJson(credential: PublicKeyCredential, response: Json): Json {
+  return {
+    id: credential.id,
+    rawId: bufferToBase64Url(credential.rawId),
+    type: credential.type,
+    extensions: credential.getClientExtensionResults?.() ?? {},
+    response: { clientDataJSON: bufferToBase64Url(credential.response.clientDataJSON), ...response },
   };
 }
 
 /** The browser's assertion with its binary fields in base64url, as the finish call takes it. */
 export function assertionToJson(credential: PublicKeyCredential): Json {
   const response = credential.response as AuthenticatorAssertionResponse;
-  return {
-    id: credential.id,
-    rawId: bufferToBase64Url(credential.rawId),
-    type: credential.type,
-    extensions: credential.getClientExtensionResults?.() ?? {},
-    response: {
-      clientDataJSON: bufferToBase64Url(response.clientDataJSON),
-      authenticatorData: bufferToBase64Url(response.authenticatorData),
-      signature: bufferToBase64Url(response.signature),
-      userHandle: response.userHandle ? bufferToBase64Url(response.userHandle) : null,
-    },
-  };
+  return credentialToJson(credential, {
+    authenticatorData: bufferToBase64Url(response.authenticatorData),
+    signature: bufferToBase64Url(response.signature),
+    userHandle: response.userHandle ? bufferToBase64Url(response.userHandle) : null,
+  });
 }
 
 function cancelled(error: unknown): boolean {

@@ -13,10 +13,9 @@ import {
   type DeviceSession,
   type Passkey,
 } from '../../shared/api/accountPages';
-import { forgetAntiForgeryToken } from '../../shared/api/antiforgery';
 import { NetworkError } from '../../shared/api/client';
 import type { Json } from '../../shared/api/json';
-import { MESSAGES, safeLocalRedirect } from '../../shared/forms';
+import { MESSAGES } from '../../shared/forms';
 import { GENERIC_ERROR_MESSAGE, reportError } from '../../shared/ui/errors';
 import { Modal } from '../../shared/ui/Modal';
 import { useSession } from '../../session';
@@ -24,9 +23,12 @@ import { LOGOUT_PATH } from '../signInLinks';
 import {
   ACCOUNT_HOME_TITLE,
   AccountBreadcrumb,
+  AccountListItem,
   AccountPageHead,
+  AccountSection,
   DateText,
   failureMessage,
+  loadAfterSessionChange,
   NoticeLine,
   QueryState,
   SignInRequired,
@@ -35,7 +37,6 @@ import {
   type Query,
 } from './common';
 import { ConfirmDialog } from './ConfirmDialog';
-import { loadPage } from './navigation';
 import { createPasskey, passkeysSupported } from './webauthn';
 
 /** The account's links (storefront-shell §2 "Account"). */
@@ -132,88 +133,116 @@ function useFocusOnNotice(notice: Notice | null) {
   };
 }
 
-function DevicesSection({ query, reload }: { query: Query<DeviceSession[]>; reload: () => void }) {
-  const headingId = useId();
-  const [confirming, setConfirming] = useState<DeviceSession | null>(null);
+/**
+ * An action on an item of a section's list that a dialog confirms first: `ask(item)` opens the
+ * dialog (`dialog` is its state and buttons); confirming runs `act` on the item, shows what it
+ * answers (a failure's words when it throws) in the section's notice, which takes focus, and
+ * loads the list again.
+ */
+function useConfirmedAction<T>(act: (item: T) => Promise<Notice>, reload: () => void) {
+  const [target, setTarget] = useState<T | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const focus = useFocusOnNotice(notice);
 
-  async function signOut(device: DeviceSession) {
+  async function run(item: T) {
     setBusy(true);
     try {
-      const ended = await endDeviceSession(device.id);
+      const done = await act(item);
       focus.focusNext();
-      setNotice({
-        kind: 'success',
-        text: ended
-          ? `${deviceName(device)} is signed out.`
-          : 'That device was already signed out.',
-      });
+      setNotice(done);
       reload();
     } catch (error) {
       focus.focusNext();
       setNotice({ kind: 'error', text: failureMessage(error) });
     } finally {
       setBusy(false);
-      setConfirming(null);
+      setTarget(null);
     }
   }
 
+  return {
+    target,
+    notice,
+    setNotice,
+    noticeRef: focus.ref,
+    ask: (item: T) => {
+      setNotice(null);
+      setTarget(item);
+    },
+    dialog: {
+      open: target !== null,
+      busy,
+      onConfirm: () => {
+        if (target !== null) void run(target);
+      },
+      onCancel: () => setTarget(null),
+    },
+  };
+}
+
+function DevicesSection({ query, reload }: { query: Query<DeviceSession[]>; reload: () => void }) {
+  const signOut = useConfirmedAction(async (device: DeviceSession): Promise<Notice> => {
+    const ended = await endDeviceSession(device.id);
+    return {
+      kind: 'success',
+      text: ended ? `${deviceName(device)} is signed out.` : 'That device was already signed out.',
+    };
+  }, reload);
+
   return (
-    <section className="account-section" aria-labelledby={headingId}>
-      <h2 id={headingId} className="account-section__title">
-        Signed-in devices
-      </h2>
-      <p className="account-section__intro">
-        These browsers and devices are signed in to your account. Sign out any you don't recognize.
-      </p>
-      <NoticeLine notice={notice} focusRef={focus.ref} />
-      <QueryState query={query} what="your devices" onRetry={reload} />
-      {query.status === 'ready' && (
-        <ul className="account-list" aria-labelledby={headingId}>
-          {query.data.map((device) => (
-            <li key={device.id} className="account-list__item">
-              <div className="account-list__main">
-                <p className="account-list__name">
-                  {deviceName(device)}
-                  {device.current && <span className="account-badge">This device</span>}
-                </p>
-                <p className="account-list__meta">
-                  Last seen <DateText iso={device.lastSeen} withTime />
-                </p>
-              </div>
-              {!device.current && (
-                <button
-                  type="button"
-                  className="button button--secondary account-list__action"
-                  onClick={() => {
-                    setNotice(null);
-                    setConfirming(device);
-                  }}
+    <AccountSection
+      title="Signed-in devices"
+      intro="These browsers and devices are signed in to your account. Sign out any you don't recognize."
+    >
+      {(headingId) => (
+        <>
+          <NoticeLine notice={signOut.notice} focusRef={signOut.noticeRef} />
+          <QueryState query={query} what="your devices" onRetry={reload} />
+          {query.status === 'ready' && (
+            <ul className="account-list" aria-labelledby={headingId}>
+              {query.data.map((device) => (
+                <AccountListItem
+                  key={device.id}
+                  name={
+                    <>
+                      {deviceName(device)}
+                      {device.current && <span className="account-badge">This device</span>}
+                    </>
+                  }
+                  meta={
+                    <>
+                      Last seen <DateText iso={device.lastSeen} withTime />
+                    </>
+                  }
                 >
-                  Sign out this device<span className="visually-hidden">: {deviceName(device)}</span>
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
+                  {!device.current && (
+                    <button
+                      type="button"
+                      className="button button--secondary account-list__action"
+                      onClick={() => signOut.ask(device)}
+                    >
+                      Sign out this device<span className="visually-hidden">: {deviceName(device)}</span>
+                    </button>
+                  )}
+                </AccountListItem>
+              ))}
+            </ul>
+          )}
+          <ConfirmDialog
+            {...signOut.dialog}
+            title="Sign out this device?"
+            confirmLabel="Sign out"
+            busyLabel="Signing out…"
+          >
+            <p>
+              {signOut.target ? deviceName(signOut.target) : 'The device'} will be signed out of your account. Anyone
+              using it will need your password to sign in again.
+            </p>
+          </ConfirmDialog>
+        </>
       )}
-      <ConfirmDialog
-        open={confirming !== null}
-        title="Sign out this device?"
-        confirmLabel="Sign out"
-        busyLabel="Signing out…"
-        busy={busy}
-        onConfirm={() => confirming && void signOut(confirming)}
-        onCancel={() => setConfirming(null)}
-      >
-        <p>
-          {confirming ? deviceName(confirming) : 'The device'} will be signed out of your account. Anyone using it
-          will need your password to sign in again.
-        </p>
-      </ConfirmDialog>
-    </section>
+    </AccountSection>
   );
 }
 
@@ -222,13 +251,15 @@ function deviceName(device: DeviceSession): string {
 }
 
 function PasskeysSection({ query, reload }: { query: Query<Passkey[]>; reload: () => void }) {
-  const headingId = useId();
   const [supported] = useState(passkeysSupported);
   const [adding, setAdding] = useState(false);
-  const [removing, setRemoving] = useState<Passkey | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const focus = useFocusOnNotice(notice);
+  const remove = useConfirmedAction(async (passkey: Passkey): Promise<Notice> => {
+    const answer = await removePasskey(passkey.id);
+    return answer.success
+      ? { kind: 'success', text: `The passkey added on ${passkeyName(passkey)} was removed.` }
+      : { kind: 'error', text: answer.errorMessage ?? GENERIC_ERROR_MESSAGE };
+  }, reload);
+  const setNotice = remove.setNotice;
 
   async function add() {
     if (adding) return;
@@ -260,103 +291,82 @@ function PasskeysSection({ query, reload }: { query: Query<Passkey[]>; reload: (
     }
   }
 
-  async function remove(passkey: Passkey) {
-    setBusy(true);
-    try {
-      const answer = await removePasskey(passkey.id);
-      focus.focusNext();
-      setNotice(
-        answer.success
-          ? { kind: 'success', text: `The passkey added on ${passkeyName(passkey)} was removed.` }
-          : { kind: 'error', text: answer.errorMessage ?? GENERIC_ERROR_MESSAGE },
-      );
-      reload();
-    } catch (error) {
-      focus.focusNext();
-      setNotice({ kind: 'error', text: failureMessage(error) });
-    } finally {
-      setBusy(false);
-      setRemoving(null);
-    }
-  }
-
   return (
-    <section className="account-section" aria-labelledby={headingId}>
-      <h2 id={headingId} className="account-section__title">
-        Passkeys
-      </h2>
-      <p className="account-section__intro">
-        A passkey signs you in with your fingerprint, face or screen lock instead of your password.
-      </p>
-      <NoticeLine notice={notice} focusRef={focus.ref} />
-      <QueryState query={query} what="your passkeys" onRetry={reload} />
-      {query.status === 'ready' &&
-        (query.data.length === 0 ? (
-          <p className="account-muted">You have no passkeys yet.</p>
-        ) : (
-          <ul className="account-list" aria-labelledby={headingId}>
-            {query.data.map((passkey) => (
-              <li key={passkey.id} className="account-list__item">
-                <div className="account-list__main">
-                  <p className="account-list__name">{passkeyName(passkey)}</p>
-                  <p className="account-list__meta">
-                    Created <DateText iso={passkey.created} />
-                    {' · '}
-                    {passkey.lastUsed ? (
+    <AccountSection
+      title="Passkeys"
+      intro="A passkey signs you in with your fingerprint, face or screen lock instead of your password."
+    >
+      {(headingId) => (
+        <>
+          <NoticeLine notice={remove.notice} focusRef={remove.noticeRef} />
+          <QueryState query={query} what="your passkeys" onRetry={reload} />
+          {query.status === 'ready' &&
+            (query.data.length === 0 ? (
+              <p className="account-muted">You have no passkeys yet.</p>
+            ) : (
+              <ul className="account-list" aria-labelledby={headingId}>
+                {query.data.map((passkey) => (
+                  <AccountListItem
+                    key={passkey.id}
+                    name={passkeyName(passkey)}
+                    meta={
                       <>
-                        Last used <DateText iso={passkey.lastUsed} />
+                        Created <DateText iso={passkey.created} />
+                        {' · '}
+                        {passkey.lastUsed ? (
+                          <>
+                            Last used <DateText iso={passkey.lastUsed} />
+                          </>
+                        ) : (
+                          'Not used yet'
+                        )}
                       </>
-                    ) : (
-                      'Not used yet'
-                    )}
-                  </p>
-                </div>
+                    }
+                  >
+                    <button
+                      type="button"
+                      className="button button--secondary account-list__action"
+                      onClick={() => remove.ask(passkey)}
+                    >
+                      Remove{' '}
+                      <span className="visually-hidden">the passkey added on {passkeyName(passkey)}</span>
+                    </button>
+                  </AccountListItem>
+                ))}
+              </ul>
+            ))}
+          {query.status === 'ready' &&
+            (supported ? (
+              <p>
                 <button
                   type="button"
-                  className="button button--secondary account-list__action"
-                  onClick={() => {
-                    setNotice(null);
-                    setRemoving(passkey);
-                  }}
+                  className="button"
+                  aria-disabled={adding || undefined}
+                  onClick={() => void add()}
                 >
-                  Remove{' '}
-                  <span className="visually-hidden">the passkey added on {passkeyName(passkey)}</span>
+                  {adding ? 'Adding a passkey…' : 'Add a passkey'}
                 </button>
-              </li>
+              </p>
+            ) : (
+              <p className="account-muted">
+                This browser can't make passkeys. Use a browser that supports them to add one.
+              </p>
             ))}
-          </ul>
-        ))}
-      {query.status === 'ready' &&
-        (supported ? (
-          <p>
-            <button
-              type="button"
-              className="button"
-              aria-disabled={adding || undefined}
-              onClick={() => void add()}
-            >
-              {adding ? 'Adding a passkey…' : 'Add a passkey'}
-            </button>
-          </p>
-        ) : (
-          <p className="account-muted">This browser can't make passkeys. Use a browser that supports them to add one.</p>
-        ))}
-      <ConfirmDialog
-        open={removing !== null}
-        title="Remove this passkey?"
-        confirmLabel="Remove"
-        busyLabel="Removing…"
-        busy={busy}
-        danger
-        onConfirm={() => removing && void remove(removing)}
-        onCancel={() => setRemoving(null)}
-      >
-        <p>
-          You will no longer be able to sign in with the passkey added on{' '}
-          {removing ? passkeyName(removing) : 'this device'}.
-        </p>
-      </ConfirmDialog>
-    </section>
+          <ConfirmDialog
+            {...remove.dialog}
+            title="Remove this passkey?"
+            confirmLabel="Remove"
+            busyLabel="Removing…"
+            danger
+          >
+            <p>
+              You will no longer be able to sign in with the passkey added on{' '}
+              {remove.target ? passkeyName(remove.target) : 'this device'}.
+            </p>
+          </ConfirmDialog>
+        </>
+      )}
+    </AccountSection>
   );
 }
 
@@ -365,24 +375,20 @@ function passkeyName(passkey: Passkey): string {
 }
 
 function DeleteAccountSection() {
-  const headingId = useId();
   const [open, setOpen] = useState(false);
   return (
-    <section className="account-section account-section--danger" aria-labelledby={headingId}>
-      <h2 id={headingId} className="account-section__title">
-        Delete my account
-      </h2>
-      <p className="account-section__intro">
-        This permanently erases your account and the personal data we keep with it, and signs you out on every
-        device. It cannot be undone.
-      </p>
+    <AccountSection
+      title="Delete my account"
+      className="account-section--danger"
+      intro="This permanently erases your account and the personal data we keep with it, and signs you out on every device. It cannot be undone."
+    >
       <p>
         <button type="button" className="button account-button--danger" onClick={() => setOpen(true)}>
           Delete my account
         </button>
       </p>
       {open && <DeleteAccountDialog onClose={() => setOpen(false)} />}
-    </section>
+    </AccountSection>
   );
 }
 
@@ -423,8 +429,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       const answer = await deleteAccount();
       if (answer.success) {
         leaving = true;
-        forgetAntiForgeryToken();
-        loadPage(safeLocalRedirect(answer.redirectUrl, '/'));
+        loadAfterSessionChange(answer.redirectUrl, '/');
         return;
       }
       if (answer.reasonCode === REAUTHENTICATION_REQUIRED) {

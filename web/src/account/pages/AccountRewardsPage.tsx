@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
 import {
   fetchAccountRewards,
@@ -12,7 +11,9 @@ import {
   ACCOUNT_HOME_PATH,
   ACCOUNT_HOME_TITLE,
   AccountBreadcrumb,
+  AccountListItem,
   AccountPageHead,
+  AccountSection,
   DateText,
   formatPoints,
   formatSignedPoints,
@@ -56,12 +57,8 @@ function Rewards() {
 }
 
 function NotMember() {
-  const headingId = useId();
   return (
-    <section className="account-section account-rewards-join" aria-labelledby={headingId}>
-      <h2 id={headingId} className="account-section__title">
-        Join Rewards and start earning
-      </h2>
+    <AccountSection title="Join Rewards and start earning" className="account-rewards-join">
       <ul className="account-rewards-facts">
         {REWARDS_FACTS.map((fact) => (
           <li key={fact}>{fact}</li>
@@ -78,25 +75,18 @@ function NotMember() {
       <p>
         <Link to="/rewards/">Learn more about Rewards</Link>
       </p>
-    </section>
+    </AccountSection>
   );
 }
 
 function Member({ rewards }: { rewards: AccountRewards }) {
-  const summaryId = useId();
-  const progressId = useId();
-  const cardsId = useId();
-  const historyId = useId();
   const perCard = rewards.pointsPerGiftCard;
   const toward = Math.max(0, rewards.available) % perCard;
   const toGo = perCard - toward;
 
   return (
     <>
-      <section className="account-section" aria-labelledby={summaryId}>
-        <h2 id={summaryId} className="account-section__title">
-          Your rewards
-        </h2>
+      <AccountSection title="Your rewards">
         <dl className="account-rewards-summary">
           <div className="account-rewards-summary__item">
             <dt>Rewards number</dt>
@@ -115,82 +105,82 @@ function Member({ rewards }: { rewards: AccountRewards }) {
           You earn 1 point for every $1 spent. Points are pending until the return window of your purchase
           closes{rewards.returnWindowDays > 0 ? ` (${rewards.returnWindowDays} days)` : ''}, then they are available.
         </p>
-      </section>
+      </AccountSection>
 
-      <section className="account-section" aria-labelledby={progressId}>
-        <h2 id={progressId} className="account-section__title">
-          Your next $25 gift card
-        </h2>
-        <progress
-          className="account-progress"
-          max={perCard}
-          value={toward}
-          aria-labelledby={progressId}
-          aria-describedby={`${progressId}-text`}
-        />
-        <p id={`${progressId}-text`}>
-          {formatPoints(toward)} of {formatPoints(perCard)} points. {formatPoints(toGo)} more{' '}
-          {toGo === 1 ? 'point' : 'points'} to your next $25 gift card.
-        </p>
-      </section>
-
-      <section className="account-section" aria-labelledby={cardsId}>
-        <h2 id={cardsId} className="account-section__title">
-          Gift cards issued
-        </h2>
-        {rewards.giftCards.length === 0 ? (
-          <p className="account-muted">No gift cards yet. You get one for every {formatPoints(perCard)} points.</p>
-        ) : (
-          <ul className="account-list" aria-labelledby={cardsId}>
-            {rewards.giftCards.map((card) => (
-              <li key={card.cardId} className="account-list__item">
-                <div className="account-list__main">
-                  <p className="account-list__name">{formatCents(card.cents)} gift card</p>
-                  <p className="account-list__meta">
-                    Card {card.cardId} · Issued <DateText iso={card.issuedAt} />
-                  </p>
-                </div>
-              </li>
-            ))}
-          </ul>
+      <AccountSection title="Your next $25 gift card">
+        {(progressId) => (
+          <>
+            <progress
+              className="account-progress"
+              max={perCard}
+              value={toward}
+              aria-labelledby={progressId}
+              aria-describedby={`${progressId}-text`}
+            />
+            <p id={`${progressId}-text`}>
+              {formatPoints(toward)} of {formatPoints(perCard)} points. {formatPoints(toGo)} more{' '}
+              {toGo === 1 ? 'point' : 'points'} to your next $25 gift card.
+            </p>
+          </>
         )}
-      </section>
+      </AccountSection>
 
-      <section className="account-section" aria-labelledby={historyId}>
-        <h2 id={historyId} className="account-section__title">
-          Points history
-        </h2>
-        {rewards.history.length === 0 ? (
-          <p className="account-muted">No points yet. Points you earn show here.</p>
-        ) : (
-          <div className="account-table-wrap">
-            <table className="account-table" aria-labelledby={historyId}>
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Description</th>
-                  <th scope="col" className="account-table__number">
-                    Points
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rewards.history.map((row, i) => (
-                  <tr key={`${row.kind}-${row.reference}-${row.at}-${i}`}>
-                    <td>
-                      <DateText iso={row.at} />
-                    </td>
-                    <td>
-                      <HistoryDescription row={row} />
-                    </td>
-                    <td className="account-table__number">{formatSignedPoints(row.points)}</td>
+      <AccountSection title="Gift cards issued">
+        {(cardsId) =>
+          rewards.giftCards.length === 0 ? (
+            <p className="account-muted">No gift cards yet. You get one for every {formatPoints(perCard)} points.</p>
+          ) : (
+            <ul className="account-list" aria-labelledby={cardsId}>
+              {rewards.giftCards.map((card) => (
+                <AccountListItem
+                  key={card.cardId}
+                  name={`${formatCents(card.cents)} gift card`}
+                  meta={
+                    <>
+                      Card {card.cardId} · Issued <DateText iso={card.issuedAt} />
+                    </>
+                  }
+                />
+              ))}
+            </ul>
+          )
+        }
+      </AccountSection>
+
+      <AccountSection title="Points history">
+        {(historyId) =>
+          rewards.history.length === 0 ? (
+            <p className="account-muted">No points yet. Points you earn show here.</p>
+          ) : (
+            <div className="account-table-wrap">
+              <table className="account-table" aria-labelledby={historyId}>
+                <thead>
+                  <tr>
+                    <th scope="col">Date</th>
+                    <th scope="col">Description</th>
+                    <th scope="col" className="account-table__number">
+                      Points
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+                </thead>
+                <tbody>
+                  {rewards.history.map((row, i) => (
+                    <tr key={`${row.kind}-${row.reference}-${row.at}-${i}`}>
+                      <td>
+                        <DateText iso={row.at} />
+                      </td>
+                      <td>
+                        <HistoryDescription row={row} />
+                      </td>
+                      <td className="account-table__number">{formatSignedPoints(row.points)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )
+        }
+      </AccountSection>
     </>
   );
 }

@@ -1,19 +1,17 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { INVALID_INPUT_DATA, resetPassword } from '../../shared/api/accountPages';
-import { forgetAntiForgeryToken } from '../../shared/api/antiforgery';
-import {
-  FieldLabel,
-  MESSAGES,
-  PASSWORD_MAX_LENGTH,
-  passwordChecks,
-  safeLocalRedirect,
-  validatePassword,
-} from '../../shared/forms';
+import { MESSAGES, passwordChecks, validatePassword } from '../../shared/forms';
 import { GENERIC_ERROR_MESSAGE } from '../../shared/ui/errors';
 import { openSignIn, SIGN_IN_PAGES } from '../signInPanelStore';
-import { ACCOUNT_HOME_PATH, AccountBreadcrumb, AccountPageHead, failureMessage } from './common';
-import { loadPage } from './navigation';
+import {
+  ACCOUNT_HOME_PATH,
+  AccountBreadcrumb,
+  AccountPageHead,
+  failureMessage,
+  loadAfterSessionChange,
+} from './common';
+import { NewPasswordField } from './NewPasswordField';
 
 /** The spec's page title (2.1). */
 export const RESET_PASSWORD_TITLE = 'Reset Your Password';
@@ -61,12 +59,9 @@ function InvalidLink() {
 }
 
 function ResetForm({ bid, at }: { bid: string; at: string }) {
-  const inputId = useId();
-  const rulesId = `${inputId}-rules`;
-  const showId = useId();
+  const rulesId = useId();
   const rememberId = useId();
   const [password, setPassword] = useState('');
-  const [show, setShow] = useState(false);
   const [rememberMe, setRememberMe] = useState(false);
   const [attempted, setAttempted] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -92,8 +87,7 @@ function ResetForm({ bid, at }: { bid: string; at: string }) {
       const answer = await resetPassword({ bid, at, newPassword: password, rememberMe });
       if (answer.success) {
         leaving = true;
-        forgetAntiForgeryToken();
-        loadPage(safeLocalRedirect(answer.redirectUrl, ACCOUNT_HOME_PATH));
+        loadAfterSessionChange(answer.redirectUrl, ACCOUNT_HOME_PATH);
         return;
       }
       setFailure({
@@ -117,24 +111,13 @@ function ResetForm({ bid, at }: { bid: string; at: string }) {
           {failure.newLink && <ForgotPasswordButton />}
         </div>
       )}
-      <div className="account-field">
-        <FieldLabel htmlFor={inputId} required>
-          New Password
-        </FieldLabel>
-        <input
-          ref={input}
-          id={inputId}
-          name="newPassword"
-          type={show ? 'text' : 'password'}
-          className="account-input"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-invalid={attempted && problem !== null ? true : undefined}
-          aria-describedby={rulesId}
-        />
+      <NewPasswordField
+        inputRef={input}
+        value={password}
+        onChange={setPassword}
+        invalid={attempted && problem !== null}
+        describedBy={rulesId}
+      >
         <div id={rulesId} className="account-password-rules">
           <ul aria-label="Password requirements">
             {checks.map((check) => (
@@ -154,11 +137,7 @@ function ResetForm({ bid, at }: { bid: string; at: string }) {
             {problem === null ? MESSAGES.passwordMet : ''}
           </p>
         </div>
-        <p className="account-checkbox">
-          <input id={showId} type="checkbox" checked={show} onChange={(e) => setShow(e.target.checked)} />
-          <label htmlFor={showId}>Show password</label>
-        </p>
-      </div>
+      </NewPasswordField>
       <p className="account-checkbox">
         <input
           id={rememberId}

@@ -4,28 +4,20 @@ import {
   REAUTHENTICATION_REQUIRED,
   updatePassword,
 } from '../../shared/api/accountPages';
-import { forgetAntiForgeryToken } from '../../shared/api/antiforgery';
-import {
-  FieldLabel,
-  isLocalUrl,
-  PASSWORD_MAX_LENGTH,
-  passwordStatus,
-  safeLocalRedirect,
-  validatePassword,
-} from '../../shared/forms';
+import { isLocalUrl, passwordStatus, validatePassword } from '../../shared/forms';
 import { GENERIC_ERROR_MESSAGE } from '../../shared/ui/errors';
 import { useSession } from '../../session';
-import { openSignIn, SIGN_IN_PAGES } from '../signInPanelStore';
 import {
   ACCOUNT_HOME_PATH,
   ACCOUNT_HOME_TITLE,
   AccountBreadcrumb,
   AccountPageHead,
   failureMessage,
+  loadAfterSessionChange,
+  SignInButton,
   SignInRequired,
-  useCurrentPath,
 } from './common';
-import { loadPage } from './navigation';
+import { NewPasswordField } from './NewPasswordField';
 
 export const UPDATE_PASSWORD_TITLE = 'Update Your Password';
 export const UPDATE_PASSWORD_PATH = '/account/update-password/';
@@ -52,16 +44,12 @@ export function UpdatePasswordPage() {
 }
 
 function UpdatePasswordForm({ refUrl }: { refUrl: string }) {
-  const inputId = useId();
-  const messageId = `${inputId}-message`;
-  const showId = useId();
+  const messageId = useId();
   const [password, setPassword] = useState('');
-  const [show, setShow] = useState(false);
   const [attempted, setAttempted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<{ text: string; signInAgain: boolean } | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const destination = useCurrentPath();
 
   const invalid = validatePassword(password) !== null;
   // The one message under the field: the next rule to meet, or 'Password requirements met.'
@@ -83,8 +71,7 @@ function UpdatePasswordForm({ refUrl }: { refUrl: string }) {
       const answer = await updatePassword({ newPassword: password, refUrl: refUrl || null });
       if (answer.success) {
         leaving = true;
-        forgetAntiForgeryToken();
-        loadPage(safeLocalRedirect(refUrl || answer.redirectUrl, ACCOUNT_HOME_PATH));
+        loadAfterSessionChange(refUrl || answer.redirectUrl, ACCOUNT_HOME_PATH);
         return;
       }
       setFailure({
@@ -105,36 +92,17 @@ function UpdatePasswordForm({ refUrl }: { refUrl: string }) {
       {failure && (
         <div className="account-message account-message--error" role="alert">
           <p>{failure.text}</p>
-          {failure.signInAgain && (
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => openSignIn(SIGN_IN_PAGES.login, { destination })}
-            >
-              Sign In
-            </button>
-          )}
+          {failure.signInAgain && <SignInButton className="button button--secondary" />}
         </div>
       )}
       <input type="hidden" name="refUrl" value={refUrl} />
-      <div className="account-field">
-        <FieldLabel htmlFor={inputId} required>
-          New Password
-        </FieldLabel>
-        <input
-          ref={input}
-          id={inputId}
-          name="newPassword"
-          type={show ? 'text' : 'password'}
-          className="account-input"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-invalid={showAsError ? true : undefined}
-          aria-describedby={messageId}
-        />
+      <NewPasswordField
+        inputRef={input}
+        value={password}
+        onChange={setPassword}
+        invalid={showAsError}
+        describedBy={messageId}
+      >
         <p
           id={messageId}
           className={`account-password-status account-password-status--${invalid ? (showAsError ? 'error' : 'hint') : 'met'}`}
@@ -142,11 +110,7 @@ function UpdatePasswordForm({ refUrl }: { refUrl: string }) {
         >
           {message}
         </p>
-        <p className="account-checkbox">
-          <input id={showId} type="checkbox" checked={show} onChange={(e) => setShow(e.target.checked)} />
-          <label htmlFor={showId}>Show password</label>
-        </p>
-      </div>
+      </NewPasswordField>
       <button type="submit" className="button account-form__submit" aria-disabled={busy || undefined}>
         {busy ? 'Updating…' : 'Update Password'}
       </button>

@@ -1,13 +1,17 @@
 /**
  * What the account pages share: the document head (title, noindex), the breadcrumb, the
- * signed-out state, loading their data, and how dates, points and failures read.
+ * signed-out state, sections and their lists, loading their data, and how dates, points and
+ * failures read.
  */
-import { useCallback, useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
 import { Link, useLocation } from 'react-router';
 import { isNotSignedIn } from '../../shared/api/accountPages';
+import { forgetAntiForgeryToken } from '../../shared/api/antiforgery';
 import { NetworkError } from '../../shared/api/client';
+import { safeLocalRedirect } from '../../shared/forms';
 import { GENERIC_ERROR_MESSAGE, reportError } from '../../shared/ui/errors';
 import { openSignIn, SIGN_IN_PAGES } from '../signInPanelStore';
+import { loadPage } from './navigation';
 import './accountPages.css';
 
 export const ACCOUNT_HOME_PATH = '/account/';
@@ -53,10 +57,62 @@ export function AccountBreadcrumb({ trail = [], current }: { trail?: Crumb[]; cu
   );
 }
 
+/**
+ * A titled section of a page, named by its heading. `children` may be a function of the
+ * heading's id, for the lists and tables in it that the heading names too.
+ */
+export function AccountSection({
+  title,
+  intro,
+  className,
+  children,
+}: {
+  title: string;
+  /** The sentence under the title. */
+  intro?: ReactNode;
+  /** Added to the section's own class. */
+  className?: string;
+  children: ReactNode | ((headingId: string) => ReactNode);
+}) {
+  const headingId = useId();
+  return (
+    <section className={className ? `account-section ${className}` : 'account-section'} aria-labelledby={headingId}>
+      <h2 id={headingId} className="account-section__title">
+        {title}
+      </h2>
+      {intro && <p className="account-section__intro">{intro}</p>}
+      {typeof children === 'function' ? children(headingId) : children}
+    </section>
+  );
+}
+
+/** An item of a section's list: its name, a line about it, and what can be done to it (`children`). */
+export function AccountListItem({ name, meta, children }: { name: ReactNode; meta: ReactNode; children?: ReactNode }) {
+  return (
+    <li className="account-list__item">
+      <div className="account-list__main">
+        <p className="account-list__name">{name}</p>
+        <p className="account-list__meta">{meta}</p>
+      </div>
+      {children}
+    </li>
+  );
+}
+
 /** The path and query of this page: where a sign-in comes back to. */
 export function useCurrentPath(): string {
   const { pathname, search } = useLocation();
   return `${pathname}${search}`;
+}
+
+/** 'Sign In': opens the sign-in panel, which comes back to this page after the sign-in. */
+export function SignInButton({ className = 'button' }: { className?: string }) {
+  const destination = useCurrentPath();
+  return (
+    <button type="button" className={className} onClick={() => openSignIn(SIGN_IN_PAGES.login, { destination })}>
+      Sign In
+    </button>
+  );
 }
 
 /**
@@ -74,15 +130,19 @@ export function SignInRequired({ message = SIGN_IN_REQUIRED_MESSAGE }: { message
   return (
     <div className="account-notice" role="status">
       <p className="account-notice__lead">{message}</p>
-      <button
-        type="button"
-        className="button"
-        onClick={() => openSignIn(SIGN_IN_PAGES.login, { destination })}
-      >
-        Sign In
-      </button>
+      <SignInButton />
     </div>
   );
+}
+
+/**
+ * After a call that signed this browser in anew or out (a new password, a deleted account):
+ * forgets the anti-forgery token and loads `url` in full when it is a local path, else
+ * `fallback`.
+ */
+export function loadAfterSessionChange(url: string | null | undefined, fallback: string): void {
+  forgetAntiForgeryToken();
+  loadPage(safeLocalRedirect(url, fallback));
 }
 
 export type Query<T> =

@@ -5,20 +5,25 @@
  * bytes in base64url (`rawId`, `response.clientDataJSON`, `response.attestationObject`).
  * The conversions are the passkey sign-in's (../passkey.ts).
  */
-import { isObject, type Json } from '../../shared/api/json';
-import { base64UrlToBuffer, bufferToBase64Url, passkeysSupported } from '../passkey';
+import { asObject, type Json } from '../../shared/api/json';
+import {
+  base64UrlToBuffer,
+  bufferToBase64Url,
+  credentialToJson,
+  descriptorsFromJson,
+  passkeysSupported,
+} from '../passkey';
 
 export { passkeysSupported };
 
 /** The server's `publicKey` (JSON) as `navigator.credentials.create` takes it. */
 export function creationOptionsFromJson(publicKey: Json): PublicKeyCredentialCreationOptions {
-  const user = isObject(publicKey.user) ? publicKey.user : {};
-  const exclude = Array.isArray(publicKey.excludeCredentials) ? publicKey.excludeCredentials.filter(isObject) : [];
+  const user = asObject(publicKey.user);
   return {
     ...publicKey,
     challenge: base64UrlToBuffer(String(publicKey.challenge ?? '')),
     user: { ...user, id: base64UrlToBuffer(String(user.id ?? '')) },
-    excludeCredentials: exclude.map((c) => ({ ...c, id: base64UrlToBuffer(String(c.id ?? '')) })),
+    excludeCredentials: descriptorsFromJson(publicKey.excludeCredentials),
   } as unknown as PublicKeyCredentialCreationOptions;
 }
 
@@ -26,17 +31,10 @@ export function creationOptionsFromJson(publicKey: Json): PublicKeyCredentialCre
 export function attestationToJson(credential: PublicKeyCredential): Json {
   const response = credential.response as AuthenticatorAttestationResponse;
   const transports = typeof response.getTransports === 'function' ? response.getTransports() : [];
-  return {
-    id: credential.id,
-    rawId: bufferToBase64Url(credential.rawId),
-    type: credential.type,
-    extensions: credential.getClientExtensionResults?.() ?? {},
-    response: {
-      clientDataJSON: bufferToBase64Url(response.clientDataJSON),
-      attestationObject: bufferToBase64Url(response.attestationObject),
-      transports,
-    },
-  };
+  return credentialToJson(credential, {
+    attestationObject: bufferToBase64Url(response.attestationObject),
+    transports,
+  });
 }
 
 /**

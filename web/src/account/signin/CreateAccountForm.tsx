@@ -1,6 +1,4 @@
-import { useState } from 'react';
 import { REASON_CODES, register, type RegisterRequest } from '../../shared/api/account';
-import { FieldError, FieldLabel } from '../../shared/forms/components';
 import { maskInputProps } from '../../shared/forms/masks';
 import { MESSAGES } from '../../shared/forms/messages';
 import { PASSWORD_MAX_LENGTH, validatePasswordGeneric } from '../../shared/forms/password';
@@ -8,10 +6,9 @@ import { useField, useForm, type Field } from '../../shared/forms/useForm';
 import { compose, maxLength, required, validateEmail, validatePhone } from '../../shared/forms/validators';
 import { SIGN_IN_PAGES } from '../signInPanelStore';
 import { useSignInFlow } from './flow';
+import { Banner, PasswordField, SubmitButton, SwitchTo, TextField, useFormCall } from './formParts';
 import { handleRegistration } from './outcomes';
 import { PasswordRequirements } from './PasswordRequirements';
-import { PasswordInput } from './SignInForm';
-import { faultText } from './texts';
 import { ThirdPartyButtons } from './ThirdPartyButtons';
 
 /** The longest first or last name the server keeps. */
@@ -56,8 +53,7 @@ export function CreateAccountForm() {
     name: 'password',
   });
   const saveLogin = useField<boolean>(null, { initialValue: false, name: 'saveLogin' });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useFormCall();
   const requirementsId = `${password.id}-requirements`;
 
   /** A refused field's message goes under the field; anything else in the banner. */
@@ -76,28 +72,21 @@ export function CreateAccountForm() {
     }
   }
 
-  const onSubmit = form.handleSubmit(async () => {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    const request: RegisterRequest = {
-      firstName: firstName.value.trim(),
-      lastName: lastName.value.trim(),
-      emailAddress: email.value.trim(),
-      phoneNumber: phone.value,
-      password: password.value,
-      saveLogin: saveLogin.value,
-    };
-    try {
+  const onSubmit = form.handleSubmit(() =>
+    run(async () => {
+      const request: RegisterRequest = {
+        firstName: firstName.value.trim(),
+        lastName: lastName.value.trim(),
+        emailAddress: email.value.trim(),
+        phoneNumber: phone.value,
+        password: password.value,
+        saveLogin: saveLogin.value,
+      };
       const answer = await register(request);
       const outcome = handleRegistration(answer, { kind: 'local', request }, flow);
       if (outcome.kind === 'error') showError(outcome.message, outcome.reasonCode);
-    } catch (cause) {
-      setError(faultText(cause));
-    } finally {
-      setBusy(false);
-    }
-  });
+    }),
+  );
 
   return (
     <div className="sign-in">
@@ -106,69 +95,33 @@ export function CreateAccountForm() {
         number is your rewards pin in our stores.
       </p>
       <form className="sign-in__form" noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
-        <p className="sign-in__banner" role="alert">
-          {error}
-        </p>
+        <Banner message={error} />
         <div className="sign-in__pair">
           <TextField field={firstName} label="First Name" autoComplete="given-name" maxLength={NAME_MAX_LENGTH} />
           <TextField field={lastName} label="Last Name" autoComplete="family-name" maxLength={NAME_MAX_LENGTH} />
         </div>
         <TextField field={email} label="Email Address" type="email" autoComplete="email" />
         <TextField field={phone} label="Phone Number" type="tel" autoComplete="tel-national" {...maskInputProps('phone')} />
-        <div className="sign-in__field">
-          <FieldLabel htmlFor={password.id} required>
-            Password
-          </FieldLabel>
-          <PasswordInput
-            {...password.inputProps}
-            autoComplete="new-password"
-            aria-describedby={[password.inputProps['aria-describedby'], requirementsId].filter(Boolean).join(' ')}
-            maxLength={PASSWORD_MAX_LENGTH}
-          />
-          <FieldError id={password.errorId} message={password.error} />
+        <PasswordField
+          field={password}
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+          describedBy={requirementsId}
+        >
           <PasswordRequirements id={requirementsId} password={password.value} />
-        </div>
+        </PasswordField>
         <label className="sign-in__checkbox">
           <input {...saveLogin.checkboxProps} />
           Save login
         </label>
-        <button type="submit" className="button sign-in__submit" aria-disabled={busy || undefined}>
-          {busy && <span className="sign-in__spinner" aria-hidden="true" />}
-          {busy ? 'Creating Account…' : 'Create Account'}
-        </button>
+        <SubmitButton busy={busy} busyLabel="Creating Account…">
+          Create Account
+        </SubmitButton>
       </form>
       <ThirdPartyButtons purpose="signup" />
-      <div className="sign-in__switch">
-        <p>Already have an account?</p>
-        <button type="button" className="button button--secondary" onClick={() => flow.goTo(SIGN_IN_PAGES.login)}>
-          Sign In
-        </button>
-      </div>
-    </div>
-  );
-}
-
-/** A labelled text input with its message. */
-export function TextField({
-  field,
-  label,
-  type = 'text',
-  ...rest
-}: {
-  field: Field<string>;
-  label: string;
-  type?: 'text' | 'email' | 'tel';
-  autoComplete?: string;
-  inputMode?: 'numeric' | 'tel' | 'decimal';
-  maxLength?: number;
-}) {
-  return (
-    <div className="sign-in__field">
-      <FieldLabel htmlFor={field.id} required>
-        {label}
-      </FieldLabel>
-      <input {...field.inputProps} {...rest} className="sign-in__input" type={type} />
-      <FieldError id={field.errorId} message={field.error} />
+      <SwitchTo page={SIGN_IN_PAGES.login} prompt="Already have an account?">
+        Sign In
+      </SwitchTo>
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { recoverPassword } from '../../shared/api/account';
-import { FieldError, FieldLabel } from '../../shared/forms/components';
 import { useField, useForm } from '../../shared/forms/useForm';
 import { compose, required, validateEmail } from '../../shared/forms/validators';
 import { SIGN_IN_PAGES } from '../signInPanelStore';
 import { useSignInFlow } from './flow';
+import { Banner, SubmitButton, SwitchTo, TextField } from './formParts';
 import { CUSTOMER_SERVICE_HINT, GENERIC_ERROR_MESSAGE, RECOVER_MESSAGE } from './texts';
 
 /**
@@ -70,20 +70,11 @@ export function ForgotPasswordForm() {
           Enter the email address of your account and we'll send you a link to reset your password.
         </p>
         <form className="sign-in__form" noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
-          <p className="sign-in__banner" role="alert">
-            {error}
-          </p>
-          <div className="sign-in__field">
-            <FieldLabel htmlFor={email.id} required>
-              Email Address
-            </FieldLabel>
-            <input {...email.inputProps} className="sign-in__input" type="email" autoComplete="email" spellCheck={false} />
-            <FieldError id={email.errorId} message={email.error} />
-          </div>
-          <button type="submit" className="button sign-in__submit" aria-disabled={busy || undefined}>
-            {busy && <span className="sign-in__spinner" aria-hidden="true" />}
-            {busy ? 'Sending…' : 'Reset Password'}
-          </button>
+          <Banner message={error} />
+          <TextField field={email} label="Email Address" type="email" autoComplete="email" spellCheck={false} />
+          <SubmitButton busy={busy} busyLabel="Sending…">
+            Reset Password
+          </SubmitButton>
         </form>
       </div>
     );
@@ -109,9 +100,7 @@ export function ForgotPasswordForm() {
           </>
         )}
       </div>
-      <p className="sign-in__banner" role="alert">
-        {error}
-      </p>
+      <Banner message={error} />
       {step === 'checkEmail' ? (
         <button type="button" className="sign-in__link-button" onClick={() => flow.setForgotStep('checkSpam')}>
           Didn't get an email?
@@ -121,17 +110,12 @@ export function ForgotPasswordForm() {
           <p className="sign-in__status" role="status">
             {sentAgain}
           </p>
-          <button type="button" className="button sign-in__submit" onClick={resend} aria-disabled={busy || undefined}>
-            {busy && <span className="sign-in__spinner" aria-hidden="true" />}
-            {busy ? 'Sending…' : 'Resend'}
-          </button>
+          <SubmitButton busy={busy} busyLabel="Sending…" onClick={() => void resend()}>
+            Resend
+          </SubmitButton>
         </>
       )}
-      <div className="sign-in__switch">
-        <button type="button" className="button button--secondary" onClick={() => flow.goTo(SIGN_IN_PAGES.login)}>
-          Back to Sign In
-        </button>
-      </div>
+      <SwitchTo page={SIGN_IN_PAGES.login}>Back to Sign In</SwitchTo>
     </div>
   );
 }

@@ -7,7 +7,8 @@ import { usePendingRegistration } from '../pendingRegistration';
 import { useSignInData } from '../signInData';
 import { SIGN_IN_PAGES } from '../signInPanelStore';
 import { useSignInFlow } from './flow';
-import { faultText, GENERIC_ERROR_MESSAGE } from './texts';
+import { Banner, StartAgain, SubmitButton, useFormCall } from './formParts';
+import { GENERIC_ERROR_MESSAGE } from './texts';
 
 type Choice = 'phone' | 'email';
 
@@ -24,17 +25,13 @@ export function SelectAccountForm() {
   const pending = usePendingRegistration((s) => s.pending);
   const [choice, setChoice] = useState<Choice | null>(null);
   const [showErrors, setShowErrors] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useFormCall();
 
   if (!matches || !pending) {
     return (
-      <div className="sign-in">
-        <p className="sign-in__intro">Please create your account again to connect your rewards account.</p>
-        <button type="button" className="button" onClick={() => flow.goTo(SIGN_IN_PAGES.create)}>
-          Create Account
-        </button>
-      </div>
+      <StartAgain text="Please create your account again to connect your rewards account." page={SIGN_IN_PAGES.create}>
+        Create Account
+      </StartAgain>
     );
   }
 
@@ -53,9 +50,7 @@ export function SelectAccountForm() {
       choice === 'phone'
         ? { verificationMethod: 'phone', phoneNumber: typedPhone }
         : { verificationMethod: 'email', email: typedEmail };
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const answer = await sendVerificationCode(request);
       if (!answer.success) {
         setError(answer.errorMessage ?? GENERIC_ERROR_MESSAGE);
@@ -74,11 +69,7 @@ export function SelectAccountForm() {
         recipient: (choice === 'phone' ? (answer.phone ?? matches.phone) : (answer.email ?? matches.secondEmail)) ?? null,
         rewardsSessionId: answer.rewardsSessionId ?? null,
       });
-    } catch (cause) {
-      setError(faultText(cause));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -88,9 +79,7 @@ export function SelectAccountForm() {
         you like to connect? We'll send a verification code to it.
       </p>
       <form className="sign-in__form" noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
-        <p className="sign-in__banner" role="alert">
-          {error}
-        </p>
+        <Banner message={error} />
         <RadioGroup
           className="sign-in__accounts"
           legend="Choose your rewards account"
@@ -110,10 +99,9 @@ export function SelectAccountForm() {
             },
           ]}
         />
-        <button type="submit" className="button sign-in__submit" aria-disabled={busy || undefined}>
-          {busy && <span className="sign-in__spinner" aria-hidden="true" />}
-          {busy ? 'Sending Code…' : 'Continue'}
-        </button>
+        <SubmitButton busy={busy} busyLabel="Sending Code…">
+          Continue
+        </SubmitButton>
       </form>
     </div>
   );

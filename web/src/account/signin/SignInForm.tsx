@@ -1,17 +1,16 @@
 import { useRef, useState } from 'react';
 import { authenticate } from '../../shared/api/account';
-import { FieldError, FieldLabel } from '../../shared/forms/components';
 import { compose, required, validateEmail } from '../../shared/forms/validators';
-import { useField, useForm, type Field } from '../../shared/forms/useForm';
+import { useField, useForm } from '../../shared/forms/useForm';
 import { signInWithPasskey, passkeysSupported } from '../passkey';
 import { SIGN_IN_PAGES } from '../signInPanelStore';
 import { Captcha, type CaptchaHandle } from './Captcha';
 import { useSignInFlow } from './flow';
+import { Banner, PasswordField, SubmitButton, SwitchTo, TextField, useFormCall } from './formParts';
 import {
   CAPTCHA_FAILED_MESSAGE,
   CAPTCHA_INCOMPLETE_MESSAGE,
   CAPTCHA_REQUIRED_MESSAGE,
-  faultText,
   INVALID_LOGIN_MESSAGE,
   updatePasswordUrl,
 } from './texts';
@@ -28,8 +27,7 @@ export function SignInForm() {
   const email = useField(form, { initialValue: '', validate: compose(required(), validateEmail), name: 'userName' });
   const password = useField(form, { initialValue: '', validate: required(), name: 'password' });
   const saveLogin = useField<boolean>(null, { initialValue: false, name: 'saveLogin' });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, setError, error, run } = useFormCall();
   /** 0: no captcha; then a new captcha (a new challenge) for each number. */
   const [captchaRound, setCaptchaRound] = useState(0);
   const captcha = useRef<CaptchaHandle>(null);
@@ -42,82 +40,56 @@ export function SignInForm() {
     if (needCaptcha || captchaRound > 0) setCaptchaRound((round) => round + 1);
   }
 
-  const onSubmit = form.handleSubmit(async () => {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      let captchaAnswer: string | null = null;
-      if (captchaRound > 0) {
-        captchaAnswer = (await captcha.current?.response()) ?? null;
-        if (captchaAnswer === null) {
-          setError(CAPTCHA_INCOMPLETE_MESSAGE);
+  const onSubmit = form.handleSubmit(() =>
+    run(
+      async () => {
+        let captchaAnswer: string | null = null;
+        if (captchaRound > 0) {
+          captchaAnswer = (await captcha.current?.response()) ?? null;
+          if (captchaAnswer === null) {
+            setError(CAPTCHA_INCOMPLETE_MESSAGE);
+            return;
+          }
+        }
+        const answer = await authenticate({
+          userName: email.value.trim(),
+          password: password.value,
+          saveLogin: saveLogin.value,
+          skipCartMerge: flow.skipCartMerge,
+          hasCaptcha: captchaAnswer !== null,
+          captcha: captchaAnswer,
+        });
+        if (answer.success) {
+          if (answer.passwordChangeRequired) flow.leaveTo(updatePasswordUrl(answer.redirectUrl, flow.destination()));
+          else flow.complete();
           return;
         }
-      }
-      const answer = await authenticate({
-        userName: email.value.trim(),
-        password: password.value,
-        saveLogin: saveLogin.value,
-        skipCartMerge: flow.skipCartMerge,
-        hasCaptcha: captchaAnswer !== null,
-        captcha: captchaAnswer,
-      });
-      if (answer.success) {
-        if (answer.passwordChangeRequired) flow.leaveTo(updatePasswordUrl(answer.redirectUrl, flow.destination()));
-        else flow.complete();
-        return;
-      }
-      const fallback = answer.captchaFailed
-        ? CAPTCHA_FAILED_MESSAGE
-        : answer.captchaRequired
-          ? CAPTCHA_REQUIRED_MESSAGE
-          : INVALID_LOGIN_MESSAGE;
-      failed(answer.errorMessage ?? fallback, answer.captchaRequired || answer.captchaFailed);
-    } catch (cause) {
+        const fallback = answer.captchaFailed
+          ? CAPTCHA_FAILED_MESSAGE
+          : answer.captchaRequired
+            ? CAPTCHA_REQUIRED_MESSAGE
+            : INVALID_LOGIN_MESSAGE;
+        failed(answer.errorMessage ?? fallback, answer.captchaRequired || answer.captchaFailed);
+      },
       // A captcha answer is accepted once: a new one for the next try.
-      failed(faultText(cause), false);
-    } finally {
-      setBusy(false);
-    }
-  });
+      (message) => failed(message, false),
+    ),
+  );
 
-  async function onPasskey() {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
+  const onPasskey = () =>
+    run(async () => {
       const answer = await signInWithPasskey(saveLogin.value);
       if (answer === null) return;
       if (answer.success) flow.complete();
       else setError(answer.errorMessage ?? INVALID_LOGIN_MESSAGE);
-    } catch (cause) {
-      setError(faultText(cause));
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   return (
     <div className="sign-in">
       <form className="sign-in__form" noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
-        <p className="sign-in__banner" role="alert">
-          {error}
-        </p>
-        <div className="sign-in__field">
-          <FieldLabel htmlFor={email.id} required>
-            Email Address
-          </FieldLabel>
-          <input {...email.inputProps} className="sign-in__input" type="email" autoComplete="username" spellCheck={false} />
-          <FieldError id={email.errorId} message={email.error} />
-        </div>
-        <div className="sign-in__field">
-          <FieldLabel htmlFor={password.id} required>
-            Password
-          </FieldLabel>
-          <PasswordInput {...password.inputProps} autoComplete="current-password" />
-          <FieldError id={password.errorId} message={password.error} />
-        </div>
+        <Banner message={error} />
+        <TextField field={email} label="Email Address" type="email" autoComplete="username" spellCheck={false} />
+        <PasswordField field={password} autoComplete="current-password" />
         {captchaRound > 0 && (
           <Captcha key={captchaRound} ref={captcha} />
         )}
@@ -130,10 +102,9 @@ export function SignInForm() {
             Forgot Password?
           </button>
         </div>
-        <button type="submit" className="button sign-in__submit" aria-disabled={busy || undefined}>
-          {busy && <span className="sign-in__spinner" aria-hidden="true" />}
-          {busy ? 'Signing In…' : 'Sign In'}
-        </button>
+        <SubmitButton busy={busy} busyLabel="Signing In…">
+          Sign In
+        </SubmitButton>
       </form>
       {canUsePasskeys && (
         <button type="button" className="button button--secondary sign-in__passkey" onClick={onPasskey} disabled={busy}>
@@ -147,34 +118,9 @@ export function SignInForm() {
         </button>
       )}
       <ThirdPartyButtons purpose="signin" />
-      <div className="sign-in__switch">
-        <p>New here? Create an account to track orders and earn rewards.</p>
-        <button type="button" className="button button--secondary" onClick={() => flow.goTo(SIGN_IN_PAGES.create)}>
-          Create Account
-        </button>
-      </div>
-    </div>
-  );
-}
-
-type InputProps = Field<string>['inputProps'];
-
-/** A password input with a Show/Hide toggle. */
-export function PasswordInput(props: InputProps & { autoComplete: string; maxLength?: number }) {
-  const [shown, setShown] = useState(false);
-  return (
-    <div className="sign-in__password">
-      <input {...props} className="sign-in__input" type={shown ? 'text' : 'password'} spellCheck={false} />
-      <button
-        type="button"
-        className="sign-in__reveal"
-        aria-pressed={shown}
-        aria-controls={props.id}
-        onClick={() => setShown((s) => !s)}
-      >
-        {shown ? 'Hide' : 'Show'}
-        <span className="visually-hidden"> password</span>
-      </button>
+      <SwitchTo page={SIGN_IN_PAGES.create} prompt="New here? Create an account to track orders and earn rewards.">
+        Create Account
+      </SwitchTo>
     </div>
   );
 }

@@ -17,6 +17,7 @@ import { reportError } from '../../shared/ui/errors';
 import { useSignInData } from '../signInData';
 import { SIGN_IN_PAGES } from '../signInPanelStore';
 import { useSignInFlow } from './flow';
+import { Banner } from './formParts';
 import { failureText, faultText } from './texts';
 import { useSignInOptions } from './useSignInOptions';
 
@@ -107,9 +108,7 @@ export function ThirdPartyButtons({ purpose }: { purpose: 'signin' | 'signup' })
           />
         )}
       </div>
-      <p className="sign-in__banner" role="alert">
-        {error}
-      </p>
+      <Banner message={error} />
     </div>
   );
 }
@@ -160,107 +159,93 @@ function GoogleButton({
   return <div ref={container} className="sign-in__google" data-provider="Google" />;
 }
 
-function FacebookButton({
-  appId,
-  label,
-  disabled,
-  onCredential,
-  onError,
-}: {
-  appId: string;
-  label: string;
-  disabled: boolean;
-  onCredential: OnCredential;
-  onError: (cause: unknown) => void;
-}) {
+/** Loads a provider's library once its button shows: false when it could not (the button is then left out). */
+function useLibraryLoads(prepare: () => Promise<unknown>): boolean {
   const [unavailable, setUnavailable] = useState(false);
   useEffect(() => {
     let live = true;
-    prepareFacebook(appId).catch((cause: unknown) => {
+    prepare().catch((cause: unknown) => {
       if (live) setUnavailable(true);
       reportError(cause);
     });
     return () => {
       live = false;
     };
-  }, [appId]);
+  }, [prepare]);
+  return !unavailable;
+}
 
-  if (unavailable) return null;
+/** What Facebook's and Apple's buttons are given by the list. */
+interface PopupButtonProps {
+  label: string;
+  disabled: boolean;
+  onCredential: OnCredential;
+  onError: (cause: unknown) => void;
+}
+
+function FacebookButton({ appId, ...props }: PopupButtonProps & { appId: string }) {
+  const loads = useLibraryLoads(useCallback(() => prepareFacebook(appId), [appId]));
+  if (!loads) return null;
   return (
-    <button
-      type="button"
-      className="sign-in__provider sign-in__provider--facebook"
-      disabled={disabled}
-      onClick={async () => {
-        try {
-          const token = await facebookSignIn(appId);
-          if (token) onCredential('Facebook', token);
-        } catch (cause) {
-          onError(cause);
-        }
-      }}
-    >
-      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-        <path
-          fill="currentColor"
-          d="M24 12a12 12 0 1 0-13.9 11.9v-8.4H7.1V12h3V9.4c0-3 1.8-4.7 4.5-4.7 1.3 0 2.7.2 2.7.2v3h-1.5c-1.5 0-2 .9-2 1.9V12h3.4l-.5 3.5h-2.9v8.4A12 12 0 0 0 24 12Z"
-        />
-      </svg>
-      {label} with Facebook
-    </button>
+    <PopupButton
+      {...props}
+      method="Facebook"
+      icon="M24 12a12 12 0 1 0-13.9 11.9v-8.4H7.1V12h3V9.4c0-3 1.8-4.7 4.5-4.7 1.3 0 2.7.2 2.7.2v3h-1.5c-1.5 0-2 .9-2 1.9V12h3.4l-.5 3.5h-2.9v8.4A12 12 0 0 0 24 12Z"
+      signIn={() => facebookSignIn(appId)}
+    />
   );
 }
 
-function AppleButton({
-  clientId,
-  nonce,
+function AppleButton({ clientId, nonce, ...props }: PopupButtonProps & { clientId: string; nonce: string | null }) {
+  const loads = useLibraryLoads(prepareApple);
+  if (!loads) return null;
+  return (
+    <PopupButton
+      {...props}
+      method="Apple"
+      icon="M16.4 12.7c0-2.6 2.1-3.8 2.2-3.9-1.2-1.8-3.1-2-3.7-2-1.6-.2-3.1.9-3.9.9-.8 0-2-.9-3.4-.9-1.7 0-3.3 1-4.2 2.6-1.8 3.1-.5 7.7 1.3 10.2.9 1.2 1.9 2.6 3.2 2.6 1.3-.1 1.8-.8 3.3-.8 1.6 0 2 .8 3.4.8 1.4 0 2.3-1.3 3.1-2.5 1-1.4 1.4-2.8 1.4-2.9 0 0-2.7-1-2.7-4.1ZM13.9 5.1c.7-.9 1.2-2 1-3.1-1 0-2.2.7-2.9 1.5-.6.7-1.2 1.9-1 3 1.1.1 2.2-.6 2.9-1.4Z"
+      disabled={props.disabled || nonce === null}
+      signIn={() => (nonce === null ? Promise.resolve(null) : appleSignIn(clientId, nonce))}
+    />
+  );
+}
+
+/**
+ * A provider's own button that signs in through the provider's popup: `signIn` answers the
+ * credential, or null when the person closed the popup (then nothing happens).
+ */
+function PopupButton({
+  method,
   label,
+  icon,
   disabled,
+  signIn,
   onCredential,
   onError,
-}: {
-  clientId: string;
-  nonce: string | null;
-  label: string;
-  disabled: boolean;
-  onCredential: OnCredential;
-  onError: (cause: unknown) => void;
+}: PopupButtonProps & {
+  method: 'Facebook' | 'Apple';
+  /** The logo's SVG path (24×24). */
+  icon: string;
+  signIn: () => Promise<string | null>;
 }) {
-  const [unavailable, setUnavailable] = useState(false);
-  useEffect(() => {
-    let live = true;
-    prepareApple().catch((cause: unknown) => {
-      if (live) setUnavailable(true);
-      reportError(cause);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  if (unavailable) return null;
   return (
     <button
       type="button"
-      className="sign-in__provider sign-in__provider--apple"
-      disabled={disabled || nonce === null}
+      className={`sign-in__provider sign-in__provider--${method.toLowerCase()}`}
+      disabled={disabled}
       onClick={async () => {
-        if (nonce === null) return;
         try {
-          const token = await appleSignIn(clientId, nonce);
-          if (token) onCredential('Apple', token);
+          const token = await signIn();
+          if (token) onCredential(method, token);
         } catch (cause) {
           onError(cause);
         }
       }}
     >
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-        <path
-          fill="currentColor"
-          d="M16.4 12.7c0-2.6 2.1-3.8 2.2-3.9-1.2-1.8-3.1-2-3.7-2-1.6-.2-3.1.9-3.9.9-.8 0-2-.9-3.4-.9-1.7 0-3.3 1-4.2 2.6-1.8 3.1-.5 7.7 1.3 10.2.9 1.2 1.9 2.6 3.2 2.6 1.3-.1 1.8-.8 3.3-.8 1.6 0 2 .8 3.4.8 1.4 0 2.3-1.3 3.1-2.5 1-1.4 1.4-2.8 1.4-2.9 0 0-2.7-1-2.7-4.1ZM13.9 5.1c.7-.9 1.2-2 1-3.1-1 0-2.2.7-2.9 1.5-.6.7-1.2 1.9-1 3 1.1.1 2.2-.6 2.9-1.4Z"
-        />
+        <path fill="currentColor" d={icon} />
       </svg>
-      {label} with Apple
+      {label} with {method}
     </button>
   );
 }

@@ -1,7 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import {
-  FieldError,
-  FieldLabel,
   maskInputProps,
   REWARDS_NUMBER_LENGTH,
   useField,
@@ -14,7 +12,7 @@ import {
 import { lookUpRewards, showJoin } from '../rewardsFlow';
 import { useRewardsMenu } from '../rewardsMenuStore';
 import { NO_PIECE_MESSAGE } from '../rewardsText';
-import { LinkButton, SubmitButton } from './common';
+import { LinkButton, MenuField, SubmitButton } from './common';
 
 /** Digits only, at most `max`. */
 export function digitsMask(max: number): (value: string) => string {
@@ -58,8 +56,13 @@ export function ConnectStep() {
   };
 
   const pieceId = `${phone.id}-piece`;
-  const describedBy = (field: { errorId: string; error: string | null }) =>
-    [field.error ? field.errorId : null, piece ? pieceId : null].filter(Boolean).join(' ') || undefined;
+  // Each field is optional; the form's message describes all three.
+  const optional = { required: false, describedBy: piece ? pieceId : null };
+  const or = (
+    <p className="rewards-menu__or" aria-hidden="true">
+      or
+    </p>
+  );
 
   return (
     <div className="rewards-menu__step">
@@ -68,55 +71,26 @@ export function ConnectStep() {
         one of them.
       </p>
       <form className="rewards-menu__form" noValidate onSubmit={onSubmit}>
-        <div className="rewards-menu__field">
-          <FieldLabel htmlFor={phone.id} required={false}>
-            Phone Number
-          </FieldLabel>
-          <input
-            className="rewards-menu__input"
-            type="tel"
-            autoComplete="tel-national"
-            {...maskInputProps('phone')}
-            {...phone.inputProps}
-            aria-describedby={describedBy(phone)}
-          />
-          <FieldError id={phone.errorId} message={phone.error} />
-        </div>
-        <p className="rewards-menu__or" aria-hidden="true">
-          or
-        </p>
-        <div className="rewards-menu__field">
-          <FieldLabel htmlFor={email.id} required={false}>
-            Email
-          </FieldLabel>
-          <input
-            className="rewards-menu__input"
-            type="email"
-            autoComplete="email"
-            maxLength={254}
-            {...email.inputProps}
-            aria-describedby={describedBy(email)}
-          />
-          <FieldError id={email.errorId} message={email.error} />
-        </div>
-        <p className="rewards-menu__or" aria-hidden="true">
-          or
-        </p>
-        <div className="rewards-menu__field">
-          <FieldLabel htmlFor={rewardsNumber.id} required={false}>
-            Rewards Number
-          </FieldLabel>
-          <input
-            className="rewards-menu__input"
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={REWARDS_NUMBER_LENGTH}
-            {...rewardsNumber.inputProps}
-            aria-describedby={describedBy(rewardsNumber)}
-          />
-          <FieldError id={rewardsNumber.errorId} message={rewardsNumber.error} />
-        </div>
+        <MenuField
+          {...optional}
+          field={phone}
+          label="Phone Number"
+          type="tel"
+          autoComplete="tel-national"
+          {...maskInputProps('phone')}
+        />
+        {or}
+        <MenuField {...optional} field={email} label="Email" type="email" autoComplete="email" maxLength={254} />
+        {or}
+        <MenuField
+          {...optional}
+          field={rewardsNumber}
+          label="Rewards Number"
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={REWARDS_NUMBER_LENGTH}
+        />
         <div aria-live="polite">
           {piece && (
             <p id={pieceId} className="form-error rewards-menu__piece">

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import {
   compose,
-  FieldError,
-  FieldLabel,
   REWARDS_NUMBER_LENGTH,
   required,
   useField,
@@ -15,7 +13,7 @@ import { confirmCode, linkWithRewardsNumber, sendCode } from '../rewardsFlow';
 import { useRewardsMenu, type CodeRequest } from '../rewardsMenuStore';
 import { RESEND_TEXT } from '../rewardsText';
 import { digitsMask } from './ConnectStep';
-import { LinkButton, SkipLink, SubmitButton } from './common';
+import { LinkButton, MenuField, SkipLink, SubmitButton } from './common';
 
 const codeMask = digitsMask(VERIFICATION_CODE_LENGTH);
 const numberMask = digitsMask(REWARDS_NUMBER_LENGTH);
@@ -65,22 +63,16 @@ function CodeForm({ code }: { code: CodeRequest }) {
         expires in 10 minutes.
       </p>
       <form className="rewards-menu__form" noValidate onSubmit={form.handleSubmit(() => confirmCode(field.value))}>
-        <div className="rewards-menu__field">
-          <FieldLabel htmlFor={field.id} required>
-            Verification Code
-          </FieldLabel>
-          <input
-            className="rewards-menu__input rewards-menu__input--code"
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={VERIFICATION_CODE_LENGTH}
-            aria-required="true"
-            {...field.inputProps}
-          />
-          <FieldError id={field.errorId} message={field.error} />
-        </div>
+        <MenuField
+          field={field}
+          label="Verification Code"
+          className="rewards-menu__input--code"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          maxLength={VERIFICATION_CODE_LENGTH}
+        />
         <SubmitButton busyText="Verifying…">Verify</SubmitButton>
       </form>
       <p className="rewards-menu__switch">
@@ -113,22 +105,15 @@ function RewardsNumberForm() {
         noValidate
         onSubmit={form.handleSubmit(() => linkWithRewardsNumber(field.value))}
       >
-        <div className="rewards-menu__field">
-          <FieldLabel htmlFor={field.id} required>
-            Rewards Number
-          </FieldLabel>
-          <input
-            className="rewards-menu__input"
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            pattern="[0-9]*"
-            maxLength={REWARDS_NUMBER_LENGTH}
-            aria-required="true"
-            {...field.inputProps}
-          />
-          <FieldError id={field.errorId} message={field.error} />
-        </div>
+        <MenuField
+          field={field}
+          label="Rewards Number"
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          pattern="[0-9]*"
+          maxLength={REWARDS_NUMBER_LENGTH}
+        />
         <SubmitButton busyText="Connecting…">Connect Account</SubmitButton>
       </form>
     </>

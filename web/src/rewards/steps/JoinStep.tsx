@@ -1,8 +1,8 @@
-import { compose, FieldError, FieldLabel, maskInputProps, required, useField, useForm, validatePhone } from '../../shared/forms';
+import { compose, maskInputProps, required, useField, useForm, validatePhone } from '../../shared/forms';
 import { joinByPhone, showConnect } from '../rewardsFlow';
 import { useRewardsMenu } from '../rewardsMenuStore';
 import { EMAIL_LINKED_TEXT } from '../rewardsText';
-import { CustomerServiceLink, LinkButton, SubmitButton } from './common';
+import { CustomerServiceLink, LinkButton, MenuField, SubmitButton } from './common';
 
 /** Join: a phone number (required and valid), submit, and the way to connect instead. */
 export function JoinStep() {
@@ -24,20 +24,13 @@ export function JoinStep() {
             Join free with your phone number. It is also your rewards pin at the register in our stores.
           </p>
           <form className="rewards-menu__form" noValidate onSubmit={form.handleSubmit(() => joinByPhone(phone.value))}>
-            <div className="rewards-menu__field">
-              <FieldLabel htmlFor={phone.id} required>
-                Phone Number
-              </FieldLabel>
-              <input
-                className="rewards-menu__input"
-                type="tel"
-                autoComplete="tel-national"
-                aria-required="true"
-                {...maskInputProps('phone')}
-                {...phone.inputProps}
-              />
-              <FieldError id={phone.errorId} message={phone.error} />
-            </div>
+            <MenuField
+              field={phone}
+              label="Phone Number"
+              type="tel"
+              autoComplete="tel-national"
+              {...maskInputProps('phone')}
+            />
             <SubmitButton busyText="Joining…">Join Rewards</SubmitButton>
           </form>
         </>

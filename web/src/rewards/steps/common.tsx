@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import { usePendingRegistration } from '../../account/pendingRegistration';
+import { FieldError, FieldLabel, type Field } from '../../shared/forms';
 import { skipConnectingRewards } from '../rewardsFlow';
 import { useRewardsMenu } from '../rewardsMenuStore';
 import { CUSTOMER_SERVICE_PHONE, CUSTOMER_SERVICE_TEL, SKIP_TEXT } from '../rewardsText';
@@ -27,6 +28,42 @@ export function CustomerServiceLink() {
     <a className="rewards-menu__phone" href={CUSTOMER_SERVICE_TEL}>
       {CUSTOMER_SERVICE_PHONE}
     </a>
+  );
+}
+
+/**
+ * A labelled input of a step's form with its message. A required field says so on its label and
+ * its input; `describedBy` names one more element that describes the input (a form-level message).
+ */
+export function MenuField({
+  field,
+  label,
+  required = true,
+  describedBy,
+  className,
+  ...input
+}: {
+  field: Field<string>;
+  label: string;
+  required?: boolean;
+  describedBy?: string | null;
+  /** Added to the input's own class. */
+  className?: string;
+} & Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode' | 'autoComplete' | 'pattern' | 'maxLength'>) {
+  return (
+    <div className="rewards-menu__field">
+      <FieldLabel htmlFor={field.id} required={required}>
+        {label}
+      </FieldLabel>
+      <input
+        className={className ? `rewards-menu__input ${className}` : 'rewards-menu__input'}
+        aria-required={required ? 'true' : undefined}
+        {...input}
+        {...field.inputProps}
+        aria-describedby={[field.inputProps['aria-describedby'], describedBy].filter(Boolean).join(' ') || undefined}
+      />
+      <FieldError id={field.errorId} message={field.error} />
+    </div>
   );
 }
 

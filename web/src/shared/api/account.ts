@@ -1,22 +1,22 @@
 /**
  * The account calls of the sign-in pages (accounts-rewards-search §3, §7): sign-in, create
- * account, password recovery and reset, re-authentication, third-party sign-in, passkeys,
- * the captcha, and the one rewards call the sign-in pages make (`sendverificationcode`).
+ * account, password recovery and reset, re-authentication, third-party sign-in, passkeys
+ * and the captcha. The sign-in pages' rewards call (`sendverificationcode`) is ./rewards.ts's.
  *
  * Every business outcome answers 200 with `success` and, when not, `errorMessage` and a
  * `reasonCode` (spec §8); anything else rejects with the client's `NetworkError` ('A network
  * error has occurred', or the legacy texts of a token-header call's 403 and 404).
  *
  * 'Token header' calls (spec §7, docs/decisions.md "Accounts") go through `postWithToken`:
- * authenticate, register, reset, recover, verifyPassword, createoauthwithphone, both passkey
- * calls, and sendverificationcode (the rewards calls take the token too).
+ * authenticate, register, reset, recover, verifyPassword, createoauthwithphone and both
+ * passkey calls.
  *
  * A successful sign-in or registration changes the session, so it forgets the anti-forgery
  * token (the next call fetches the new one) and sends the Login tracking event (code 9).
  */
 import { forgetAntiForgeryToken, postWithToken } from './antiforgery';
 import { apiGet, apiRequest } from './client';
-import { isObject, num, strOrNull, type Json } from './json';
+import { asObject, bool, isObject, num, strOrNull, type Json } from './json';
 import type { Wire } from './wire';
 import { trackEvent } from '../tracking/hawk';
 
@@ -56,8 +56,6 @@ export type OauthWithPhoneRequest = Wire<'OauthWithPhoneRequest'>;
 export type ProviderCheck = Wire<'ProviderCheck'>;
 export type CaptchaChallenge = Wire<'CaptchaChallenge'>;
 export type PasskeyOptions = Wire<'PasskeyOptions'>;
-export type SendCodeRequest = Wire<'SendCodeRequest'>;
-export type RewardsAnswer = Wire<'RewardsAnswer'>;
 
 /** The accounts a registration's phone and email matched (spec §3 "Create account"). */
 export type RewardsMatchFields = Pick<
@@ -98,14 +96,6 @@ export const NO_SIGN_IN_OPTIONS: SignInOptions = Object.freeze({
 
 // ------------------------------------------------------------------ normalising
 
-function bool(value: unknown): boolean {
-  return value === true;
-}
-
-function body(value: unknown): Json {
-  return isObject(value) ? value : {};
-}
-
 function reasonCode(value: unknown): number | null {
   const n = num(value, Number.NaN);
   return Number.isInteger(n) ? n : null;
@@ -127,7 +117,7 @@ function matchFields(b: Json): RewardsMatchFields {
 }
 
 export function toSignInAnswer(value: unknown): SignInAnswer {
-  const b = body(value);
+  const b = asObject(value);
   return {
     success: bool(b.success),
     passwordChangeRequired: bool(b.passwordChangeRequired),
@@ -139,7 +129,7 @@ export function toSignInAnswer(value: unknown): SignInAnswer {
 }
 
 export function toRegisterAnswer(value: unknown): RegisterAnswer {
-  const b = body(value);
+  const b = asObject(value);
   return {
     success: bool(b.success),
     errorMessage: strOrNull(b.errorMessage),
@@ -151,7 +141,7 @@ export function toRegisterAnswer(value: unknown): RegisterAnswer {
 }
 
 export function toAccountAnswer(value: unknown): AccountAnswer {
-  const b = body(value);
+  const b = asObject(value);
   return {
     success: bool(b.success),
     errorMessage: strOrNull(b.errorMessage),
@@ -162,7 +152,7 @@ export function toAccountAnswer(value: unknown): AccountAnswer {
 }
 
 export function toProviderAnswer(value: unknown): ProviderAnswer {
-  const b = body(value);
+  const b = asObject(value);
   return {
     success: bool(b.success),
     errorMessage: strOrNull(b.errorMessage),
@@ -173,7 +163,6 @@ export function toProviderAnswer(value: unknown): ProviderAnswer {
     ...matchFields(b),
   };
 }
-
 
 // ------------------------------------------------------------------ after a sign-in
 
@@ -229,7 +218,7 @@ export async function verifyPassword(password: string): Promise<AccountAnswer> {
 
 /** GET /account/oauth-nonce: the nonce Google's and Apple's ID tokens must carry. */
 export async function fetchOauthNonce(): Promise<string> {
-  const nonce = strOrNull(body(await apiGet<unknown>(ACCOUNT_URLS.oauthNonce)).nonce);
+  const nonce = strOrNull(asObject(await apiGet<unknown>(ACCOUNT_URLS.oauthNonce)).nonce);
   if (nonce === null) throw new Error('No sign-in nonce');
   return nonce;
 }
@@ -308,7 +297,7 @@ export async function providerAuth(
 
 /** POST /account/google-verify, facebook-verify or apple-verify: is the credential valid? */
 export async function providerVerify(method: LoginMethod, credentialToken: string): Promise<ProviderCheck> {
-  const b = body(
+  const b = asObject(
     await apiRequest<unknown>(VERIFY_URL[method], {
       method: 'POST',
       body: { [CREDENTIAL_FIELD[method]]: credentialToken },
@@ -331,7 +320,7 @@ export async function createOauthWithPhone(request: OauthWithPhoneRequest): Prom
 
 /** POST /account/passkey/start (token header): options for `navigator.credentials.get`. */
 export async function startPasskeySignIn(): Promise<PasskeyOptions> {
-  const b = body(await postWithToken<unknown>(ACCOUNT_URLS.passkeyStart));
+  const b = asObject(await postWithToken<unknown>(ACCOUNT_URLS.passkeyStart));
   if (!isObject(b.publicKey)) throw new Error('No passkey options');
   return { publicKey: b.publicKey as PasskeyOptions['publicKey'], mediation: strOrNull(b.mediation) };
 }
@@ -351,7 +340,7 @@ export async function finishPasskeySignIn(credential: Json, saveLogin = false): 
 
 /** GET /account/captcha: a proof-of-work puzzle, or reCAPTCHA's site key. */
 export async function fetchCaptcha(): Promise<CaptchaChallenge> {
-  const b = body(await apiGet<unknown>(ACCOUNT_URLS.captcha));
+  const b = asObject(await apiGet<unknown>(ACCOUNT_URLS.captcha));
   if (b.kind === 'recaptcha' && typeof b.siteKey === 'string' && b.siteKey) {
     return { kind: 'recaptcha', siteKey: b.siteKey };
   }
@@ -372,7 +361,7 @@ export function fetchSignInOptions(): Promise<SignInOptions> {
   if (!signInOptions) {
     const mine: Promise<SignInOptions> = apiGet<unknown>(ACCOUNT_URLS.signInOptions).then(
       (value) => {
-        const b = body(value);
+        const b = asObject(value);
         return {
           google: strOrNull(b.google),
           apple: strOrNull(b.apple),
@@ -393,6 +382,3 @@ export function fetchSignInOptions(): Promise<SignInOptions> {
 export function forgetSignInOptions(): void {
   signInOptions = null;
 }
-
-// ------------------------------------------------------------------ rewards
-

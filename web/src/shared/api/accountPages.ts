@@ -12,7 +12,7 @@
 import { REASON_CODES, toAccountAnswer, type AccountAnswer } from './account';
 import { postWithToken } from './antiforgery';
 import { apiGet, NetworkError } from './client';
-import { isObject, num, str, strOrNull, type Json } from './json';
+import { asObject, bool, isObject, num, str, strOrNull, type Json } from './json';
 import type { Wire } from './wire';
 
 export { resetPassword, verifyPassword, type AccountAnswer } from './account';
@@ -59,8 +59,9 @@ function list(value: unknown): Json[] {
   return Array.isArray(value) ? value.filter(isObject) : [];
 }
 
-function bool(value: unknown): boolean {
-  return value === true;
+/** The items of an answer's list `key` that have an id (the others cannot be acted on). */
+function itemsWithId(body: unknown, key: string): Json[] {
+  return list(asObject(body)[key]).filter((item) => typeof item.id === 'string' && item.id !== '');
 }
 
 function toDeleteAnswer(body: unknown): DeleteAccountAnswer {
@@ -69,43 +70,36 @@ function toDeleteAnswer(body: unknown): DeleteAccountAnswer {
 }
 
 function toPasskeyAnswer(body: unknown): PasskeyAnswer {
-  const b = isObject(body) ? body : {};
-  return { success: bool(b.success), errorMessage: strOrNull(b.errorMessage) };
+  const { success, errorMessage } = toAccountAnswer(body);
+  return { success, errorMessage };
 }
 
 /** The devices signed in to the account, the most recent first (`current`: this browser). */
 export async function fetchDeviceSessions(signal?: AbortSignal): Promise<DeviceSession[]> {
-  const body = await apiGet<unknown>(SESSIONS_URL, signal);
-  return list(isObject(body) ? body.sessions : null)
-    .filter((s) => typeof s.id === 'string' && s.id !== '')
-    .map((s) => ({
-      id: str(s.id),
-      device: str(s.device),
-      current: bool(s.current),
-      lastSeen: str(s.lastSeen),
-      startedAt: str(s.startedAt),
-      expiresAt: str(s.expiresAt),
-    }));
+  return itemsWithId(await apiGet<unknown>(SESSIONS_URL, signal), 'sessions').map((s) => ({
+    id: str(s.id),
+    device: str(s.device),
+    current: bool(s.current),
+    lastSeen: str(s.lastSeen),
+    startedAt: str(s.startedAt),
+    expiresAt: str(s.expiresAt),
+  }));
 }
 
 /** Signs device `id` out (at its next request). False: not one of the account's open sessions. */
 export async function endDeviceSession(id: string): Promise<boolean> {
   const request: Wire<'EndSessionRequest'> = { id };
-  const body = await postWithToken<unknown>(END_SESSION_URL, request);
-  return isObject(body) && body.success === true;
+  return bool(asObject(await postWithToken<unknown>(END_SESSION_URL, request)).success);
 }
 
 /** The passkeys that sign the customer in, the newest first. */
 export async function fetchPasskeys(signal?: AbortSignal): Promise<Passkey[]> {
-  const body = await apiGet<unknown>(PASSKEYS_URL, signal);
-  return list(isObject(body) ? body.passkeys : null)
-    .filter((p) => typeof p.id === 'string' && p.id !== '')
-    .map((p) => ({
-      id: str(p.id),
-      name: str(p.name),
-      created: str(p.created),
-      lastUsed: strOrNull(p.lastUsed),
-    }));
+  return itemsWithId(await apiGet<unknown>(PASSKEYS_URL, signal), 'passkeys').map((p) => ({
+    id: str(p.id),
+    name: str(p.name),
+    created: str(p.created),
+    lastUsed: strOrNull(p.lastUsed),
+  }));
 }
 
 /** The options for `navigator.credentials.create` (the ceremony's state stays server-side). */
@@ -136,8 +130,7 @@ export async function deleteAccount(): Promise<DeleteAccountAnswer> {
 
 /** The customer's rewards account: `member` false when there is none. */
 export async function fetchAccountRewards(signal?: AbortSignal): Promise<AccountRewards> {
-  const body = await apiGet<unknown>(ACCOUNT_REWARDS_URL, signal);
-  const b = isObject(body) ? body : {};
+  const b = asObject(await apiGet<unknown>(ACCOUNT_REWARDS_URL, signal));
   const perCard = num(b.pointsPerGiftCard, POINTS_PER_GIFT_CARD);
   return {
     member: bool(b.member),

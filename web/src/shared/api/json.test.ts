@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeLocalLink } from './json';
+import { asObject, bool, safeLocalLink } from './json';
 
 describe('safeLocalLink', () => {
   it('accepts paths of this site only', () => {
@@ -9,5 +9,13 @@ describe('safeLocalLink', () => {
     expect(safeLocalLink('/\\evil.example')).toBeNull();
     expect(safeLocalLink('lawn-garden/')).toBeNull();
     expect(safeLocalLink(7)).toBeNull();
+  });
+});
+
+describe('asObject and bool', () => {
+  it('read anything else as an empty object and false', () => {
+    expect(asObject({ a: 1 })).toEqual({ a: 1 });
+    expect([null, [], 'x', 7].map(asObject)).toEqual([{}, {}, {}, {}]);
+    expect([true, 'true', 1, null].map(bool)).toEqual([true, false, false, false]);
   });
 });

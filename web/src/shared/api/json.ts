@@ -10,6 +10,16 @@ export function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A JSON object as sent, else an empty one (an answer's fields then read as their defaults). */
+export function asObject(value: unknown): Json {
+  return isObject(value) ? value : {};
+}
+
+/** True for JSON `true` only. */
+export function bool(value: unknown): boolean {
+  return value === true;
+}
+
 /** A finite number, else `fallback`. */
 export function num(value: unknown, fallback = 0): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
