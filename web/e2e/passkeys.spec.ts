@@ -3,7 +3,8 @@ import { expect, test, type Page } from '@playwright/test';
 /**
  * Passkeys end to end in Chromium with a virtual authenticator (CDP WebAuthn): a new customer
  * adds a passkey (register/start → navigator.credentials.create → register/finish), signs out,
- * and signs back in with it alone (passkey/start → navigator.credentials.get → finish).
+ * and signs back in with it alone (passkey/start → navigator.credentials.get → finish); and the
+ * same through the pages: 'Add a passkey' on /account/, 'Sign in with a passkey' in the panel.
  *
  * WebAuthn wants a domain, so the store is opened at http://localhost:PORT (STOREFRONT_URL's
  * 127.0.0.1 replaced): a store whose PUBLIC_URL is on an address or localhost accepts passkeys
@@ -164,5 +165,57 @@ test.describe('passkeys', () => {
     expect(header.loggedIn).toBe(true);
     const used = await page.evaluate(async () => (await fetch('/api/account/passkeys')).json());
     expect(used.passkeys[0].lastUsed).not.toBeNull();
+  });
+});
+
+test.describe('passkeys in the pages', () => {
+  test('Add a passkey on /account/, then Sign in with a passkey in the sign-in panel', async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'flows run on the desktop project');
+
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+      },
+    });
+
+    await page.goto(`${origin}/`);
+    const made = (await postWithToken(page, '/account/register', {
+      firstName: 'Quinn',
+      lastName: 'Key',
+      emailAddress: `passkey-ui-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+      password: 'Password1',
+      phoneNumber: `(555) ${300 + Math.floor(Math.random() * 700)}-${String(Math.floor(Math.random() * 10000)).padStart(4, '0')}`,
+      skipConnectingRewards: true,
+    })) as { success: boolean; errorMessage?: string };
+    expect(made.success, made.errorMessage).toBe(true);
+
+    await page.goto(`${origin}/account/`);
+    const passkeys = page.getByRole('region', { name: 'Passkeys' });
+    await expect(passkeys.getByText('You have no passkeys yet.')).toBeVisible();
+    await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
+    await expect(passkeys.getByText('Your passkey was added. You can now sign in with it.')).toBeVisible();
+    await expect(passkeys.getByRole('list', { name: 'Passkeys' }).getByRole('listitem')).toHaveCount(1);
+    await expect(passkeys.getByText(/Not used yet/)).toBeVisible();
+
+    await page.getByRole('main').getByRole('link', { name: 'Sign Out' }).click();
+    const toggle = page.getByRole('banner').getByRole('button', { name: /Account/ });
+    await expect(toggle).toHaveAccessibleName(/^Hello, Sign In\b/);
+
+    await toggle.click();
+    await page.getByRole('banner').getByRole('link', { name: 'Sign In', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toHaveAccessibleName('Sign In');
+    await dialog.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(toggle).toHaveAccessibleName(/^Hi, Quinn\b/);
+
+    await page.goto(`${origin}/account/`);
+    await expect(passkeys.getByText(/Last used/)).toBeVisible();
   });
 });

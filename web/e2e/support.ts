@@ -151,8 +151,8 @@ export function shopperAddress(): string {
 
 /** Playwright's `test` with each test a shopper of its own address (`shopperAddress`). */
 export const shopperTest = base.extend({
-  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
-    await use({ ...extraHTTPHeaders, 'X-Forwarded-For': shopperAddress() });
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, provide) => {
+    await provide({ ...extraHTTPHeaders, 'X-Forwarded-For': shopperAddress() });
   },
 });
 
@@ -186,24 +186,62 @@ export function newCustomer(prefix: string, firstName = 'Pat'): NewCustomer {
 }
 
 /**
- * Makes `customer` through `POST /account/register` with `request`'s own cookies (the browser
- * under test stays a guest), without joining rewards unless `joinRewards`.
+ * Makes `customer` through `POST /account/register` with `request`'s own cookies, without
+ * joining rewards unless `joinRewards`, and signs that session out again: the browser under
+ * test stays a guest, and the customer's only devices are the ones a test signs in.
  */
 export async function registerCustomer(request: APIRequestContext, customer: NewCustomer, joinRewards = false) {
+  const answer = await postWithToken<{ success: boolean; errorMessage: string | null }>(request, '/account/register', {
+    firstName: customer.firstName,
+    lastName: customer.lastName,
+    emailAddress: customer.email,
+    phoneNumber: customer.phone,
+    password: customer.password,
+    skipConnectingRewards: !joinRewards,
+  });
+  expect(answer.success, answer.errorMessage ?? '').toBe(true);
+  expect((await request.get('/account/logout/')).ok()).toBe(true);
+}
+
+/** POSTs a token-header account call with `request`'s cookies (a page's: `page.request`). */
+export async function postWithToken<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
   const form = await (await request.post('/account/getantiforgerytoken')).text();
   const token = /value="([^"]+)"/.exec(form)?.[1] ?? '';
-  const answer = await request.post('/account/register', {
-    headers: { RequestVerificationToken: token },
-    data: {
-      firstName: customer.firstName,
-      lastName: customer.lastName,
-      emailAddress: customer.email,
-      phoneNumber: customer.phone,
-      password: customer.password,
-      skipConnectingRewards: !joinRewards,
-    },
+  const answer = await request.post(path, { headers: { RequestVerificationToken: token }, data });
+  expect(answer.status(), `${path}: ${await answer.text()}`).toBe(200);
+  return (await answer.json()) as T;
+}
+
+/** Signs `customer` in with `request`'s cookies (`page.request`: the page's browser is signed in). */
+export async function signInWithApi(request: APIRequestContext, customer: NewCustomer) {
+  const answer = await postWithToken<{ success: boolean; errorMessage: string | null }>(request, '/account/authenticate', {
+    userName: customer.email,
+    password: customer.password,
   });
-  expect(answer.status()).toBe(200);
-  const body = (await answer.json()) as { success: boolean; errorMessage: string | null };
-  expect(body.success, body.errorMessage ?? '').toBe(true);
+  expect(answer.success, answer.errorMessage ?? '').toBe(true);
+}
+
+/**
+ * The page's finite CSS animations have ended (a side panel's fade-in, say): what a picture
+ * should show. Endless ones (spinners) are not waited for.
+ */
+export async function animationsDone(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
+ * Does `action` (a click that submits) and waits for the store's answer to the POST to `path`,
+ * however long a loaded machine takes, so the assertions after it judge the answer's page.
+ */
+export async function afterAnswer(page: Page, path: string, action: () => Promise<void>) {
+  const answer = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === path);
+  await action();
+  await answer;
 }
