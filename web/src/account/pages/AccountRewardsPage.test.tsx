@@ -21,7 +21,9 @@ const MEMBER = {
     { at: '2025-03-02T12:00:00Z', kind: 'earned', points: 120, reference: 'W1002', state: 'pending', availableOn: '2025-04-01T12:00:00Z' },
     { at: '2025-02-20T12:00:00Z', kind: 'giftCard', points: -2500, reference: 'GC0001', state: null, availableOn: null },
     { at: '2025-01-05T12:00:00Z', kind: 'reversed', points: -40, reference: 'W1001', state: null, availableOn: null },
-    { at: '2025-01-02T12:00:00Z', kind: 'earned', points: 5440, reference: 'W1000', state: 'available', availableOn: null },
+    { at: '2025-01-02T12:00:00Z', kind: 'earned', points: 5000, reference: 'W1000', state: 'available', availableOn: null },
+    // A second line of the same order: one row with the first.
+    { at: '2025-01-02T12:00:00Z', kind: 'earned', points: 440, reference: 'W1000', state: 'available', availableOn: null },
   ],
   giftCards: [{ cardId: 'GC0001', cents: 2500, issuedAt: '2025-02-20T12:00:00Z' }],
 };
@@ -75,7 +77,7 @@ describe('rewards page, a member', () => {
     const cards = screen.getByRole('heading', { level: 2, name: 'Gift cards issued' }).closest('section')!;
     const card = within(cards).getByRole('listitem');
     expect(card).toHaveTextContent('$25.00 gift card');
-    expect(card).toHaveTextContent(`Card GC0001 · Issued ${formatDate('2025-02-20T12:00:00Z')}`);
+    expect(card).toHaveTextContent(`Card ending 0001 · Issued ${formatDate('2025-02-20T12:00:00Z')}`);
 
     const table = screen.getByRole('table', { name: 'Points history' });
     const rows = within(table).getAllByRole('row').map((row) =>

@@ -33,6 +33,25 @@ export const REWARDS_FACTS = [
 ] as const;
 
 /**
+ * The history as a shopper reads it: the lines of one order (or its return) earned or taken
+ * back at one time are one row with their points added.
+ */
+export function byOrder<Row extends { kind: string; reference: string; at: string; points: number }>(
+  rows: readonly Row[],
+): Row[] {
+  const out: Row[] = [];
+  for (const row of rows) {
+    const last = out[out.length - 1];
+    if (last && last.kind === row.kind && last.reference === row.reference && last.at === row.at) {
+      out[out.length - 1] = { ...last, points: last.points + row.points };
+    } else {
+      out.push(row);
+    }
+  }
+  return out;
+}
+
+/**
  * /account/rewards/: a member's rewards number, points (pending and available), the way to the
  * next $25 gift card, the gift cards issued and the points history; anyone else the programme
  * with Join Rewards and Connect. A guest gets the sign-in panel.
@@ -137,7 +156,7 @@ function Member({ rewards }: { rewards: AccountRewards }) {
                   name={`${formatCents(card.cents)} gift card`}
                   meta={
                     <>
-                      Card {card.cardId} · Issued <DateText iso={card.issuedAt} />
+                      Card ending {card.cardId.slice(-4).toUpperCase()} · Issued <DateText iso={card.issuedAt} />
                     </>
                   }
                 />
@@ -164,7 +183,7 @@ function Member({ rewards }: { rewards: AccountRewards }) {
                   </tr>
                 </thead>
                 <tbody>
-                  {rewards.history.map((row, i) => (
+                  {byOrder(rewards.history).map((row, i) => (
                     <tr key={`${row.kind}-${row.reference}-${row.at}-${i}`}>
                       <td>
                         <DateText iso={row.at} />
