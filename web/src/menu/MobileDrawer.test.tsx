@@ -58,6 +58,16 @@ describe('MobileDrawer', () => {
     expect(within(dialog).getByRole('link', { name: 'My Account' })).toHaveAttribute('href', '/account/');
     expect(within(dialog).queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Track Order' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('link', { name: 'My Registries' })).not.toBeInTheDocument();
+  });
+
+  it('shows My Registries only to a customer who has a registry', async () => {
+    setSession({ ...SIGNED_IN, customer: { firstName: 'Jane', customerHasRegistries: true } });
+    const { dialog } = await openDrawer();
+    expect(within(dialog).getByRole('link', { name: 'My Registries' })).toHaveAttribute(
+      'href',
+      '/gift-registry/list/',
+    );
   });
 
   it('Sign In closes the drawer and opens the sign-in panel; focus comes back to the menu button', async () => {

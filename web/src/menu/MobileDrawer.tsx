@@ -175,6 +175,16 @@ export default function MobileDrawer({ open, onClose }: MobileDrawerProps) {
                   >
                     My Account
                   </Link>
+                  {customer?.customerHasRegistries && (
+                    <Link
+                      to={ACCOUNT_LINKS.registries}
+                      className="drawer__account-link"
+                      aria-current={current(ACCOUNT_LINKS.registries)}
+                      onClick={() => onLinkClick('My Registries', ACCOUNT_LINKS.registries)}
+                    >
+                      My Registries
+                    </Link>
+                  )}
                 </>
               ) : (
                 <button
