@@ -76,7 +76,7 @@ describe('account home, signed in', () => {
       ['Order History', '/account/orders/'],
       ['My Rewards', '/account/rewards/'],
       ['Track Your Order', '/account/track-your-order/'],
-      ['Gift Registry', '/gift-registry/'],
+      ['Gift Registries', '/gift-registry/list/'],
     ]);
 
     const devices = section('Signed-in devices');

@@ -44,7 +44,7 @@ export const ACCOUNT_HOME_LINKS = [
   { label: 'Order History', href: '/account/orders/', text: 'Your online and in-store orders.' },
   { label: 'My Rewards', href: '/account/rewards/', text: 'Points, gift cards and special deals.' },
   { label: 'Track Your Order', href: '/account/track-your-order/', text: 'Where an order is right now.' },
-  { label: 'Gift Registry', href: '/gift-registry/', text: 'Registries and wish lists.' },
+  { label: 'Gift Registries', href: '/gift-registry/list/', text: 'Your registries and wish lists: make one, add items, share it.' },
 ] as const;
 
 /** The server's words when a passkey could not be added (also for a browser failure). */
