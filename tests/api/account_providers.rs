@@ -631,7 +631,10 @@ async fn a_new_identity_meets_the_rewards_steps_before_its_account_is_made() {
         .json();
     assert_eq!(met["success"], false, "{met}");
     assert_eq!(met["reasonCode"], 3, "{met}");
-    assert_eq!(met["email"], "p***@example.com");
+    assert_eq!(
+        met["email"], "p***@example.com",
+        "another's address stays masked"
+    );
     assert_eq!(count(&env.pool, "SELECT count(*) FROM customers").await, 0);
     assert!(!browser.cookies.contains_key("sf_session"));
     // The code sent to the member's phone connects it to the account the identity makes.
@@ -755,4 +758,42 @@ async fn the_sign_in_options_name_the_configured_providers_and_the_csp_allows_on
     );
     let csp = options.headers["content-security-policy"].to_str().unwrap();
     assert!(!csp.contains("accounts.google.com"), "{csp}");
+}
+
+#[tokio::test]
+async fn a_new_identity_whose_email_and_phone_meet_two_members_sees_its_own_email_in_clear() {
+    let env = spawn_env().await;
+    let base = provider_server().await;
+    crate::rewards::in_store(&env, "5553334444", Some("pat@example.com")).await;
+    crate::rewards::in_store(&env, "5556667777", Some("gail@example.com")).await;
+    let mut browser = app(&env, &base);
+    let token = new_google_token(&mut browser, "g-500", "gail@example.com").await;
+    let two = browser
+        .post_with_token(
+            "/account/createoauthwithphone",
+            json!({"loginMethod": "Google", "credentialToken": token,
+                   "phoneNumber": "(555) 333-4444"}),
+        )
+        .await
+        .json();
+    assert_eq!(two["reasonCode"], 12, "{two}");
+    assert_eq!(
+        two["email"], "p***@example.com",
+        "the phone's member: masked"
+    );
+    assert_eq!(
+        two["secondEmail"], "gail@example.com",
+        "the identity's own address"
+    );
+    assert_eq!(two["secondPhone"], "(***) ***-7777");
+    assert_eq!(two["secondRedactedData"], "phone");
+    // Sent back, it reaches the second member.
+    let sent = browser
+        .post_with_token(
+            "/account/sendverificationcode",
+            json!({"email": "gail@example.com", "verificationMethod": "email"}),
+        )
+        .await
+        .json();
+    assert_eq!(sent["success"], true, "{sent}");
 }

@@ -237,11 +237,34 @@ pub struct ProviderAnswer {
 }
 
 impl ProviderAnswer {
+    /// A rewards account matched by the identity's own address shows that address in clear: the
+    /// provider vouched for it to this browser, and the client sends it back to have the code
+    /// sent (a masked value finds no account; a third-party sign-up has no typed email).
+    fn own_email_in_clear(&mut self, own: &str) {
+        let masked = crate::rewards::mask::email(own);
+        if self.email.as_deref() == Some(masked.as_str()) {
+            self.email = Some(own.to_string());
+            self.redacted_data = unmasked_email(self.redacted_data.take());
+        }
+        if self.second_email.as_deref() == Some(masked.as_str()) {
+            self.second_email = Some(own.to_string());
+            self.second_redacted_data = unmasked_email(self.second_redacted_data.take());
+        }
+    }
+
     fn signed_in() -> Self {
         ProviderAnswer {
             success: true,
             ..Default::default()
         }
+    }
+}
+
+/// `redactedData` once the email is shown in clear: the phone alone, or nothing.
+fn unmasked_email(redacted: Option<String>) -> Option<String> {
+    match redacted.as_deref() {
+        Some("both") | Some("phone") => Some("phone".to_string()),
+        _ => None,
     }
 }
 
@@ -949,7 +972,8 @@ async fn create_with_phone(
         match matched {
             Ok(None) => {}
             Ok(Some(answer)) => {
-                let answer = ProviderAnswer::from(RegisterAnswer::from(answer));
+                let mut answer = ProviderAnswer::from(RegisterAnswer::from(answer));
+                answer.own_email_in_clear(new.email.as_str());
                 return unstored(Json(answer).into_response());
             }
             Err(e) => return crate::routes::rewards::provider_failed(e),
