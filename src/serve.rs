@@ -171,8 +171,9 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
     ));
 
     if options.roles.command {
-        // Stored idempotent answers are kept 24 hours, browser error reports 14 days; every
-        // ten minutes the rewards gift cards that came due are issued.
+        // Stored idempotent answers are kept 24 hours, browser error reports 14 days, the
+        // mailbox's texts 30 days; every ten minutes the rewards gift cards that came due are
+        // issued.
         let (pool, mut stop) = (pool.clone(), stop_rx.clone());
         let rewards = options.rewards.clone();
         let sealer: command::privacy::vault::SealerRef =
@@ -188,6 +189,11 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
                     Ok(0) => {}
                     Ok(n) => tracing::info!(deleted = n, "expired client error reports purged"),
                     Err(e) => tracing::warn!(error = %e, "could not purge client error reports"),
+                }
+                match command::notify::outbox::forget_old(&pool).await {
+                    Ok(0) => {}
+                    Ok(n) => tracing::info!(blanked = n, "old mailbox messages' texts forgotten"),
+                    Err(e) => tracing::warn!(error = %e, "could not forget old mailbox texts"),
                 }
                 // Points whose return window closed may pay for gift cards now.
                 let points = command::rewards::points::Points {

@@ -99,6 +99,47 @@ fn storefront(env: &TestEnv, args: &[&str]) -> (bool, String, String) {
 }
 
 #[tokio::test]
+async fn the_mailbox_forgets_a_messages_text_after_30_days_and_still_sends_it_once() {
+    let env = spawn_env().await;
+    let mailbox = Outbox {
+        pool: env.pool.clone(),
+    };
+    let old = message("reset:cu_1:1", Some("em_1"), "ada@example.com");
+    let new = message("reset:cu_1:2", Some("em_1"), "ada@example.com");
+    mailbox.send(old.clone()).await.unwrap();
+    mailbox.send(new).await.unwrap();
+    sqlx::query("UPDATE notifications SET created_at = now() - interval '31 days' WHERE key = $1")
+        .bind(&old.key)
+        .execute(&env.pool)
+        .await
+        .unwrap();
+    assert_eq!(outbox::forget_old(&env.pool).await.unwrap(), 1);
+    assert_eq!(outbox::forget_old(&env.pool).await.unwrap(), 0, "once");
+    let forgotten = outbox::show(&env.pool, &old.key)
+        .await
+        .unwrap()
+        .expect("the key stays");
+    assert_eq!(
+        (forgotten.to, forgotten.title, forgotten.text),
+        (None, None, None)
+    );
+    let kept = outbox::show(&env.pool, "reset:cu_1:2")
+        .await
+        .unwrap()
+        .expect("kept");
+    assert_eq!(
+        kept.to.as_deref(),
+        Some("ada@example.com"),
+        "a recent one keeps its text"
+    );
+    assert_eq!(
+        mailbox.send(old).await.unwrap(),
+        Sent::Already,
+        "still once per key"
+    );
+}
+
+#[tokio::test]
 async fn mail_list_and_show_read_the_mailbox_newest_first() {
     let env = spawn_env().await;
     let (ok, out, err) = storefront(&env, &["mail", "list"]);

@@ -48,6 +48,25 @@ pub(crate) async fn record<'c>(
     })
 }
 
+/// Days the mailbox keeps a message's recipient, title and text; after that only its key (so it
+/// is still sent once) and when. Reset links and codes are long dead by then.
+pub const MAILBOX_RETENTION_DAYS: i32 = 30;
+
+/// Blanks the recipient, title and text of mailbox messages older than
+/// [`MAILBOX_RETENTION_DAYS`] (the rows stay: their keys keep each message once). Answers how
+/// many were blanked.
+pub async fn forget_old(pool: &PgPool) -> Result<u64, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE notifications SET recipient = NULL, title = NULL, body = NULL \
+         WHERE created_at < now() - make_interval(days => $1) \
+         AND (recipient IS NOT NULL OR title IS NOT NULL OR body IS NOT NULL)",
+    )
+    .bind(MAILBOX_RETENTION_DAYS)
+    .execute(pool)
+    .await?;
+    Ok(done.rows_affected())
+}
+
 /// A row of `notifications`. Holds the recipient and the text in clear (the mailbox's rows;
 /// the SMTP adapter's rows have none): print it for an operator, never log it.
 #[derive(Debug, Clone, PartialEq, Eq)]
