@@ -20,6 +20,8 @@ use kernel::identity::Identity;
 
 /// What a shared link signs (the command side's `SHARE_PURPOSE`).
 const SHARE_PURPOSE: &str = "registry-share";
+/// The 404 of a registry that is not there for the caller (another's, deleted, a bad link).
+const NO_SUCH_REGISTRY: &str = "No such registry.";
 /// The longest shared key looked at.
 const MAX_KEY_CHARS: usize = 120;
 
@@ -219,7 +221,7 @@ async fn one(
         Err(e) => return ApiError::from(e).into_response(),
     };
     let Some(row) = row else {
-        return ApiError::NotFound.into_response();
+        return ApiError::NotFoundMessage(NO_SUCH_REGISTRY).into_response();
     };
     let (name, items) = match (
         name_of(&state.pool, &row).await,
@@ -241,9 +243,11 @@ async fn one(
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct SharedQuery {
-    /// The key of the shared link (`/gift-registry/view/?key=…`).
-    pub key: String,
+    /// The key of the shared link (`/gift-registry/view/?key=…`); none or another: 404.
+    #[serde(default)]
+    pub key: Option<String>,
 }
 
 #[utoipa::path(get, path = "/api/registry/shared", tag = "accounts",
@@ -259,11 +263,12 @@ async fn shared(
     identity: Identity,
     Query(query): Query<SharedQuery>,
 ) -> Response {
-    if query.key.len() > MAX_KEY_CHARS {
-        return ApiError::NotFound.into_response();
+    let key = query.key.unwrap_or_default();
+    if key.len() > MAX_KEY_CHARS {
+        return ApiError::NotFoundMessage(NO_SUCH_REGISTRY).into_response();
     }
-    let Some(id) = identity.keyring().opened(SHARE_PURPOSE, &query.key) else {
-        return ApiError::NotFound.into_response();
+    let Some(id) = identity.keyring().opened(SHARE_PURPOSE, &key) else {
+        return ApiError::NotFoundMessage(NO_SUCH_REGISTRY).into_response();
     };
     let row: Option<Row> = match sqlx::query_as(&format!(
         "SELECT {COLUMNS} FROM gift_registries r WHERE r.registry_id = $1 AND r.shared"
@@ -276,7 +281,7 @@ async fn shared(
         Err(e) => return ApiError::from(e).into_response(),
     };
     let Some(row) = row else {
-        return ApiError::NotFound.into_response();
+        return ApiError::NotFoundMessage(NO_SUCH_REGISTRY).into_response();
     };
     let (name, items) = match (
         name_of(&state.pool, &row).await,

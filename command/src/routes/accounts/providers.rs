@@ -70,6 +70,24 @@ pub fn router(state: CommandState) -> Router {
 /// The longest credential or provider answer taken (characters).
 pub const MAX_CREDENTIAL_CHARS: usize = 16384;
 
+/// The longest phone number taken as typed (characters).
+pub const MAX_PHONE_CHARS: usize = 30;
+
+/// An auth call's optional phone: at most [`MAX_PHONE_CHARS`] characters, else refused before
+/// any work (422).
+fn phone_text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
+    let text = Option::<String>::deserialize(deserializer)?;
+    if text
+        .as_ref()
+        .is_some_and(|t| t.chars().count() > MAX_PHONE_CHARS)
+    {
+        return Err(serde::de::Error::custom(format!(
+            "longer than {MAX_PHONE_CHARS} characters"
+        )));
+    }
+    Ok(text)
+}
+
 /// A provider's credential or answer, passed on as text (spec 7: "as text"): a JSON string of
 /// at most [`MAX_CREDENTIAL_CHARS`]; anything else is refused before any work (422).
 fn credential_text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
@@ -98,7 +116,7 @@ pub struct GoogleAuthRequest {
     #[serde(default)]
     pub create_new_account: bool,
     /// The phone of the account `createNewAccount` makes.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "phone_text")]
     #[schema(max_length = 30)]
     pub phone_number: Option<String>,
 }
@@ -115,7 +133,7 @@ pub struct AppleAuthRequest {
     pub skip_cart_merge: bool,
     #[serde(default)]
     pub create_new_account: bool,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "phone_text")]
     #[schema(max_length = 30)]
     pub phone_number: Option<String>,
 }
@@ -132,7 +150,7 @@ pub struct FacebookAuthRequest {
     pub skip_cart_merge: bool,
     #[serde(default)]
     pub create_new_account: bool,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "phone_text")]
     #[schema(max_length = 30)]
     pub phone_number: Option<String>,
 }

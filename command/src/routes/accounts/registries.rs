@@ -19,6 +19,8 @@ pub const SHARE_PURPOSE: &str = "registry-share";
 pub const SHARED_PAGE: &str = "/gift-registry/view/";
 /// A customer at [`MAX_REGISTRIES_PER_CUSTOMER`].
 pub const TOO_MANY_REGISTRIES: &str = "You can keep up to 20 registries. Please delete one first.";
+/// The 404 of a registry that is not the caller's (or none).
+pub const NO_SUCH_REGISTRY: &str = "No such registry.";
 /// An item that is not in the catalog.
 pub const UNKNOWN_PRODUCT: &str = "This item can't be added to a registry.";
 
@@ -121,7 +123,7 @@ fn refusal(e: RegistryError) -> Response {
     match e {
         RegistryError::Invalid(message) => refused(message),
         RegistryError::NotFound | RegistryError::AlreadyExists => {
-            ApiError::NotFound.into_response()
+            ApiError::NotFoundMessage(NO_SUCH_REGISTRY).into_response()
         }
         RegistryError::Unavailable(why) => ApiError::Unavailable(why).into_response(),
     }
@@ -135,7 +137,7 @@ async fn run(
     ok: impl FnOnce(&Registry) -> RegistryAnswer,
 ) -> Response {
     if !registry_id.starts_with("gr_") {
-        return ApiError::NotFound.into_response();
+        return ApiError::NotFoundMessage(NO_SUCH_REGISTRY).into_response();
     }
     match execute::<Registry>(state, &state.sealer, registry_id, command).await {
         Ok(Ok(registry)) => answer(ok(&registry)),
@@ -174,7 +176,7 @@ async fn create(
     let subject = match owner {
         Ok((Some(subject), held)) if held < MAX_REGISTRIES_PER_CUSTOMER => subject,
         Ok((Some(_), _)) => return refused(TOO_MANY_REGISTRIES),
-        Ok((None, _)) => return ApiError::NotFound.into_response(),
+        Ok((None, _)) => return ApiError::NotFoundMessage(NO_SUCH_REGISTRY).into_response(),
         Err(e) => return ApiError::from(e).into_response(),
     };
     let registry_id = new_registry_id();

@@ -7258,12 +7258,12 @@ export interface operations {
     };
     shared: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The key of the shared link (`/gift-registry/view/?key=…`). */
-                key: string;
+            query?: {
+                /** @description The key of the shared link (`/gift-registry/view/?key=…`); none or another: 404. */
+                key?: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
