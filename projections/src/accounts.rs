@@ -17,22 +17,31 @@ pub async fn first_name(
     pool: &sqlx::PgPool,
     customer_id: &str,
 ) -> Result<Option<String>, command::privacy::PrivacyError> {
+    let sealed: Option<serde_json::Value> =
+        sqlx::query_scalar("SELECT first_name FROM customers WHERE customer_id = $1")
+            .bind(customer_id)
+            .fetch_optional(pool)
+            .await
+            .map_err(command::privacy::PrivacyError::from)?;
+    match sealed {
+        Some(sealed) => open_sealed(pool, sealed).await,
+        None => Ok(None),
+    }
+}
+
+/// A read model's sealed field (a `Sealed` as JSON), opened with its subject's data key; none
+/// once the subject was erased, or when the value does not read as sealed.
+pub async fn open_sealed(
+    pool: &sqlx::PgPool,
+    sealed: serde_json::Value,
+) -> Result<Option<String>, command::privacy::PrivacyError> {
+    let Ok(sealed) = serde_json::from_value::<command::privacy::Sealed>(sealed) else {
+        return Ok(None);
+    };
     let mut conn = pool
         .acquire()
         .await
         .map_err(command::privacy::PrivacyError::from)?;
-    let sealed: Option<serde_json::Value> =
-        sqlx::query_scalar("SELECT first_name FROM customers WHERE customer_id = $1")
-            .bind(customer_id)
-            .fetch_optional(&mut *conn)
-            .await
-            .map_err(command::privacy::PrivacyError::from)?;
-    let Some(sealed) = sealed else {
-        return Ok(None);
-    };
-    let Ok(sealed) = serde_json::from_value::<command::privacy::Sealed>(sealed) else {
-        return Ok(None);
-    };
     Ok(command::privacy::vault::open(&mut conn, &sealed)
         .await?
         .text())

@@ -20,6 +20,7 @@ pub mod verify;
 /// warranties, the pin boards' names), for the read side to name without depending on the
 /// write side's crate.
 pub mod model {
+    pub use command::accounts::registry::{share_url, shared_registry};
     pub use command::catalog;
     pub use command::merch::pinboard;
     pub use command::rewards::{codes as reward_codes, ledger, mask};

@@ -12,24 +12,6 @@ use crate::engine::{Projection, ProjectionError, StoredEvent, Typed};
 
 pub struct RegistriesProjection;
 
-/// A registry's name from its read model's sealed field, opened with the owner's data key;
-/// none once the owner was erased (or the field does not read as sealed).
-pub async fn open_name(
-    pool: &sqlx::PgPool,
-    sealed: serde_json::Value,
-) -> Result<Option<String>, command::privacy::PrivacyError> {
-    let Ok(sealed) = serde_json::from_value::<command::privacy::Sealed>(sealed) else {
-        return Ok(None);
-    };
-    let mut conn = pool
-        .acquire()
-        .await
-        .map_err(command::privacy::PrivacyError::from)?;
-    Ok(command::privacy::vault::open(&mut conn, &sealed)
-        .await?
-        .text())
-}
-
 const TYPES: [&str; 2] = [Registry::TYPE, Subject::TYPE];
 const TABLES: [&str; 2] = ["gift_registry_items", "gift_registries"];
 

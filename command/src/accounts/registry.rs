@@ -32,6 +32,24 @@ pub const DATE_OUT_OF_RANGE: &str = "Please choose an event date from today to t
 pub const QUANTITY_OUT_OF_RANGE: &str = "Please enter a quantity from 1 to 99.";
 pub const TOO_MANY_ITEMS: &str = "This registry is full (200 items).";
 
+/// What a shared link signs (`Keyring::signed`): the registry id.
+pub const SHARE_PURPOSE: &str = "registry-share";
+/// The public page of a shared registry.
+pub const SHARED_PAGE: &str = "/gift-registry/view/";
+
+/// The path of a registry's shared page: its id signed with the store's cookie keys, so a link
+/// is good only for the registry the store made it for (and stops working when the keys it was
+/// signed with are retired).
+pub fn share_url(keyring: &kernel::secrets::Keyring, registry_id: &str) -> String {
+    let key = keyring.signed(SHARE_PURPOSE, registry_id);
+    format!("{SHARED_PAGE}?key={key}")
+}
+
+/// The registry id a shared link's key names, when the store signed it.
+pub fn shared_registry<'a>(keyring: &kernel::secrets::Keyring, key: &'a str) -> Option<&'a str> {
+    keyring.opened(SHARE_PURPOSE, key)
+}
+
 /// A new registry id: `gr_` and 32 hex digits.
 pub fn new_registry_id() -> String {
     format!("gr_{}", kernel::identity::new_id())

@@ -1,7 +1,7 @@
 //! Gift registries as their owner and their shared link's visitors read them: the customer's
 //! list, one registry with its items (each with its product's summary), and the public view a
 //! shared link opens. Names are opened from the read model's sealed field with the owner's data
-//! key (`projections::registries::open_name`): an erased owner's registries are gone.
+//! key (`projections::accounts::open_sealed`): an erased owner's registries are gone.
 
 use std::collections::HashMap;
 
@@ -18,8 +18,6 @@ use crate::QueryState;
 use kernel::http::ApiError;
 use kernel::identity::Identity;
 
-/// What a shared link signs (the command side's `SHARE_PURPOSE`).
-const SHARE_PURPOSE: &str = "registry-share";
 /// The 404 of a registry that is not there for the caller (another's, deleted, a bad link).
 const NO_SUCH_REGISTRY: &str = "No such registry.";
 /// The longest shared key looked at.
@@ -110,14 +108,12 @@ const COLUMNS: &str = "r.registry_id, r.name, r.event_type, r.event_date, r.shar
      (SELECT count(*) FROM gift_registry_items i WHERE i.registry_id = r.registry_id) AS item_count";
 
 fn share_url(identity: &Identity, row: &Row) -> Option<String> {
-    row.shared.then(|| {
-        let key = identity.keyring().signed(SHARE_PURPOSE, &row.registry_id);
-        format!("/gift-registry/view/?key={key}")
-    })
+    row.shared
+        .then(|| projections::model::share_url(identity.keyring(), &row.registry_id))
 }
 
 async fn name_of(pool: &PgPool, row: &Row) -> Result<String, ApiError> {
-    projections::registries::open_name(pool, row.name.clone())
+    projections::accounts::open_sealed(pool, row.name.clone())
         .await
         .map_err(ApiError::internal)
         .map(Option::unwrap_or_default)
@@ -267,7 +263,7 @@ async fn shared(
     if key.len() > MAX_KEY_CHARS {
         return ApiError::NotFoundMessage(NO_SUCH_REGISTRY).into_response();
     }
-    let Some(id) = identity.keyring().opened(SHARE_PURPOSE, &key) else {
+    let Some(id) = projections::model::shared_registry(identity.keyring(), &key) else {
         return ApiError::NotFoundMessage(NO_SUCH_REGISTRY).into_response();
     };
     let row: Option<Row> = match sqlx::query_as(&format!(

@@ -9,14 +9,10 @@ use chrono::NaiveDate;
 
 use super::*;
 use crate::accounts::{
-    new_registry_id, Occasion, Registry, RegistryCommand, RegistryError,
+    new_registry_id, share_url, Occasion, Registry, RegistryCommand, RegistryError,
     MAX_REGISTRIES_PER_CUSTOMER,
 };
 
-/// What a shared link signs (`Keyring::signed`): the registry id.
-pub const SHARE_PURPOSE: &str = "registry-share";
-/// The public page of a shared registry.
-pub const SHARED_PAGE: &str = "/gift-registry/view/";
 /// A customer at [`MAX_REGISTRIES_PER_CUSTOMER`].
 pub const TOO_MANY_REGISTRIES: &str = "You can keep up to 20 registries. Please delete one first.";
 /// The 404 of a registry that is not the caller's (or none).
@@ -32,14 +28,6 @@ pub fn router(state: CommandState) -> Router {
         .route("/api/account/registry/share", post(share))
         .route("/api/account/registry/delete", post(delete))
         .with_state(state)
-}
-
-/// The path of a registry's shared page: its id signed with the store's cookie keys, so a
-/// link is good only for the registry the store made it for (and stops working when the keys
-/// it was signed with are retired).
-pub fn share_url(identity: &Identity, registry_id: &str) -> String {
-    let key = identity.keyring().signed(SHARE_PURPOSE, registry_id);
-    format!("{SHARED_PAGE}?key={key}")
 }
 
 /// `POST /api/account/registry/create`.
@@ -300,7 +288,7 @@ async fn share(
     let command = RegistryCommand::Share {
         owner: signed_in.customer_id,
     };
-    let url = share_url(&identity, &request.registry_id);
+    let url = share_url(identity.keyring(), &request.registry_id);
     run(&state, &request.registry_id, command, move |_| {
         RegistryAnswer {
             success: true,
