@@ -128,6 +128,78 @@ impl AppParts {
     }
 }
 
+/// The write side's state: the command role's parts (its ports' adapters built from the
+/// settings) — the router's, and the checkout sweep's (`storefront serve`).
+pub fn command_state(state: &AppState) -> command::routes::CommandState {
+    let sealer: command::privacy::vault::SealerRef =
+        std::sync::Arc::new(command::privacy::vault::PgSealer {
+            pool: state.pool.clone(),
+        });
+    let inline: std::sync::Arc<dyn command::eventstore::InlineProjection> =
+        std::sync::Arc::new(projections::registry::InlineShopping);
+    let rewards = state.rewards.clone().unwrap_or_else(|| {
+        std::sync::Arc::new(command::rewards::local::LocalProvider {
+            pool: state.pool.clone(),
+            sealer: sealer.clone(),
+            inline: inline.clone(),
+        })
+    });
+    command::routes::CommandState::from(command::routes::CommandParts {
+        rewards,
+        rewards_settings: state.rewards_settings.clone(),
+        payments: std::sync::Arc::new(command::ordering::payment::LocalGateway {
+            pool: state.pool.clone(),
+        }),
+        sales: std::sync::Arc::new(tracker::sales::TopicSales {
+            sink: state.tracking.clone(),
+        }),
+        pool: state.pool.clone(),
+        cart_services: command::cart::CartServices {
+            catalog: std::sync::Arc::new(command::cart::catalog_pg::PgCatalog {
+                pool: state.pool.clone(),
+            }),
+        },
+        inline,
+        sealer,
+        staff: state.staff.clone(),
+        purge_clock: Default::default(),
+        accounts: state.accounts.clone(),
+        providers: std::sync::Arc::new(command::accounts::providers::Providers::from_settings(
+            &state.accounts.providers,
+        )),
+        // Checked before the start (`storefront serve`): the relying party of passkeys.
+        webauthn: std::sync::Arc::new(
+            state
+                .accounts
+                .passkeys
+                .webauthn(&state.accounts.public_url)
+                .unwrap_or_else(|e| {
+                    crate::config::refuse_to_start(crate::config::setting_error(
+                        "PASSKEY_RP_ID / PASSKEY_RP_ORIGIN",
+                        e,
+                    ))
+                }),
+        ),
+        erasure: std::sync::Arc::new(crate::privacy::PgErasure {
+            pool: state.pool.clone(),
+        }),
+        // Read and checked before the start (`storefront serve`); the proof of work's key
+        // comes from the cookie keys, so every replica agrees.
+        captcha: state
+            .captcha
+            .build(&state.pool, &state.cookies.keyring)
+            .unwrap_or_else(|e| crate::config::refuse_to_start(e)),
+        notifier: state
+            .notifier
+            .build(&state.pool)
+            .and_then(|mail| match &state.sms {
+                Some(sms) => sms.build(&state.pool, mail),
+                None => Ok(mail),
+            })
+            .unwrap_or_else(|e| crate::config::refuse_to_start(e)),
+    })
+}
+
 pub fn router(mut state: AppState, roles: &crate::Roles) -> Router {
     // Staff are also people signed in to an account with staff roles: the staff checks look
     // their session up in this database (`kernel::staff`).
@@ -152,67 +224,7 @@ pub fn router(mut state: AppState, roles: &crate::Roles) -> Router {
     // credentials; each handler checks its role: 403).
     let mut staff = Router::new();
     if roles.command {
-        let sealer: command::privacy::vault::SealerRef =
-            std::sync::Arc::new(command::privacy::vault::PgSealer {
-                pool: state.pool.clone(),
-            });
-        let inline: std::sync::Arc<dyn command::eventstore::InlineProjection> =
-            std::sync::Arc::new(projections::registry::InlineShopping);
-        let rewards = state.rewards.clone().unwrap_or_else(|| {
-            std::sync::Arc::new(command::rewards::local::LocalProvider {
-                pool: state.pool.clone(),
-                sealer: sealer.clone(),
-                inline: inline.clone(),
-            })
-        });
-        let command_state = command::routes::CommandState::from(command::routes::CommandParts {
-            rewards,
-            rewards_settings: state.rewards_settings.clone(),
-            pool: state.pool.clone(),
-            cart_services: command::cart::CartServices {
-                catalog: std::sync::Arc::new(command::cart::catalog_pg::PgCatalog {
-                    pool: state.pool.clone(),
-                }),
-            },
-            inline,
-            sealer,
-            staff: state.staff.clone(),
-            purge_clock: Default::default(),
-            accounts: state.accounts.clone(),
-            providers: std::sync::Arc::new(command::accounts::providers::Providers::from_settings(
-                &state.accounts.providers,
-            )),
-            // Checked before the start (`storefront serve`): the relying party of passkeys.
-            webauthn: std::sync::Arc::new(
-                state
-                    .accounts
-                    .passkeys
-                    .webauthn(&state.accounts.public_url)
-                    .unwrap_or_else(|e| {
-                        crate::config::refuse_to_start(crate::config::setting_error(
-                            "PASSKEY_RP_ID / PASSKEY_RP_ORIGIN",
-                            e,
-                        ))
-                    }),
-            ),
-            erasure: std::sync::Arc::new(crate::privacy::PgErasure {
-                pool: state.pool.clone(),
-            }),
-            // Read and checked before the start (`storefront serve`); the proof of work's key
-            // comes from the cookie keys, so every replica agrees.
-            captcha: state
-                .captcha
-                .build(&state.pool, &state.cookies.keyring)
-                .unwrap_or_else(|e| crate::config::refuse_to_start(e)),
-            notifier: state
-                .notifier
-                .build(&state.pool)
-                .and_then(|mail| match &state.sms {
-                    Some(sms) => sms.build(&state.pool, mail),
-                    None => Ok(mail),
-                })
-                .unwrap_or_else(|e| crate::config::refuse_to_start(e)),
-        });
+        let command_state = command_state(&state);
         staff = staff.merge(command::routes::staff_router(command_state.clone()));
         app = app.merge(command::routes::router(command_state));
     }

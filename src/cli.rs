@@ -5,6 +5,7 @@ pub mod accounts;
 pub mod database;
 pub mod inspect;
 pub mod mail;
+pub mod orders;
 pub mod pipeline;
 pub mod privacy;
 pub mod read_models;
@@ -123,6 +124,13 @@ pub enum Command {
         #[command(subcommand)]
         action: AccountsAction,
     },
+    /// Orders from a shell, as an associate changes them: ready for pickup, picked up, shipped,
+    /// delivered, cancelled, lines returned. The running store then does what each change owes
+    /// (mail, stock, refunds, points) within its checkout sweep (30 s).
+    Orders {
+        #[command(subcommand)]
+        action: OrdersAction,
+    },
     /// Staff accounts for people: invite someone to the staff (a one-time link by mail), take
     /// roles away. STAFF_TOKENS stays for machines (CI, scripts).
     Staff {
@@ -203,7 +211,7 @@ pub struct ServeArgs {
     pub insecure_dev_keys: bool,
     /// Staff bearer tokens for machines (CI, scripts; people sign in with staff accounts,
     /// `storefront staff invite`): `staffid:role:token,…` (roles
-    /// merchandiser, analyst, operator, several joined by `+`; tokens of at least 24
+    /// merchandiser, analyst, operator, associate, several joined by `+`; tokens of at least 24
     /// characters).
     #[arg(long, env = "STAFF_TOKENS", hide_env_values = true)]
     pub staff_tokens: Option<String>,
@@ -449,6 +457,32 @@ pub enum AccountsAction {
 }
 
 #[derive(Subcommand)]
+pub enum OrdersAction {
+    /// Move an order on: `ready` (for pickup), `picked-up`, `shipped` or `delivered`.
+    Advance {
+        /// The order number.
+        order_no: String,
+        /// ready, picked-up, shipped or delivered.
+        #[arg(long)]
+        to: String,
+    },
+    /// Cancel an order that was not handed over yet.
+    Cancel {
+        order_no: String,
+        /// Why (kept with the event, shown to staff).
+        #[arg(long, default_value = "")]
+        reason: String,
+    },
+    /// Take back whole lines of an order that was handed over.
+    Return {
+        order_no: String,
+        /// The line numbers (1, 2, …), comma-separated.
+        #[arg(long, value_delimiter = ',')]
+        lines: Vec<u32>,
+    },
+}
+
+#[derive(Subcommand)]
 pub enum StaffAction {
     /// Invite a person to the staff: records a StaffInvitation and mails them a one-time link
     /// (7 days) to accept it with their account, or a new one for this address. Prints where
@@ -458,8 +492,8 @@ pub enum StaffAction {
         /// The person's email address.
         #[arg(long)]
         email: String,
-        /// The roles the invitation grants: merchandiser, analyst or operator, several joined
-        /// by + (merchandiser+analyst).
+        /// The roles the invitation grants: merchandiser, analyst, operator or associate,
+        /// several joined by + (merchandiser+analyst).
         #[arg(long)]
         role: String,
         /// The store's public address: the link starts with it.

@@ -5,8 +5,8 @@ use std::process::ExitCode;
 use clap::Parser;
 use projections::bus::BusConfig;
 use storefront::cli::{
-    accounts, database, inspect, mail, pipeline, privacy, read_models, serve, staff, Cli, Command,
-    Options,
+    accounts, database, inspect, mail, orders, pipeline, privacy, read_models, serve, staff, Cli,
+    Command, Options,
 };
 use storefront::config;
 
@@ -87,6 +87,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Accounts { action } => accounts::run(&options, action).await,
         Command::Privacy { action } => privacy::run(&options, action).await,
         Command::Staff { action } => staff::run(&options, action).await,
+        Command::Orders { action } => orders::run(&options, action).await,
         Command::Mail { action } => mail::run(&options, action).await,
         Command::Deadletters { action } => pipeline::deadletters(&options, action).await,
         Command::Topic { action } => inspect::topic(&bus, action).await,

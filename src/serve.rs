@@ -237,6 +237,27 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
         rewards_settings: options.rewards.clone(),
     });
     app::start_readiness_checks(&state);
+    if options.roles.command {
+        // The checkout's process manager: attempts that stopped half way are finished or
+        // voided, and steps orders still owe are done (each once, by its key).
+        let ordering = app::command_state(&state).ordering();
+        let mut stop = stop_rx.clone();
+        background.spawn(async move {
+            loop {
+                match command::ordering::process::recover(&ordering, chrono::Utc::now()).await {
+                    Ok(done) if done != Default::default() => {
+                        tracing::info!(?done, "checkout sweep")
+                    }
+                    Ok(_) => {}
+                    Err(e) => tracing::warn!(error = %e, "checkout sweep failed"),
+                }
+                tokio::select! {
+                    _ = tokio::time::sleep(CHECKOUT_SWEEP) => {}
+                    _ = stop.changed() => break,
+                }
+            }
+        });
+    }
     if options.roles.query {
         background.spawn(query::shopping::header::listen_for_changes(
             pool.clone(),
@@ -373,6 +394,9 @@ impl Pipeline {
         }
     }
 }
+
+/// How often the checkout sweep runs.
+pub const CHECKOUT_SWEEP: Duration = Duration::from_secs(30);
 
 /// How often a process that started without its broker asks again.
 pub const BROKER_RETRY: Duration = Duration::from_secs(2);

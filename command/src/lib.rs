@@ -6,6 +6,7 @@ pub mod catalog;
 pub mod eventstore;
 pub mod merch;
 pub mod notify;
+pub mod ordering;
 pub mod outbound;
 pub mod privacy;
 pub mod rewards;
@@ -19,5 +20,6 @@ use cqrs_es::persist::EventUpcaster;
 pub fn upcasters() -> Vec<Box<dyn EventUpcaster>> {
     let mut all = catalog::upcasters();
     all.extend(shopping::upcasters());
+    all.extend(ordering::upcasters());
     all
 }

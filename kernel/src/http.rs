@@ -17,6 +17,10 @@ pub struct ErrorBody {
     pub success: bool,
     pub code: &'static str,
     pub message: String,
+    /// The request field refused (`InvalidField` only), as the request names it
+    /// (`card.number`, `shippingAddress.zip`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<&'static str>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -38,6 +42,12 @@ pub enum ApiError {
     Refused {
         status: StatusCode,
         code: &'static str,
+        message: String,
+    },
+    /// 422 `InvalidField`: one field of a form refused, in the spec's words.
+    #[error("{message}")]
+    Field {
+        field: &'static str,
         message: String,
     },
 }
@@ -94,11 +104,21 @@ impl IntoResponse for ApiError {
                 code,
                 message,
             } => (*status, *code, message.clone()),
+            ApiError::Field { message, .. } => (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "InvalidField",
+                message.clone(),
+            ),
+        };
+        let field = match &self {
+            ApiError::Field { field, .. } => Some(*field),
+            _ => None,
         };
         let body = ErrorBody {
             success: false,
             code,
             message,
+            field,
         };
         (status, Json(body)).into_response()
     }

@@ -40,16 +40,25 @@ pub enum Role {
     Analyst,
     /// Reads the operational detail (`/ops/readyz`).
     Operator,
+    /// A store associate: works the pickup queue, marks orders ready, picked up, shipped or
+    /// delivered, cancels and takes returns.
+    Associate,
 }
 
 impl Role {
-    pub const ALL: [Role; 3] = [Role::Merchandiser, Role::Analyst, Role::Operator];
+    pub const ALL: [Role; 4] = [
+        Role::Merchandiser,
+        Role::Analyst,
+        Role::Operator,
+        Role::Associate,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
             Role::Merchandiser => "merchandiser",
             Role::Analyst => "analyst",
             Role::Operator => "operator",
+            Role::Associate => "associate",
         }
     }
 
@@ -57,7 +66,7 @@ impl Role {
         Role::ALL.into_iter().find(|r| r.name() == name.trim())
     }
 
-    /// The role of a name (`merchandiser`, `analyst`, `operator`).
+    /// The role of a name (`merchandiser`, `analyst`, `operator`, `associate`).
     pub fn from_name(name: &str) -> Option<Role> {
         Role::parse(name)
     }
@@ -137,7 +146,7 @@ impl StaffTokens {
                     Some(role) => parsed.push(role),
                     None => {
                         return Err(format!(
-                            "entry {}: the role must be one of merchandiser, analyst, operator (several joined by +)",
+                            "entry {}: the role must be one of merchandiser, analyst, operator, associate (several joined by +)",
                             i + 1
                         ))
                     }
@@ -256,14 +265,14 @@ pub fn forbidden() -> Response {
         .into_response()
 }
 
-/// The role a handler needs, as a type: [`Merchandiser`], [`Analyst`], [`Operator`] or
+/// The role a handler needs, as a type: [`Merchandiser`], [`Analyst`], [`Operator`], [`Associate`] or
 /// [`AnyStaff`].
 pub trait RoleNeeded: Send + Sync + 'static {
     fn allows(member: &StaffMember) -> bool;
 }
 
 macro_rules! role_needed {
-    ($($name:ident => $role:expr),*) => {$(
+    ($($name:ident => $role:expr),* $(,)?) => {$(
         #[derive(Debug, Clone, Copy)]
         pub struct $name;
         impl RoleNeeded for $name {
@@ -273,7 +282,12 @@ macro_rules! role_needed {
         }
     )*};
 }
-role_needed!(Merchandiser => Role::Merchandiser, Analyst => Role::Analyst, Operator => Role::Operator);
+role_needed!(
+    Merchandiser => Role::Merchandiser,
+    Analyst => Role::Analyst,
+    Operator => Role::Operator,
+    Associate => Role::Associate,
+);
 
 /// Any member of staff, whatever the role.
 #[derive(Debug, Clone, Copy)]

@@ -22,12 +22,13 @@ pub const AGGREGATE_TYPES: [&str; 6] = [
 ];
 
 /// The read-model tables this projection owns (emptied by a rebuild).
-pub const TABLES: [&str; 10] = [
+pub const TABLES: [&str; 11] = [
     "departments",
     "products",
     "stores",
     "store_stock",
     "ecom_inventory",
+    "stock_reservations",
     "site_messages",
     "header_links",
     "mega_menu_ad",
@@ -134,6 +135,41 @@ async fn apply_event(conn: &mut PgConnection, e: &StoredEvent) -> Result<(), Pro
                 .bind(stock.store_on_hand)
                 .execute(&mut *conn)
                 .await?;
+                subtract_reservations(conn, &[blain_number.as_str()]).await?;
+            }
+            InventoryEvent::StockReserved {
+                blain_number,
+                reservation,
+            } => {
+                sqlx::query(
+                    "INSERT INTO stock_reservations (blain_number, order_no, store_num, quantity) \
+                     VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
+                )
+                .bind(&blain_number)
+                .bind(&reservation.order_no)
+                .bind(reservation.store_num.unwrap_or(ONLINE))
+                .bind(reservation.quantity)
+                .execute(&mut *conn)
+                .await?;
+                shift_available(conn, &blain_number, &reservation, -1).await?;
+            }
+            InventoryEvent::StockReleased {
+                blain_number,
+                order_no,
+                released,
+            } => {
+                for r in &released {
+                    shift_available(conn, &blain_number, r, 1).await?;
+                }
+                forget_reservations(conn, &blain_number, &order_no).await?;
+            }
+            InventoryEvent::ReservationFulfilled {
+                blain_number,
+                order_no,
+                ..
+            } => {
+                // On hand and reserved both went down by the units: available is unchanged.
+                forget_reservations(conn, &blain_number, &order_no).await?;
             }
         },
         t if t == SiteMessage::TYPE => match e.typed::<SiteMessageEvent>()? {
@@ -371,6 +407,86 @@ async fn replace_inventory(
          stocked = EXCLUDED.stocked, on_hand = EXCLUDED.on_hand",
     )
     .bind(sqlx::types::Json(&rows))
+    .execute(&mut *conn)
+    .await?;
+    subtract_reservations(conn, &blains).await?;
+    Ok(())
+}
+
+/// `stock_reservations.store_num` of the online (ship-from) stock.
+const ONLINE: i32 = 0;
+
+/// The read models' stock figures are what can be sold: on hand less what orders hold. A
+/// reservation moves them by its units (`sign` −1 to hold, +1 to give back).
+async fn shift_available(
+    conn: &mut PgConnection,
+    blain_number: &str,
+    r: &command::catalog::Reservation,
+    sign: i32,
+) -> Result<(), sqlx::Error> {
+    let delta = sign * r.quantity;
+    match r.store_num {
+        None => {
+            sqlx::query(
+                "UPDATE ecom_inventory SET ecom_on_hand = ecom_on_hand + $2 WHERE blain_number = $1",
+            )
+            .bind(blain_number)
+            .bind(delta)
+            .execute(&mut *conn)
+            .await?;
+        }
+        Some(store) => {
+            sqlx::query(
+                "UPDATE store_stock SET on_hand = (SELECT array_agg(CASE WHEN u.n = $2 THEN u.q + $3 ELSE u.q END ORDER BY u.i) \
+                 FROM unnest(on_hand, store_nums) WITH ORDINALITY AS u(q, n, i)) \
+                 WHERE blain_number = $1 AND $2 = ANY(store_nums)",
+            )
+            .bind(blain_number)
+            .bind(store)
+            .bind(delta)
+            .execute(&mut *conn)
+            .await?;
+        }
+    }
+    Ok(())
+}
+
+async fn forget_reservations(
+    conn: &mut PgConnection,
+    blain_number: &str,
+    order_no: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM stock_reservations WHERE blain_number = $1 AND order_no = $2")
+        .bind(blain_number)
+        .bind(order_no)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// After on-hand figures were replaced (a report, a store's adjustment): what orders hold is
+/// taken off again, so a report during an order keeps its units held.
+async fn subtract_reservations(
+    conn: &mut PgConnection,
+    blains: &[&str],
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE ecom_inventory e SET ecom_on_hand = e.ecom_on_hand - r.q \
+         FROM (SELECT blain_number, sum(quantity)::int AS q FROM stock_reservations \
+               WHERE store_num = 0 AND blain_number = ANY($1) GROUP BY blain_number) r \
+         WHERE e.blain_number = r.blain_number",
+    )
+    .bind(blains)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query(
+        "UPDATE store_stock s SET on_hand = (SELECT array_agg(u.q - coalesce((SELECT sum(r.quantity)::int \
+             FROM stock_reservations r WHERE r.blain_number = s.blain_number AND r.store_num = u.n), 0) ORDER BY u.i) \
+             FROM unnest(s.on_hand, s.store_nums) WITH ORDINALITY AS u(q, n, i)) \
+         WHERE s.blain_number IN (SELECT r.blain_number FROM stock_reservations r \
+             WHERE r.store_num <> 0 AND r.blain_number = ANY($1))",
+    )
+    .bind(blains)
     .execute(&mut *conn)
     .await?;
     Ok(())

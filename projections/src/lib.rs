@@ -8,6 +8,7 @@ pub mod engine;
 pub mod envelope;
 pub mod lograte;
 pub mod merch;
+pub mod ordering;
 pub mod registries;
 pub mod registry;
 pub mod relay;
@@ -21,7 +22,12 @@ pub mod verify;
 /// write side's crate.
 pub mod model {
     pub use command::accounts::registry::{share_url, shared_registry};
+    pub use command::cart::command_types::FulfillmentType;
     pub use command::catalog;
     pub use command::merch::pinboard;
+    pub use command::ordering::process::{price, tax_exempt};
+    pub use command::ordering::{
+        confirmation_url, confirmed_order, pricing, sales, CardSummary, OrderLine, OrderStatus,
+    };
     pub use command::rewards::{codes as reward_codes, ledger, mask};
 }

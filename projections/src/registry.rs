@@ -16,6 +16,7 @@ pub fn all() -> Vec<&'static dyn Projection> {
         &crate::accounts::AccountsProjection,
         &crate::rewards::RewardsProjection,
         &crate::registries::RegistriesProjection,
+        &crate::ordering::OrderingProjection,
     ]
 }
 

@@ -178,6 +178,12 @@ async fn change_lines(
                 .execute(&mut *conn)
                 .await?;
         }
+        CartEvent::CartCheckedOut { .. } => {
+            sqlx::query("DELETE FROM cart_lines WHERE cart_id = $1")
+                .bind(cart)
+                .execute(&mut *conn)
+                .await?;
+        }
     }
     Ok(())
 }

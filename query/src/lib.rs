@@ -8,6 +8,7 @@ pub mod accounts;
 pub mod cart;
 pub mod catalog;
 pub mod html;
+pub mod ordering;
 pub mod params;
 pub mod rebuilt;
 pub mod search;
@@ -52,7 +53,8 @@ pub fn staff_router(state: QueryState) -> Router {
         .merge(search::reindex::staff_router(state.clone()))
         .merge(search::explain::staff_router(state.clone()))
         .merge(search::popularity::staff_router(state.clone()))
-        .merge(search::recommendations::staff_router(state))
+        .merge(search::recommendations::staff_router(state.clone()))
+        .merge(ordering::staff_router(state))
 }
 
 pub fn router(state: QueryState) -> Router {
@@ -69,6 +71,7 @@ pub fn router(state: QueryState) -> Router {
         .merge(shopping::header::router(state.clone()))
         .merge(catalog::home::router(state.clone()))
         .merge(cart::router(state.clone()))
+        .merge(ordering::router(state.clone()))
         .merge(search::autocomplete::router(state.clone()))
         .merge(search::router(state.clone()))
         .merge(search::compare::router(state.clone()))
@@ -94,6 +97,7 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     doc.merge(shopping::header::Api::openapi());
     doc.merge(catalog::home::Api::openapi());
     doc.merge(cart::Api::openapi());
+    doc.merge(ordering::Api::openapi());
     doc.merge(catalog::images::Api::openapi());
     doc.merge(search::autocomplete::Api::openapi());
     doc.merge(search::Api::openapi());

@@ -108,8 +108,8 @@ pub(super) async fn spa(State(state): State<AppState>, request: Request) -> Resp
     }
 }
 
-/// Whether `path` is a page of the store: a fixed page of the SPA (routes.json), a store, a
-/// product or a department. Anything else still gets the SPA (its 'Page not found'), with 404.
+/// Whether `path` is a page of the store: a fixed page of the SPA (routes.json), an order's
+/// page, a store, a product or a department. Anything else still gets the SPA (its 'Page not found'), with 404.
 /// Without a routes.json, or when PostgreSQL does not answer, every path counts as a page.
 async fn is_page(state: &AppState, path: &str) -> bool {
     let Some(pages) = state.pages.as_ref() else {
@@ -122,6 +122,13 @@ async fn is_page(state: &AppState, path: &str) -> bool {
     };
     if pages.contains(path) || pages.contains(&with_slash) {
         return true;
+    }
+    // An order's page (`/account/orders/{orderNo}/`): whose it is, the page asks the API.
+    if let Some(number) = path.strip_prefix("/account/orders/") {
+        let number = number.trim_end_matches('/');
+        if !number.is_empty() && number.len() <= 20 && number.chars().all(|c| c.is_ascii_digit()) {
+            return true;
+        }
     }
     let lookup = if let Some(rest) = path.strip_prefix("/stores/") {
         let alias = rest.trim_end_matches('/');

@@ -41,6 +41,12 @@ pub(crate) async fn catalog(env: &TestEnv) {
         .execute(&env.pool)
         .await
         .unwrap();
+        // Online stock for shipping (an add to ship needs it).
+        sqlx::query("INSERT INTO ecom_inventory VALUES ($1, 5000)")
+            .bind(blain)
+            .execute(&env.pool)
+            .await
+            .unwrap();
         sqlx::query("INSERT INTO store_stock VALUES ($1, '{1,2}', '{t,t}', '{5,50}')")
             .bind(blain)
             .execute(&env.pool)
@@ -160,6 +166,11 @@ async fn the_line_limit_answers_max_lines() {
         .execute(&env.pool)
         .await
         .unwrap();
+        sqlx::query("INSERT INTO ecom_inventory VALUES ($1, 5000)")
+            .bind(format!("9{i:03}"))
+            .execute(&env.pool)
+            .await
+            .unwrap();
     }
     let mut c = Client::new(&env);
     for i in 0..100 {

@@ -30,6 +30,11 @@ use command::cart::{AddedLine, Cart, CartEvent, ChosenWarranty};
 use command::catalog::*;
 use command::merch::blocklist::{BlocklistEvent, PopularBlocklist};
 use command::merch::pinboard::{PinBoard, PinEvent};
+use command::ordering::checkout::HeldItem;
+use command::ordering::pricing::Totals;
+use command::ordering::{
+    CardSummary, Checkout, CheckoutEvent, Order, OrderEvent, OrderLine, PlacedOrder, ReturnedLine,
+};
 use command::privacy::subject::{Subject, SubjectEvent};
 use command::privacy::Sealed;
 use command::rewards::{
@@ -809,10 +814,19 @@ fn domain_samples() -> Vec<DomainSample> {
         is_stocked: true,
         store_on_hand: 4,
     };
+    // Order 100000001 holds 2 units on store 12's shelf (pickup) and 1 of the online stock.
+    let reservation = |store_num: Option<i32>, quantity: i32| Reservation {
+        order_no: "100000001".into(),
+        store_num,
+        quantity,
+    };
     all.extend(samples_of::<Inventory>(
         variants!(InventoryEvent {
             InventoryReported,
-            StoreStockAdjusted
+            StoreStockAdjusted,
+            StockReserved,
+            StockReleased,
+            ReservationFulfilled,
         }),
         vec![
             InventoryEvent::InventoryReported {
@@ -823,6 +837,24 @@ fn domain_samples() -> Vec<DomainSample> {
             InventoryEvent::StoreStockAdjusted {
                 blain_number: "100234".into(),
                 stock,
+            },
+            InventoryEvent::StockReserved {
+                blain_number: "100234".into(),
+                reservation: reservation(Some(12), 2),
+            },
+            InventoryEvent::StockReserved {
+                blain_number: "100234".into(),
+                reservation: reservation(None, 1),
+            },
+            InventoryEvent::StockReleased {
+                blain_number: "100234".into(),
+                order_no: "100000001".into(),
+                released: vec![reservation(Some(12), 2), reservation(None, 1)],
+            },
+            InventoryEvent::ReservationFulfilled {
+                blain_number: "100234".into(),
+                order_no: "100000001".into(),
+                fulfilled: vec![reservation(Some(12), 2), reservation(None, 1)],
             },
         ],
     ));
@@ -894,6 +926,7 @@ fn domain_samples() -> Vec<DomainSample> {
             QuantityChanged,
             ItemRemoved,
             CartMerged,
+            CartCheckedOut,
         }),
         vec![
             CartEvent::ItemAdded(line(0, false)),
@@ -919,6 +952,9 @@ fn domain_samples() -> Vec<DomainSample> {
             CartEvent::CartMerged {
                 from_cart_id: "9a8b7c6d5e4f30211203f4e5d6c7b8a9".into(),
                 lines: vec![line(0, false), line(5, true)],
+            },
+            CartEvent::CartCheckedOut {
+                order_no: "100000001".into(),
             },
         ],
     ));
@@ -993,6 +1029,7 @@ fn domain_samples() -> Vec<DomainSample> {
     ));
     all.extend(account_samples());
     all.extend(rewards_samples());
+    all.extend(ordering_samples());
     all
 }
 
@@ -1321,6 +1358,205 @@ fn rewards_samples() -> Vec<DomainSample> {
             VerificationEvent::VerificationCodeRejected { attempts: 5 },
             VerificationEvent::VerificationLocked {},
             VerificationEvent::VerificationConfirmed { at: at(5) },
+        ],
+    ));
+    all
+}
+
+/// The ordering context: a member's order with a shipped line and a pickup line (taxed in
+/// Wisconsin, free shipping) and a guest's order all picked up (no address, no customer), every
+/// event of an order's life with the steps that follow it, and a checkout attempt's every ending.
+fn ordering_samples() -> Vec<DomainSample> {
+    let order_no = || "100000001".to_string();
+    let at = |minute: u32| Utc.with_ymd_and_hms(2026, 5, 1, 14, minute, 27).unwrap();
+    let by = || Some("alice".to_string());
+    let tank = OrderLine {
+        line_no: 1,
+        blain_number: "100234".into(),
+        name: "Behlen 4' Stock Tank".into(),
+        quantity: 1,
+        // 129.99 and its 3-year protection plan, 19.99.
+        unit_price_cents: 14_998,
+        fulfillment: FulfillmentType::ShipToHome,
+        store_num: None,
+    };
+    let feed = OrderLine {
+        line_no: 2,
+        blain_number: "100236".into(),
+        name: "Layer Pellets 50 lb".into(),
+        quantity: 2,
+        unit_price_cents: 2_499,
+        fulfillment: FulfillmentType::StorePickup,
+        store_num: Some(12),
+    };
+    let card = || CardSummary {
+        brand: "visa".into(),
+        last4: "4242".into(),
+        expiry: "09/29".into(),
+    };
+    let shipped = PlacedOrder {
+        order_no: order_no(),
+        cart_id: "2f0c54a1f5a14c4a9f6c7e8d9a0b1c2d".into(),
+        customer_id: Some("cu_0f8e7d6c5b4a39281706f5e4d3c2b1a0".into()),
+        subject: sealed_sample().subject,
+        contact: sealed_sample(),
+        ship_to: Some(sealed_sample()),
+        zip_key: Some("oz_7c6b5a49382716f5e4d3c2b1a0f9e8d7".into()),
+        tracking_visitor: sealed_sample(),
+        rewards_number: Some("4031572869014".into()),
+        lines: vec![tank, feed.clone()],
+        // Free shipping (the shipped line is over $49); WI tax, 5 % of 199.96.
+        totals: Totals {
+            subtotal_cents: 19_996,
+            shipping_cents: 0,
+            tax_cents: 1_000,
+            total_cents: 20_996,
+            tax_state: Some("WI".into()),
+            tax_exempt: false,
+        },
+        card: card(),
+        payment_id: "pay_5e4d3c2b1a0f9e8d7c6b5a4938271605".into(),
+        placed_at: at(3),
+    };
+    let picked_up = PlacedOrder {
+        order_no: "100000002".into(),
+        cart_id: "9a8b7c6d5e4f30211203f4e5d6c7b8a9".into(),
+        customer_id: None,
+        subject: sealed_sample().subject,
+        contact: sealed_sample(),
+        ship_to: None,
+        zip_key: None,
+        tracking_visitor: sealed_sample(),
+        rewards_number: None,
+        lines: vec![OrderLine { line_no: 1, ..feed }],
+        // Taxed at the pickup store's state.
+        totals: Totals {
+            subtotal_cents: 4_998,
+            shipping_cents: 0,
+            tax_cents: 250,
+            total_cents: 5_248,
+            tax_state: Some("WI".into()),
+            tax_exempt: false,
+        },
+        card: CardSummary {
+            brand: "storecard".into(),
+            last4: "0016".into(),
+            expiry: "12/27".into(),
+        },
+        payment_id: "pay_1a2b3c4d5e6f708192a3b4c5d6e7f809".into(),
+        placed_at: at(4),
+    };
+    let step = |step: &str, minute: u32| OrderEvent::StepCompleted {
+        step: step.into(),
+        at: at(minute),
+    };
+    let mut all = Vec::new();
+    all.extend(samples_of::<Order>(
+        variants!(OrderEvent {
+            OrderPlaced,
+            PaymentCaptured,
+            OrderReadyForPickup,
+            OrderPickedUp,
+            OrderShipped,
+            OrderDelivered,
+            OrderCancelled,
+            LinesReturned,
+            StepCompleted,
+        }),
+        vec![
+            OrderEvent::OrderPlaced(Box::new(shipped)),
+            OrderEvent::OrderPlaced(Box::new(picked_up)),
+            OrderEvent::PaymentCaptured {
+                amount_cents: 20_996,
+                at: at(3),
+            },
+            step("cart", 3),
+            step("mail:Placed", 3),
+            step("points:sale", 3),
+            step("sale", 3),
+            OrderEvent::OrderReadyForPickup {
+                at: at(20),
+                by: by(),
+            },
+            step("mail:ReadyForPickup", 20),
+            OrderEvent::OrderPickedUp {
+                at: at(40),
+                by: by(),
+            },
+            OrderEvent::OrderShipped {
+                at: at(41),
+                by: Some("cli".into()),
+            },
+            step("stock:fulfil", 41),
+            OrderEvent::OrderDelivered {
+                at: at(50),
+                by: None,
+            },
+            // Line 2 back: 49.98 and its share of the tax, 2.50.
+            OrderEvent::LinesReturned {
+                return_no: 1,
+                lines: vec![ReturnedLine {
+                    line_no: 2,
+                    quantity: 2,
+                    refund_cents: 5_248,
+                }],
+                at: at(55),
+                by: by(),
+            },
+            step("refund:return:1", 55),
+            step("points:return:1", 55),
+            step("mail:LineReturned:1", 55),
+            OrderEvent::OrderCancelled {
+                at: at(58),
+                by: by(),
+                reason: "Customer changed their mind".into(),
+            },
+            step("stock:release", 58),
+            step("money:cancel", 58),
+            step("points:cancel", 58),
+            step("mail:Cancelled", 58),
+        ],
+    ));
+    all.extend(samples_of::<Checkout>(
+        variants!(CheckoutEvent {
+            CheckoutStarted,
+            CheckoutAuthorised,
+            CheckoutFailed,
+            CheckoutCompleted,
+            CheckoutAbandoned,
+        }),
+        vec![
+            CheckoutEvent::CheckoutStarted {
+                order_no: order_no(),
+                items: vec![
+                    HeldItem {
+                        blain_number: "100234".into(),
+                        store_num: None,
+                    },
+                    HeldItem {
+                        blain_number: "100236".into(),
+                        store_num: Some(12),
+                    },
+                ],
+                at: at(2),
+            },
+            CheckoutEvent::CheckoutAuthorised {
+                order_no: order_no(),
+            },
+            CheckoutEvent::CheckoutCompleted {
+                order_no: order_no(),
+            },
+            CheckoutEvent::CheckoutFailed {
+                order_no: "100000003".into(),
+                reason: "declined".into(),
+            },
+            CheckoutEvent::CheckoutFailed {
+                order_no: "100000004".into(),
+                reason: "unavailable".into(),
+            },
+            CheckoutEvent::CheckoutAbandoned {
+                order_no: "100000005".into(),
+            },
         ],
     ));
     all
@@ -1702,6 +1938,33 @@ fn tracking_events_match_the_envelope_and_their_kind() {
             samples.push(e);
         }
     }
+    // The store's own Sale of a placed order, as the ordering process sends it.
+    let keys = keyring();
+    let sale = command::ordering::sales::Sale {
+        event_id: command::ordering::sales::sale_event_id("100000001"),
+        order_no: "100000001".into(),
+        tracking_visitor: tracker::pseudonymous_visitor(&keys, "4f1c0a5e6b7d8e9f0a1b2c3d4e5f6a7b"),
+        items: vec![("100234".into(), 1, 14_998), ("100236".into(), 2, 2_499)],
+        sub_total_cents: 19_996,
+        tax_cents: 1_000,
+        total_cents: 20_996,
+        currency: "USD",
+        at: Utc.with_ymd_and_hms(2026, 5, 1, 14, 3, 27).unwrap(),
+    };
+    samples.push(tracker::sales::sale_event(&sale));
+    // Every source has a sample.
+    let sources: BTreeSet<String> = samples.iter().map(|e| format!("{:?}", e.source)).collect();
+    let all_sources: BTreeSet<String> = variants!(Source {
+        Hawk,
+        Beacon,
+        Analytics,
+        Legacy,
+        Server
+    })
+    .into_iter()
+    .map(String::from)
+    .collect();
+    assert_eq!(sources, all_sources, "every tracking source has a sample");
 
     let mut kinds = BTreeSet::new();
     for e in &samples {

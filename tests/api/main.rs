@@ -33,6 +33,7 @@ mod images;
 mod import;
 mod notify;
 mod openapi;
+mod ordering;
 mod outbox;
 mod popular;
 mod products;

@@ -85,6 +85,8 @@ pub enum Source {
     Analytics,
     /// `/link.aspx`, `/banners.aspx`, `f=GetAutoCompleteClick`
     Legacy,
+    /// Sent by the store itself (the Sale of a placed order).
+    Server,
 }
 
 /// What kind of client sent it, from its user agent.

@@ -10,6 +10,7 @@ pub mod hawk;
 pub mod legacy;
 pub mod redact;
 pub mod report;
+pub mod sales;
 pub mod sink;
 
 use std::sync::Arc;

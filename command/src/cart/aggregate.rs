@@ -104,6 +104,15 @@ impl Cart {
             .sum()
     }
 
+    /// Units of `blain` shipped from the online stock, over every line.
+    fn units_shipped(&self, blain: &str) -> i32 {
+        self.lines
+            .iter()
+            .filter(|l| l.blain_number == blain && l.fulfillment == FulfillmentType::ShipToHome)
+            .map(|l| l.quantity)
+            .sum()
+    }
+
     fn matching_line(&self, blain: &str, placement: &Placement) -> Option<&CartLine> {
         self.lines.iter().find(|l| {
             l.blain_number == blain
@@ -111,6 +120,15 @@ impl Cart {
                 && l.store_num == placement.store_num
         })
     }
+}
+
+/// Units of `blain` planned earlier in the same command to ship.
+fn planned_shipped(pending: &[AddedLine], blain: &str) -> i32 {
+    pending
+        .iter()
+        .filter(|p| p.blain_number == blain && p.fulfillment == FulfillmentType::ShipToHome)
+        .map(|p| p.quantity)
+        .sum()
 }
 
 fn unavailable(e: String) -> CartError {
@@ -188,6 +206,22 @@ async fn plan_line(
                 "This item is not available for shipping. Choose store pickup instead.".into(),
             ))
         }
+        FulfillmentType::ShipToHome => {
+            let shipped = cart.units_shipped(blain_number)
+                + planned_shipped(pending, blain_number)
+                + quantity;
+            let can = services
+                .catalog
+                .online_can_fulfil(blain_number, shipped)
+                .await
+                .map_err(unavailable)?;
+            if !can {
+                return Err(CartError::PickupDeliveryError(
+                    "This item is out of stock for shipping. Choose pickup at a nearby store instead."
+                        .into(),
+                ));
+            }
+        }
         FulfillmentType::StorePickup | FulfillmentType::SameDayDelivery => {
             let offered = match placement.fulfillment {
                 FulfillmentType::StorePickup => product.store_pickup,
@@ -212,7 +246,6 @@ async fn plan_line(
                 ));
             }
         }
-        FulfillmentType::ShipToHome => {}
     }
     let warranty = match warranty_id {
         None => None,
@@ -468,6 +501,37 @@ impl Aggregate for Cart {
                 self.line(line_id)?;
                 sink.write(CartEvent::ItemRemoved { line_id }, self).await;
             }
+            CartCommand::ChangeFulfillment { line_id, placement } => {
+                let line = self.line(line_id)?.clone();
+                if line.fulfillment == placement.fulfillment
+                    && line.store_num == placement.store_num
+                {
+                    return Ok(());
+                }
+                // Checked as the add of the whole line to the cart without it.
+                let mut without = self.clone();
+                without.lines.retain(|l| l.line_id != line_id);
+                let request = LineRequest {
+                    blain_number: &line.blain_number,
+                    quantity: line.quantity,
+                    placement: &placement,
+                    confirmed: true,
+                    agreed: true,
+                    warranty_id: line.warranty.as_ref().map(|w| w.id.as_str()),
+                };
+                let mut added = plan_line(&without, services, request, &[]).await?;
+                if without.line(added.line_id).is_err() {
+                    added.line_id = self.next_line_id;
+                }
+                sink.write(CartEvent::ItemRemoved { line_id }, self).await;
+                sink.write(CartEvent::ItemAdded(added), self).await;
+            }
+            CartCommand::CheckOut { order_no } => {
+                if !self.lines.is_empty() {
+                    sink.write(CartEvent::CartCheckedOut { order_no }, self)
+                        .await;
+                }
+            }
         }
         Ok(())
     }
@@ -522,6 +586,7 @@ impl Aggregate for Cart {
                 }
             }
             CartEvent::ItemRemoved { line_id } => self.lines.retain(|l| l.line_id != line_id),
+            CartEvent::CartCheckedOut { .. } => self.lines.clear(),
         }
     }
 }

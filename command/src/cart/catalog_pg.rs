@@ -62,4 +62,15 @@ impl CatalogLookup for PgCatalog {
         .await
         .map_err(|e| e.to_string())
     }
+
+    async fn online_can_fulfil(&self, blain_number: &str, quantity: i32) -> Result<bool, String> {
+        sqlx::query_scalar(
+            "SELECT coalesce((SELECT ecom_on_hand FROM ecom_inventory WHERE blain_number = $1), 0) >= $2",
+        )
+        .bind(blain_number)
+        .bind(quantity)
+        .fetch_one(&self.pool)
+        .await
+        .map_err(|e| e.to_string())
+    }
 }

@@ -49,6 +49,15 @@ pub enum CartCommand {
     RemoveItem {
         line_id: u32,
     },
+    /// Sends a line another way (ship, pickup or same-day at a store), checked as an add.
+    ChangeFulfillment {
+        line_id: u32,
+        placement: Placement,
+    },
+    /// The cart became order `order_no`: it is emptied.
+    CheckOut {
+        order_no: String,
+    },
     /// At sign-in: the guest cart's lines join the customer's cart. Quantities add to matching
     /// lines; each line passes the rules again (quantity limit, line limit, the store's stock,
     /// shipping), its confirmation and agreement carried from when it was added; a line the

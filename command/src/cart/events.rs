@@ -61,6 +61,11 @@ pub enum CartEvent {
         from_cart_id: String,
         lines: Vec<AddedLine>,
     },
+    /// The cart's lines became order `orderNo`: the cart is empty again.
+    CartCheckedOut {
+        #[serde(rename = "orderNo")]
+        order_no: String,
+    },
 }
 
 impl DomainEvent for CartEvent {
@@ -74,6 +79,7 @@ impl DomainEvent for CartEvent {
             CartEvent::QuantityChanged { .. } => "QuantityChanged",
             CartEvent::ItemRemoved { .. } => "ItemRemoved",
             CartEvent::CartMerged { .. } => "CartMerged",
+            CartEvent::CartCheckedOut { .. } => "CartCheckedOut",
         }
         .to_string()
     }

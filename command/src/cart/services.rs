@@ -46,6 +46,11 @@ pub trait CatalogLookup: Send + Sync {
         blain_number: &str,
         quantity: i32,
     ) -> Result<bool, String>;
+    /// Whether the online (ship-from) stock holds `quantity` of the product.
+    async fn online_can_fulfil(&self, blain_number: &str, quantity: i32) -> Result<bool, String> {
+        let _ = (blain_number, quantity);
+        Ok(true)
+    }
 }
 
 /// The cart aggregate's injected services.

@@ -30,6 +30,24 @@ pub enum InventoryCommand {
         blain_number: String,
         stock: StoreStock,
     },
+    /// Holds `quantity` units for an order: at `store_num` (pickup, same-day delivery) or of
+    /// the online stock (`None`, ship to home). Refused when fewer are available; a second
+    /// reservation for the same order and place changes nothing.
+    Reserve {
+        blain_number: String,
+        reservation: Reservation,
+    },
+    /// Gives back what `order_no` holds (a cancelled order, a failed payment).
+    Release {
+        blain_number: String,
+        order_no: String,
+    },
+    /// The order's units left the shelf (picked up, shipped, delivered): on-hand and the
+    /// reservation both go down.
+    Fulfil {
+        blain_number: String,
+        order_no: String,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -8,6 +8,9 @@ pub enum CatalogError {
     Invalid(#[from] Invalid),
     #[error("{0} does not exist")]
     NotFound(&'static str),
+    /// Fewer units are available than an order asks for (`available` of them).
+    #[error("only {available} available")]
+    OutOfStock { available: i32 },
     #[error("the command's id does not match the aggregate: {0}")]
     IdMismatch(String),
 }

@@ -88,8 +88,36 @@ pub enum InventoryEvent {
         blain_number: String,
         stock: StoreStock,
     },
+    /// Units held for an order (available = on hand − reserved; reports keep reservations).
+    StockReserved {
+        #[serde(rename = "blainNumber")]
+        blain_number: String,
+        reservation: Reservation,
+    },
+    /// An order's reservations given back (cancelled, payment failed).
+    StockReleased {
+        #[serde(rename = "blainNumber")]
+        blain_number: String,
+        #[serde(rename = "orderNo")]
+        order_no: String,
+        released: Vec<Reservation>,
+    },
+    /// An order's units left the shelf: on hand and reserved both go down by them.
+    ReservationFulfilled {
+        #[serde(rename = "blainNumber")]
+        blain_number: String,
+        #[serde(rename = "orderNo")]
+        order_no: String,
+        fulfilled: Vec<Reservation>,
+    },
 }
-domain_event!(InventoryEvent { InventoryReported => "1.0", StoreStockAdjusted => "1.0" });
+domain_event!(InventoryEvent {
+    InventoryReported => "1.0",
+    StoreStockAdjusted => "1.0",
+    StockReserved => "1.0",
+    StockReleased => "1.0",
+    ReservationFulfilled => "1.0",
+});
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum SiteMessageEvent {

@@ -1,4 +1,6 @@
-//! The `Inventory` aggregate: stock of one product, reported whole or adjusted per store.
+//! The `Inventory` aggregate: stock of one product, reported whole or adjusted per store, and
+//! the units orders hold. Available = on hand − reserved; a report replaces on hand and keeps
+//! the reservations, so an import during an order never frees its units.
 
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
@@ -16,6 +18,44 @@ pub struct Inventory {
     pub ecom_on_hand: i32,
     pub stores: Vec<StoreStock>,
     pub reported: bool,
+    #[serde(default)]
+    pub reservations: Vec<Reservation>,
+}
+
+impl Inventory {
+    /// Units on hand at `store` (`None`: online).
+    pub fn on_hand(&self, store: Option<i32>) -> i32 {
+        match store {
+            None => self.ecom_on_hand,
+            Some(n) => self
+                .stores
+                .iter()
+                .find(|s| s.store_num == n && s.is_stocked)
+                .map_or(0, |s| s.store_on_hand),
+        }
+    }
+
+    /// Units held for orders at `store` (`None`: online).
+    pub fn reserved(&self, store: Option<i32>) -> i32 {
+        self.reservations
+            .iter()
+            .filter(|r| r.store_num == store)
+            .map(|r| r.quantity)
+            .sum()
+    }
+
+    /// What can still be sold at `store` (`None`: online).
+    pub fn available(&self, store: Option<i32>) -> i32 {
+        self.on_hand(store) - self.reserved(store)
+    }
+
+    fn held_by(&self, order_no: &str) -> Vec<Reservation> {
+        self.reservations
+            .iter()
+            .filter(|r| r.order_no == order_no)
+            .cloned()
+            .collect()
+    }
 }
 
 impl Aggregate for Inventory {
@@ -64,6 +104,57 @@ impl Aggregate for Inventory {
                     sink.write(event, self).await;
                 }
             }
+            InventoryCommand::Reserve {
+                blain_number,
+                reservation,
+            } => {
+                validate::blain_number(&blain_number)?;
+                let held = self.reservations.iter().any(|r| {
+                    r.order_no == reservation.order_no && r.store_num == reservation.store_num
+                });
+                if held {
+                    return Ok(());
+                }
+                let available = self.available(reservation.store_num);
+                if reservation.quantity < 1 || available < reservation.quantity {
+                    return Err(CatalogError::OutOfStock {
+                        available: available.max(0),
+                    });
+                }
+                let event = InventoryEvent::StockReserved {
+                    blain_number,
+                    reservation,
+                };
+                sink.write(event, self).await;
+            }
+            InventoryCommand::Release {
+                blain_number,
+                order_no,
+            } => {
+                let released = self.held_by(&order_no);
+                if !released.is_empty() {
+                    let event = InventoryEvent::StockReleased {
+                        blain_number,
+                        order_no,
+                        released,
+                    };
+                    sink.write(event, self).await;
+                }
+            }
+            InventoryCommand::Fulfil {
+                blain_number,
+                order_no,
+            } => {
+                let fulfilled = self.held_by(&order_no);
+                if !fulfilled.is_empty() {
+                    let event = InventoryEvent::ReservationFulfilled {
+                        blain_number,
+                        order_no,
+                        fulfilled,
+                    };
+                    sink.write(event, self).await;
+                }
+            }
         }
         Ok(())
     }
@@ -91,6 +182,29 @@ impl Aggregate for Inventory {
                         self.stores.sort_by_key(|s| s.store_num);
                     }
                 }
+            }
+            InventoryEvent::StockReserved { reservation, .. } => {
+                self.reservations.push(reservation);
+            }
+            InventoryEvent::StockReleased { order_no, .. } => {
+                self.reservations.retain(|r| r.order_no != order_no);
+            }
+            InventoryEvent::ReservationFulfilled {
+                order_no,
+                fulfilled,
+                ..
+            } => {
+                for r in &fulfilled {
+                    match r.store_num {
+                        None => self.ecom_on_hand -= r.quantity,
+                        Some(n) => {
+                            if let Some(s) = self.stores.iter_mut().find(|s| s.store_num == n) {
+                                s.store_on_hand -= r.quantity;
+                            }
+                        }
+                    }
+                }
+                self.reservations.retain(|r| r.order_no != order_no);
             }
         }
     }

@@ -300,6 +300,16 @@ pub struct StoreStock {
     pub store_on_hand: i32,
 }
 
+/// Units held for an order until it is picked up, shipped or cancelled.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Reservation {
+    pub order_no: String,
+    /// The store whose shelf holds them; `None`: the online (ship-from) stock.
+    pub store_num: Option<i32>,
+    pub quantity: i32,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Countdown {
     None,

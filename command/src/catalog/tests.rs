@@ -327,3 +327,125 @@ fn weekly_hours_read_and_write_the_spec_day_map() {
     let bad = serde_json::json!({"Monday": "all day"});
     assert!(serde_json::from_value::<WeeklyHours>(bad).is_err());
 }
+
+fn reserved(order: &str, store: Option<i32>, quantity: i32) -> InventoryEvent {
+    InventoryEvent::StockReserved {
+        blain_number: "100200".into(),
+        reservation: Reservation {
+            order_no: order.into(),
+            store_num: store,
+            quantity,
+        },
+    }
+}
+
+fn reported(ecom: i32, store_7: i32) -> InventoryEvent {
+    InventoryEvent::InventoryReported {
+        blain_number: "100200".into(),
+        ecom_on_hand: ecom,
+        stores: vec![StoreStock {
+            store_num: 7,
+            is_stocked: true,
+            store_on_hand: store_7,
+        }],
+    }
+}
+
+fn reserve(order: &str, store: Option<i32>, quantity: i32) -> InventoryCommand {
+    InventoryCommand::Reserve {
+        blain_number: "100200".into(),
+        reservation: Reservation {
+            order_no: order.into(),
+            store_num: store,
+            quantity,
+        },
+    }
+}
+
+#[test]
+fn a_reservation_holds_available_units_and_never_more() {
+    TestFramework::<Inventory>::with(())
+        .given(vec![reported(5, 1)])
+        .when(reserve("o1", Some(7), 1))
+        .then_expect_events(vec![reserved("o1", Some(7), 1)]);
+    // The last unit is held: a second order for it is refused.
+    TestFramework::<Inventory>::with(())
+        .given(vec![reported(5, 1), reserved("o1", Some(7), 1)])
+        .when(reserve("o2", Some(7), 1))
+        .then_expect_error(CatalogError::OutOfStock { available: 0 });
+    TestFramework::<Inventory>::with(())
+        .given(vec![reported(5, 1)])
+        .when(reserve("o1", None, 6))
+        .then_expect_error(CatalogError::OutOfStock { available: 5 });
+    // A store that does not carry the item holds none.
+    TestFramework::<Inventory>::with(())
+        .given(vec![reported(5, 1)])
+        .when(reserve("o1", Some(9), 1))
+        .then_expect_error(CatalogError::OutOfStock { available: 0 });
+    // The same order asking again changes nothing.
+    TestFramework::<Inventory>::with(())
+        .given(vec![reported(5, 1), reserved("o1", Some(7), 1)])
+        .when(reserve("o1", Some(7), 1))
+        .then_expect_events(vec![]);
+}
+
+#[test]
+fn an_import_during_a_reservation_keeps_it() {
+    let mut inventory = Inventory::default();
+    for e in [reported(5, 3), reserved("o1", Some(7), 2), reported(5, 4)] {
+        cqrs_es::Aggregate::apply(&mut inventory, e);
+    }
+    assert_eq!(inventory.on_hand(Some(7)), 4, "the report replaced on hand");
+    assert_eq!(
+        inventory.available(Some(7)),
+        2,
+        "and the order's 2 stay held"
+    );
+}
+
+#[test]
+fn released_units_go_back_on_sale_and_fulfilled_ones_leave_the_shelf() {
+    TestFramework::<Inventory>::with(())
+        .given(vec![reported(5, 3), reserved("o1", Some(7), 2)])
+        .when(InventoryCommand::Release {
+            blain_number: "100200".into(),
+            order_no: "o1".into(),
+        })
+        .then_expect_events(vec![InventoryEvent::StockReleased {
+            blain_number: "100200".into(),
+            order_no: "o1".into(),
+            released: vec![Reservation {
+                order_no: "o1".into(),
+                store_num: Some(7),
+                quantity: 2,
+            }],
+        }]);
+    let mut inventory = Inventory::default();
+    for e in [
+        reported(5, 3),
+        reserved("o1", Some(7), 2),
+        InventoryEvent::ReservationFulfilled {
+            blain_number: "100200".into(),
+            order_no: "o1".into(),
+            fulfilled: vec![Reservation {
+                order_no: "o1".into(),
+                store_num: Some(7),
+                quantity: 2,
+            }],
+        },
+    ] {
+        cqrs_es::Aggregate::apply(&mut inventory, e);
+    }
+    assert_eq!(
+        (inventory.on_hand(Some(7)), inventory.available(Some(7))),
+        (1, 1)
+    );
+    // Nothing held: releasing changes nothing.
+    TestFramework::<Inventory>::with(())
+        .given(vec![reported(5, 3)])
+        .when(InventoryCommand::Release {
+            blain_number: "100200".into(),
+            order_no: "o1".into(),
+        })
+        .then_expect_events(vec![]);
+}

@@ -96,6 +96,8 @@ const EMAIL_PURPOSE: &str = "subject-email";
 const PHONE_PURPOSE: &str = "phone-key";
 /// Purpose of the keyed hash of a sign-in provider's subject.
 const PROVIDER_PURPOSE: &str = "provider-identity";
+/// Purpose of the keyed hash of an order's number and shipping ZIP.
+const ORDER_ZIP_PURPOSE: &str = "order-zip";
 /// Purpose of an unsubscribe link's signature.
 const UNSUBSCRIBE_PURPOSE: &str = "newsletter-unsubscribe";
 
@@ -148,6 +150,18 @@ impl PrivacyKeys {
             "pi_{}",
             self.pseudonyms
                 .derive(PROVIDER_PURPOSE, &format!("{provider}:{subject}"))
+        )
+    }
+
+    /// The keyed hash of an order number and its shipping ZIP: how track-your-order finds an
+    /// order by ZIP without the ZIP being kept in clear.
+    pub fn order_zip_key(&self, order_no: &str, zip: &str) -> String {
+        format!(
+            "oz_{}",
+            self.pseudonyms.derive(
+                ORDER_ZIP_PURPOSE,
+                &format!("{}:{}", order_no.trim(), zip.trim())
+            )
         )
     }
 

@@ -29,6 +29,7 @@ pub fn router(state: CommandState) -> Router {
         .route("/products/a/remove-warranty", post(remove_warranty))
         .route("/api/cart/quantity", post(change_quantity))
         .route("/api/cart/remove", post(remove_line))
+        .route("/api/cart/fulfillment", post(change_fulfillment))
         .with_state(state)
 }
 
@@ -118,6 +119,17 @@ pub struct LineRequest {
     /// The cart line
     #[schema(format = Int64, maximum = 4294967295_u64)]
     pub line_id: u32,
+}
+
+/// A cart line, and how it should go now (`/api/cart/fulfillment`).
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FulfillmentRequest {
+    /// The cart line
+    #[schema(format = Int64, maximum = 4294967295_u64)]
+    pub line_id: u32,
+    #[serde(flatten)]
+    pub placement: PlacementRequest,
 }
 
 /// The answer of every cart command.
@@ -403,6 +415,31 @@ async fn change_quantity(
     run(&state, &identity, &key, command, false).await
 }
 
+#[utoipa::path(post, path = "/api/cart/fulfillment", tag = "cart",
+    summary = "Send a cart line another way (ship, store pickup or same-day delivery)",
+    description = "Checked as an add of the whole line: a way the item can't go now answers PickupDeliveryError (or CannotAdd) with the spec's message and changes nothing. A line of the same item already going that way takes this line's quantity.",
+    request_body(content = FulfillmentRequest, example = json!({"lineId": 0, "fulfillmentType": "StorePickup", "storeNum": 1})),
+    responses(
+        (status = 200, description = "OK", body = CartResult),
+        (status = 400, description = super::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
+    ))]
+async fn change_fulfillment(
+    State(state): State<CommandState>,
+    identity: Identity,
+    key: Option<Extension<IdempotencyKey>>,
+    ApiJson(request): ApiJson<FulfillmentRequest>,
+) -> Response {
+    let placement = match placement(&state, &identity, &request.placement).await {
+        Ok(placement) => placement,
+        Err(e) => return e.into_response(),
+    };
+    let command = CartCommand::ChangeFulfillment {
+        line_id: request.line_id,
+        placement,
+    };
+    run(&state, &identity, &key, command, false).await
+}
+
 #[utoipa::path(post, path = "/api/cart/remove", tag = "cart",
     summary = "Remove a cart line",
     request_body(content = LineRequest, example = json!({"lineId": 0})),
@@ -439,6 +476,7 @@ async fn local_store(pool: &PgPool, visitor_id: &str) -> Result<Option<i32>, sql
         comparison_to_cart,
         update_warranty,
         remove_warranty,
+        change_fulfillment,
         change_quantity,
         remove_line
     ),

@@ -6,6 +6,7 @@ pub mod accounts;
 pub mod cart;
 pub mod log;
 pub mod merch;
+pub mod ordering;
 pub mod rewards;
 pub mod shopping;
 
@@ -53,6 +54,10 @@ pub struct CommandParts {
     pub rewards: crate::rewards::provider::ProviderRef,
     /// The return window of points and the limits of the rewards calls.
     pub rewards_settings: Arc<crate::rewards::RewardsSettings>,
+    /// The payment gateway (the local one unless a real one is configured).
+    pub payments: crate::ordering::payment::PaymentRef,
+    /// Where the server's Sale tracking events go (the tracking topic).
+    pub sales: crate::ordering::sales::SalesRef,
 }
 
 impl kernel::state::HasStaffTokens for CommandParts {
@@ -71,6 +76,7 @@ pub fn router(state: CommandState) -> Router {
         .merge(accounts::registries::router(state.clone()))
         .merge(accounts::captcha::router(state.clone()))
         .merge(cart::router(state.clone()))
+        .merge(ordering::router(state.clone()))
         .merge(rewards::router(state.clone()))
         .merge(shopping::newsletter::router(state.clone()))
         .merge(shopping::stores::router(state.clone()))
@@ -81,7 +87,9 @@ pub fn router(state: CommandState) -> Router {
 
 /// The write side's staff operations, all under `/api/staff/…`.
 pub fn staff_router(state: CommandState) -> Router {
-    merch::staff_router(state.clone()).merge(merch::popular::staff_router(state))
+    merch::staff_router(state.clone())
+        .merge(merch::popular::staff_router(state.clone()))
+        .merge(ordering::staff::staff_router(state))
 }
 
 /// One way to answer a command run by `eventstore::Run::one`: a key seen before replays its
@@ -241,6 +249,8 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     doc.merge(accounts::registries::Api::openapi());
     doc.merge(accounts::captcha::Api::openapi());
     doc.merge(cart::Api::openapi());
+    doc.merge(ordering::Api::openapi());
+    doc.merge(ordering::staff::Api::openapi());
     doc.merge(rewards::Api::openapi());
     doc.merge(log::Api::openapi());
     doc.merge(merch::Api::openapi());
@@ -258,7 +268,7 @@ mod tests {
     #[test]
     fn every_command_is_documented_and_its_stored_answers_may_be_replays() {
         let doc = serde_json::to_value(super::openapi()).unwrap();
-        assert_eq!(doc["paths"].as_object().unwrap().len(), 55);
+        assert_eq!(doc["paths"].as_object().unwrap().len(), 63);
         let answers = &doc["paths"]["/products/a/addtocart"]["post"]["responses"];
         for status in ["200", "400"] {
             assert_eq!(

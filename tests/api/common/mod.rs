@@ -640,6 +640,11 @@ pub async fn small_catalog(env: &TestEnv) {
         .execute(&env.pool)
         .await
         .unwrap();
+        sqlx::query("INSERT INTO ecom_inventory VALUES ($1, 100000)")
+            .bind(blain)
+            .execute(&env.pool)
+            .await
+            .unwrap();
         sqlx::query("INSERT INTO store_stock VALUES ($1, '{1}', '{t}', '{100000}')")
             .bind(blain)
             .execute(&env.pool)

@@ -168,9 +168,40 @@ describe('site pages', () => {
   });
 
   it('renders placeholders with the right titles', async () => {
+    for (const page of PLACEHOLDER_PAGES) {
+      const { unmount } = renderRoute(page.path);
+      expect(await screen.findByRole('heading', { level: 1, name: page.title }, { timeout: 5000 })).toBeVisible();
+      expect(document.title).toBe(`${page.title} | Storefront`);
+      unmount();
+    }
+  });
+
+  it('the checkout, its confirmation and the order pages are pages of the app, not placeholders', () => {
+    for (const path of ['/checkout/', '/checkout/confirmation/', '/account/orders/', '/account/track-your-order/']) {
+      expect(APP_PATHS).toContain(path);
+      expect(PLACEHOLDER_PAGES.map((p) => p.path)).not.toContain(path);
+    }
+  });
+
+  it('renders the checkout page', async () => {
+    renderRoute('/checkout/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' }, { timeout: 5000 })).toBeVisible();
+    await vi.waitFor(() => expect(document.title).toBe('Checkout | Storefront'));
+  });
+
+  it('renders the order confirmation; without a key it finds no order', async () => {
+    renderRoute('/checkout/confirmation/');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: "We couldn't find that order." }, { timeout: 5000 }),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Track your order' })).toHaveAttribute('href', '/account/track-your-order/');
+    expect(document.title).toBe('Order Confirmation | Storefront');
+  });
+
+  it('renders the order history page', async () => {
     renderRoute('/account/orders/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Order History' })).toBeVisible();
-    expect(document.title).toBe('Order History | Storefront');
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).toBeVisible();
+    expect(screen.queryByText('This page is coming soon.')).not.toBeInTheDocument();
   });
 
   it('titles the sign-in page by the create flag', async () => {

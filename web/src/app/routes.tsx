@@ -19,7 +19,7 @@ const contentRoutes: RouteObject[] = CONTENT_PAGES.map(({ path, slug }) => ({
   },
 }));
 
-/** Titled placeholders for pages of later issues (orders, order tracking). */
+/** Titled placeholders for pages of later issues. */
 const placeholderRoutes: RouteObject[] = PLACEHOLDER_PAGES.map((page) => ({
   path: childPath(page.path),
   HydrateFallback: PageLoading,
@@ -71,6 +71,49 @@ const accountRoutes: RouteObject[] = [
     path: 'account/logout',
     HydrateFallback: PageLoading,
     lazy: () => import('../account/pages/SignOutRoute'),
+  },
+];
+
+/** The checkout and its confirmation (src/checkout/pages/). */
+const checkoutRoutes: RouteObject[] = [
+  {
+    path: 'checkout',
+    HydrateFallback: PageLoading,
+    lazy: async () => ({
+      Component: (await import('../checkout/pages/CheckoutPage')).CheckoutPage,
+    }),
+  },
+  {
+    path: 'checkout/confirmation',
+    HydrateFallback: PageLoading,
+    lazy: async () => ({
+      Component: (await import('../checkout/pages/ConfirmationPage')).ConfirmationPage,
+    }),
+  },
+];
+
+/** The order pages (src/orders/pages/): the customer's orders, one order, tracking an order. */
+const orderRoutes: RouteObject[] = [
+  {
+    path: 'account/orders',
+    HydrateFallback: PageLoading,
+    lazy: async () => ({
+      Component: (await import('../orders/pages/OrdersPage')).OrdersPage,
+    }),
+  },
+  {
+    path: 'account/orders/:orderNo',
+    HydrateFallback: PageLoading,
+    lazy: async () => ({
+      Component: (await import('../orders/pages/OrderDetailPage')).OrderDetailPage,
+    }),
+  },
+  {
+    path: 'account/track-your-order',
+    HydrateFallback: PageLoading,
+    lazy: async () => ({
+      Component: (await import('../orders/pages/TrackOrderPage')).TrackOrderPage,
+    }),
   },
 ];
 
@@ -166,7 +209,9 @@ export const routes: RouteObject[] = [
           { path: 'tires', HydrateFallback: PageLoading, lazy: () => import('../tires/route') },
           { path: 'batteries', HydrateFallback: PageLoading, lazy: () => import('../tires/batteriesRoute') },
           ...contentRoutes,
+          ...checkoutRoutes,
           ...accountRoutes,
+          ...orderRoutes,
           ...registryRoutes,
           ...placeholderRoutes,
           {

@@ -189,10 +189,7 @@ export interface PlaceholderPageDef {
   description: string;
 }
 
-export const PLACEHOLDER_PAGES: PlaceholderPageDef[] = [
-  { path: '/account/orders/', title: 'Order History', description: 'Your online and in-store orders.' },
-  { path: '/account/track-your-order/', title: 'Track Your Order', description: 'Check the status of an order with its order number and email address.' },
-];
+export const PLACEHOLDER_PAGES: PlaceholderPageDef[] = [];
 
 /** The account pages (src/account/pages/; the sign-in page is LOGIN_PATH). */
 export const ACCOUNT_PATHS = {
@@ -200,6 +197,21 @@ export const ACCOUNT_PATHS = {
   rewards: '/account/rewards/',
   updatePassword: '/account/update-password/',
   resetPassword: '/account/reset-password/',
+} as const;
+
+/** The checkout and its confirmation (src/checkout/pages/). */
+export const CHECKOUT_PATHS = {
+  checkout: '/checkout/',
+  confirmation: '/checkout/confirmation/',
+} as const;
+
+/**
+ * The order pages (src/orders/pages/): the customer's orders and order tracking. One order's
+ * page (/account/orders/{orderNo}/) has no fixed path, so it is not among these.
+ */
+export const ORDER_PAGE_PATHS = {
+  orders: '/account/orders/',
+  trackOrder: '/account/track-your-order/',
 } as const;
 
 /**
@@ -226,6 +238,8 @@ export const APP_PATHS: string[] = [
   LOGIN_PATH,
   ...Object.values(ACCOUNT_PATHS),
   ...Object.values(REGISTRY_PATHS),
+  ...Object.values(CHECKOUT_PATHS),
+  ...Object.values(ORDER_PAGE_PATHS),
 ];
 
 /**

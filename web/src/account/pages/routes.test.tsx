@@ -52,11 +52,12 @@ describe('account routes', () => {
     await waitFor(() => expect(useSignInPanel.getState().isOpen).toBe(true));
   }, SLOW);
 
-  it('/account/orders/ and /account/track-your-order/ stay placeholders', async () => {
+  it('/account/track-your-order/ is the track page', async () => {
     mockAccountApi({});
     renderRoute('/account/track-your-order/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Track Your Order' }, { timeout: 5000 })).toBeVisible();
-    expect(screen.getByText('This page is coming soon.')).toBeVisible();
+    expect(screen.getByRole('form', { name: 'Find your order' })).toBeVisible();
+    expect(screen.queryByText('This page is coming soon.')).not.toBeInTheDocument();
   }, SLOW);
 });
 

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CartLine, Warranty } from '../../shared/api/cart';
+import { switchCartLine, useLineProblem } from '../../checkout/cartAvailability';
+import { LineProblem, useAlternativeStore } from '../../checkout/components/LineProblem';
 import { fulfillmentLabel, type StoreName } from '../format';
 import { QuantityForm } from './QuantityForm';
 import { WarrantyControl } from './WarrantyControl';
@@ -41,7 +43,11 @@ export function ProductThumb({ src, alt, size = CART_IMAGE_SIZE }: { src: string
   );
 }
 
-/** One cart line: picture, name, price, fulfillment, plan, quantity, remove, total. */
+/**
+ * One cart line: picture, name, price, fulfillment, plan, quantity, remove, total. A line that
+ * can't be had as chosen (the checkout summary says so) is flagged with the problem and a
+ * button per fulfilment that works, and Remove.
+ */
 export function CartLineItem({
   line,
   stores,
@@ -55,8 +61,14 @@ export function CartLineItem({
   onRemoveWarranty,
 }: Props) {
   const errorId = `cart-line-${line.lineId}-error`;
+  const problem = useLineProblem(line.lineId);
+  const alternativeStore = useAlternativeStore(line.storeNum, (num) => stores[num]?.title ?? null);
   return (
-    <li className="cart-line" data-line-id={line.lineId} aria-busy={busy || undefined}>
+    <li
+      className={`cart-line${problem ? ' cart-line--unavailable' : ''}`}
+      data-line-id={line.lineId}
+      aria-busy={busy || undefined}
+    >
       <div className="cart-line__media">
         <ProductThumb src={line.thumbnail} alt={line.name} />
       </div>
@@ -74,6 +86,19 @@ export function CartLineItem({
         <p className="cart-line__fulfillment" data-fulfillment={line.fulfillmentType}>
           {fulfillmentLabel(line.fulfillmentType, line.storeNum, stores)}
         </p>
+        {problem && (
+          <LineProblem
+            lineName={line.name}
+            problem={problem.problem}
+            alternatives={problem.alternatives}
+            store={alternativeStore}
+            busy={busy}
+            onSwitch={(fulfillment, storeNum, storeName) =>
+              void switchCartLine(line.lineId, fulfillment, storeNum, storeName)
+            }
+            onRemove={onRemove}
+          />
+        )}
         <WarrantyControl
           name={line.name}
           chosen={line.warranty}

@@ -1,5 +1,8 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import type { Cart } from '../../shared/api/cart';
+import { loadCartAvailability, resetCartAvailability, useCartAvailability } from '../../checkout/cartAvailability';
+import { CheckoutLink } from '../../checkout/components/CheckoutLink';
 import { formatCents } from '../../shared/money';
 import { storeHref } from '../../content/siteLinks';
 import { useSession } from '../../session';
@@ -64,9 +67,21 @@ function PickupStore({ cart, stores }: Props) {
   );
 }
 
-/** Totals, the pickup store and ways on. */
+/**
+ * Totals, the pickup store and ways on (Checkout, Continue shopping). It reads the checkout
+ * summary whenever the cart's lines change, so lines that can't be had as chosen are flagged.
+ */
 export function CartSummary({ cart, stores }: Props) {
   const plans = warrantyTotalCents(cart.lines);
+  const unavailable = useCartAvailability((s) =>
+    cart.lines.some((l) => s.lines[l.lineId]?.available === false),
+  );
+
+  useEffect(() => {
+    loadCartAvailability(cart);
+  }, [cart]);
+  useEffect(() => () => resetCartAvailability(), []);
+
   return (
     <aside className="cart-summary" aria-labelledby="cart-summary-heading">
       <h2 id="cart-summary-heading">Order summary</h2>
@@ -87,6 +102,7 @@ export function CartSummary({ cart, stores }: Props) {
         </div>
       </dl>
       <p className="cart-summary__note">Shipping and taxes are calculated at checkout.</p>
+      <CheckoutLink unavailable={unavailable} />
       <PickupStore cart={cart} stores={stores} />
       <p>
         <Link to="/" className="button button--secondary cart-summary__continue">

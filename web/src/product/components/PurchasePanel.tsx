@@ -29,10 +29,19 @@ export function fulfillmentOptions(f: Fulfillment): FulfillmentOption[] {
   ];
 }
 
-/** Forced selection: the chosen option when enabled, else the first enabled one, else the first. */
-export function selectedFulfillment(options: FulfillmentOption[], chosen: FulfillmentType | null): FulfillmentType {
+/**
+ * Forced selection: the chosen option when enabled; else the first enabled one that has stock
+ * (`inStock`, when known), so the page never preselects a way the item can't go; else the
+ * first enabled one, else the first.
+ */
+export function selectedFulfillment(
+  options: FulfillmentOption[],
+  chosen: FulfillmentType | null,
+  inStock?: (type: FulfillmentType) => boolean,
+): FulfillmentType {
   const mine = options.find((o) => o.type === chosen && o.enabled);
-  return (mine ?? options.find((o) => o.enabled) ?? options[0])?.type ?? 'ShipToHome';
+  const stocked = inStock ? options.find((o) => o.enabled && inStock(o.type)) : undefined;
+  return (mine ?? stocked ?? options.find((o) => o.enabled) ?? options[0])?.type ?? 'ShipToHome';
 }
 
 export function storeName(store: Pick<LocalStoreJson, 'city' | 'state'>): string {

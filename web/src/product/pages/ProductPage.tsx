@@ -13,6 +13,7 @@ import { ProductRating } from '../components/Rating';
 import { Recommendations } from '../components/Recommendations';
 import { ProductWarnings } from '../components/Warnings';
 import { recordRecentlyViewed } from '../recentlyViewed';
+import { MIN_ON_HAND } from '../stock';
 import { useLocalStock } from '../useLocalStock';
 import '../../carousel/carousel.css';
 import '../product.css';
@@ -119,7 +120,11 @@ function ProductDetailsView({ product }: { product: ProductDetails }) {
   const localStore = useCurrentStore();
   const localStock = useLocalStock(product.blainNumber, localStore?.storeNum ?? null);
   const [chosen, setChosen] = useState<FulfillmentType | null>(null);
-  const fulfillment = selectedFulfillment(fulfillmentOptions(product.fulfillment), chosen);
+  const fulfillment = selectedFulfillment(fulfillmentOptions(product.fulfillment), chosen, (type) =>
+    type === 'ShipToHome'
+      ? product.ecomOnHand >= MIN_ON_HAND
+      : localStock.status === 'ready' && localStock.inventory.isStocked && localStock.inventory.storeOnHand >= MIN_ON_HAND,
+  );
   const [bundle, setBundle] = useState<Bundle | null>(null);
   const { pathname } = useLocation();
   const viewedPath = useRef(pathname);

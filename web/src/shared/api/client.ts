@@ -35,14 +35,20 @@ export class NetworkError extends Error {
   readonly code: string | undefined;
   /** `message` of the server's error shape (a sentence for people), when the answer had one. */
   readonly serverMessage: string | undefined;
+  /** `field` of a 422 `InvalidField`: the request field refused (`card.number`). */
+  readonly field: string | undefined;
 
-  constructor(status?: number, options?: { cause?: unknown; code?: string; serverMessage?: string }) {
-    const { code, serverMessage, ...errorOptions } = options ?? {};
+  constructor(
+    status?: number,
+    options?: { cause?: unknown; code?: string; serverMessage?: string; field?: string },
+  ) {
+    const { code, serverMessage, field, ...errorOptions } = options ?? {};
     super(NETWORK_ERROR_MESSAGE, errorOptions);
     this.name = 'NetworkError';
     this.status = status;
     this.code = code;
     this.serverMessage = serverMessage;
+    this.field = field;
   }
 }
 
@@ -50,7 +56,9 @@ export class NetworkError extends Error {
  * `code` and `message` of an error answer in the server's one error shape
  * (`{"success":false,"code":…,"message":…}`); nothing for any other body.
  */
-async function errorDetails(response: Response): Promise<{ code?: string; serverMessage?: string }> {
+async function errorDetails(
+  response: Response,
+): Promise<{ code?: string; serverMessage?: string; field?: string }> {
   let body: unknown;
   try {
     body = JSON.parse(await response.text());
@@ -61,6 +69,7 @@ async function errorDetails(response: Response): Promise<{ code?: string; server
   return {
     ...(typeof body.code === 'string' && body.code ? { code: body.code } : {}),
     ...(typeof body.message === 'string' && body.message.trim() ? { serverMessage: body.message } : {}),
+    ...(typeof body.field === 'string' && body.field ? { field: body.field } : {}),
   };
 }
 

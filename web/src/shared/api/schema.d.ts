@@ -564,6 +564,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's orders, newest first */
+        get: operations["my_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/orders/{order_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the signed-in customer's orders, with its timeline */
+        get: operations["my_order"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/passkeys": {
         parameters: {
             query?: never;
@@ -882,6 +916,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cart/fulfillment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a cart line another way (ship, store pickup or same-day delivery)
+         * @description Checked as an add of the whole line: a way the item can't go now answers PickupDeliveryError (or CannotAdd) with the spec's message and changes nothing. A line of the same item already going that way takes this line's quantity.
+         */
+        post: operations["change_fulfillment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cart/quantity": {
         parameters: {
             query?: never;
@@ -945,6 +999,46 @@ export interface paths {
          * @description Answered by the search index (the engine of `/api/search?lp=`). The department is chosen by `department` (its id) or, when that is absent, by `url` ("/farm-ranch/fencing/"); one of the two is required. Blank parameters count as absent.
          */
         get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/place": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Place the visitor's cart as an order
+         * @description Requires an `Idempotency-Key` (one per checkout attempt): the first answer is kept, a repeat with the same key replays it (one order, one charge), the same key with another body is refused. The server repeats the form's checks with the spec's messages, prices the cart (shipping free from $49, else $7.99; sales tax by the shipping ZIP's state or the pickup store's), authorises the card, holds the stock, places the order and captures the payment; the cart is emptied, the confirmation mailed, rewards points recorded and the Sale tracking event sent, each once. No card number or security code is kept. Local test cards: docs/decisions.md, "Checkout".
+         */
+        post: operations["place"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The visitor's cart priced as the order will be
+         * @description Each line with whether it can be had as chosen now (else the problem and the ways that work), the pickup store, whether an address is needed, and the totals the order will charge: shipping free from $49 of shipped lines (else $7.99), sales tax at the ZIP's state (or the pickup store's), none for an approved tax-exempt customer.
+         */
+        get: operations["summary"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1089,6 +1183,46 @@ export interface paths {
         get: operations["openapi"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A just-placed order, for the browser that placed it
+         * @description The key is the order number and the visitor, signed by the store: another browser (or a forged key) gets 404.
+         */
+        get: operations["confirmation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/track": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Track an order by its number and its email or shipping ZIP (guests too)
+         * @description A wrong pair and a missing order answer the same 404. Tries are limited per address (10 in 10 minutes, counted in PostgreSQL).
+         */
+        post: operations["track"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1449,6 +1583,131 @@ export interface paths {
         get: operations["blocks"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an order before it is handed over
+         * @description Releases its stock, voids the authorisation or refunds the capture, reverses its rewards points and mails the customer, each once.
+         */
+        post: operations["cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/deliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark an order delivered */
+        post: operations["deliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/picked-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark an order picked up */
+        post: operations["picked_up"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/pickup-queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A store's pickup queue: orders placed or ready, oldest first */
+        get: operations["pickup_queue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark an order ready for pickup */
+        post: operations["ready"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take back whole lines of an order that was handed over
+         * @description Refunds each line's price and its share of the tax, and reverses the line's rewards points, each once.
+         */
+        post: operations["return_lines"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/ship": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark an order shipped */
+        post: operations["ship"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2526,6 +2785,12 @@ export interface components {
             value: string;
             valueLabel: string;
         };
+        /** @description An order to cancel, and why. */
+        CancelOrderRequest: {
+            orderNo: string;
+            /** @description Shown to staff only ("Customer asked", "Not picked up in 7 days"). */
+            reason?: string | null;
+        };
         /**
          * @description What the sign-in form needs to show a captcha: a proof-of-work puzzle or reCAPTCHA's
          *     site key.
@@ -2540,6 +2805,21 @@ export interface components {
             /** @enum {string} */
             kind: "recaptcha";
             siteKey: string;
+        };
+        CardInput: {
+            /** @description `MM/YY`. */
+            expiry: string;
+            nameOnCard: string;
+            /** @description Digits, spaces and dashes. */
+            number: string;
+            securityCode: string;
+        };
+        /** @description The card as an order keeps it: never the number or the security code. */
+        CardSummary: {
+            brand: string;
+            /** @description `MM/YY`. */
+            expiry: string;
+            last4: string;
         };
         /** @description The carousel tracking fields of spec 3, typed. */
         CarouselClickBeacon: {
@@ -2655,6 +2935,53 @@ export interface components {
             resultCode: "Success" | "CannotAdd" | "MaxLines" | "PickupDeliveryError" | "RequireConfirmation" | "RequireAgreement";
             success: boolean;
         };
+        /** @description One cart line as checkout sees it. */
+        CheckoutLine: {
+            /** @description The ways the line can go now (a one-click switch). */
+            alternatives: components["schemas"]["FulfillmentType"][];
+            /** @description Whether the line can be had as chosen now. */
+            available: boolean;
+            blainNumber: string;
+            fulfillment: components["schemas"]["FulfillmentType"];
+            /** Format: int32 */
+            lineId: number;
+            /** Format: int64 */
+            lineTotalCents: number;
+            name: string;
+            /** @description Why not, in words to show. */
+            problem: string | null;
+            /** Format: int32 */
+            quantity: number;
+            /** Format: int32 */
+            storeNum: number | null;
+            /**
+             * Format: int64
+             * @description The product's price plus its protection plan's.
+             */
+            unitPriceCents: number;
+        };
+        /** @description The cart priced as the order will be. */
+        CheckoutSummary: {
+            /** Format: int64 */
+            freeShippingThresholdCents: number;
+            lines: components["schemas"]["CheckoutLine"][];
+            /** @description A line ships or goes by same-day delivery: the order needs an address. */
+            needsShippingAddress: boolean;
+            pickupStore: components["schemas"]["PickupStore"] | null;
+            /** Format: int64 */
+            shippingCents: number;
+            /** Format: int64 */
+            shippingRateCents: number;
+            /** Format: int64 */
+            subtotalCents: number;
+            /** Format: int64 */
+            taxCents: number;
+            taxExempt: boolean;
+            /** @description The state taxed; null until a ZIP or a pickup store says. */
+            taxState: string | null;
+            /** Format: int64 */
+            totalCents: number;
+        };
         /** @description Each check: `ok`, or what is wrong. */
         Checks: {
             broker: string;
@@ -2746,6 +3073,11 @@ export interface components {
          */
         Error: {
             code: string;
+            /**
+             * @description The request field refused (`InvalidField` only), as the request names it
+             *     (`card.number`, `shippingAddress.zip`).
+             */
+            field?: string | null;
             message: string;
             /** @description Always false. */
             success: boolean;
@@ -2834,6 +3166,19 @@ export interface components {
             phoneNumber?: string | null;
             rewardsNumber?: string | null;
         };
+        /** @description A cart line, and how it should go now (`/api/cart/fulfillment`). */
+        FulfillmentRequest: components["schemas"]["Placement"] & {
+            /**
+             * Format: int64
+             * @description The cart line
+             */
+            lineId: number;
+        };
+        /**
+         * @description How a line gets to the customer.
+         * @enum {string}
+         */
+        FulfillmentType: "ShipToHome" | "StorePickup" | "SameDayDelivery";
         /** @description A gift card the points paid for. */
         GiftCard: {
             cardId: string;
@@ -3138,6 +3483,83 @@ export interface components {
          * @enum {string}
          */
         Occasion: "Wedding" | "Baby" | "Birthday" | "Holiday" | "Other";
+        /** @description The order after the change. */
+        OrderChanged: {
+            orderNo: string;
+            status: components["schemas"]["OrderStatus"];
+            success: boolean;
+        };
+        /** @description One line of an order. */
+        OrderLineView: {
+            blainNumber: string;
+            fulfillment: components["schemas"]["FulfillmentType"];
+            /** Format: int32 */
+            lineNo: number;
+            /** Format: int64 */
+            lineTotalCents: number;
+            name: string;
+            /** Format: int32 */
+            quantity: number;
+            /** Format: int32 */
+            returnedQuantity: number;
+            /** Format: int32 */
+            storeNum: number | null;
+            /** Format: int64 */
+            unitPriceCents: number;
+        };
+        /** @description An order to change. */
+        OrderRequest: {
+            orderNo: string;
+        };
+        /**
+         * @description Where an order is.
+         * @enum {string}
+         */
+        OrderStatus: "Placed" | "ReadyForPickup" | "PickedUp" | "Shipped" | "Delivered" | "Cancelled" | "LineReturned";
+        /** @description An order in the customer's list. */
+        OrderSummary: {
+            /** Format: int64 */
+            itemCount: number;
+            orderNo: string;
+            /** Format: date-time */
+            placedAt: string;
+            status: components["schemas"]["OrderStatus"];
+            statusLabel: string;
+            /** Format: int64 */
+            totalCents: number;
+        };
+        /** @description One order. */
+        OrderView: {
+            card: components["schemas"]["CardSummary"];
+            lines: components["schemas"]["OrderLineView"][];
+            orderNo: string;
+            pickupStore: components["schemas"]["PickupStore"] | null;
+            /** Format: date-time */
+            placedAt: string;
+            /**
+             * Format: int64
+             * @description Rewards points the order earned (1 per $1 of its lines), for members.
+             */
+            pointsEarned: number | null;
+            /** Format: int64 */
+            refundedCents: number;
+            shipTo: components["schemas"]["ShipTo"] | null;
+            /** Format: int64 */
+            shippingCents: number;
+            status: components["schemas"]["OrderStatus"];
+            statusLabel: string;
+            /** Format: int64 */
+            subtotalCents: number;
+            /** Format: int64 */
+            taxCents: number;
+            taxExempt: boolean;
+            timeline: components["schemas"]["TimelineEntry"][];
+            /** Format: int64 */
+            totalCents: number;
+        };
+        OrdersAnswer: {
+            orders: components["schemas"]["OrderSummary"][];
+        };
         /** @description `success`, or why not. */
         PasskeyAnswer: {
             errorMessage: string | null;
@@ -3187,6 +3609,31 @@ export interface components {
         Passkeys: {
             passkeys: components["schemas"]["PasskeyItem"][];
         };
+        PickupQueue: {
+            orders: components["schemas"]["PickupQueueEntry"][];
+        };
+        /** @description An order waiting at the counter. */
+        PickupQueueEntry: {
+            /** Format: int64 */
+            itemCount: number;
+            orderNo: string;
+            /** Format: date-time */
+            placedAt: string;
+            status: components["schemas"]["OrderStatus"];
+        };
+        /** @description A store as an order shows it. */
+        PickupStore: {
+            address1: string;
+            city: string;
+            /** @description "City, ST". */
+            name: string;
+            phone: string;
+            state: string;
+            /** Format: int32 */
+            storeNum: number;
+            urlAlias: string;
+            zip: string;
+        };
         /**
          * @description The spec's pin parameters. The board is the keyword's, else the landing page's (`lp`, a
          *     department id, or `lpurl`). hawkb, hawkaid and hawkp (A/B bucket, ad id, page) are
@@ -3217,6 +3664,27 @@ export interface components {
             redirect?: string | null;
             /** @enum {boolean} */
             success: true;
+        };
+        PlaceOrderRequest: {
+            card: components["schemas"]["CardInput"];
+            email: string;
+            /**
+             * Format: int64
+             * @description The total the shopper reviewed; a different total now is refused (`TotalChanged`).
+             */
+            expectedTotalCents: number;
+            phone: string;
+            shippingAddress?: components["schemas"]["ShippingAddress"] | null;
+        };
+        /** @description The answer of a placed order. */
+        PlacedOrderAnswer: {
+            /** @description The confirmation page, with a key only this visitor's browser can use. */
+            confirmationUrl: string;
+            orderNo: string;
+            /** @enum {boolean} */
+            success: true;
+            /** Format: int64 */
+            totalCents: number;
         };
         /**
          * @description Where the product goes: shipping by default; pickup or same-day delivery at `storeNum`,
@@ -3653,6 +4121,12 @@ export interface components {
             /** Format: int32 */
             scrollNumber: number;
         };
+        /** @description Lines of an order brought back. */
+        ReturnLinesRequest: {
+            /** @description The order's line numbers (1, 2, …); each is returned whole. */
+            lineNos: number[];
+            orderNo: string;
+        };
         /** @description What the client knows of the rewards account, and the rewards number typed (spec 3). */
         RewardsAccountInfo: {
             email?: string | null;
@@ -3865,6 +4339,22 @@ export interface components {
             items: components["schemas"]["RegistryItem"][];
             name: string;
         };
+        /** @description Where a shipped order goes (no name or street). */
+        ShipTo: {
+            city: string;
+            state: string;
+            zip: string;
+        };
+        ShippingAddress: {
+            address1: string;
+            address2?: string | null;
+            city: string;
+            firstName: string;
+            lastName: string;
+            /** @description Two-letter state code. */
+            state: string;
+            zip: string;
+        };
         /** @description The answer of `authenticate` (spec 3). */
         SignInAnswer: {
             captchaFailed: boolean;
@@ -4056,6 +4546,19 @@ export interface components {
             popularSearches: components["schemas"]["SuggestionLink"][];
             productHeading: string;
             products: components["schemas"]["SuggestedProduct"][];
+        };
+        /** @description A step of an order's timeline. */
+        TimelineEntry: {
+            /** Format: date-time */
+            at: string;
+            label: string;
+            status: components["schemas"]["OrderStatus"];
+        };
+        /** @description `POST /api/orders/track`. */
+        TrackOrderRequest: {
+            /** @description The order's email, or its shipping ZIP. */
+            emailOrZip: string;
+            orderNo: string;
         };
         /** @description The tracker's queue: events waiting for the broker, its bound, and what was dropped. */
         TrackingQueue: {
@@ -5737,6 +6240,84 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    my_orders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrdersAnswer"];
+                };
+            };
+            400: components["responses"]["InvalidUrl"];
+            /** @description Not signed in (`NotSignedIn`, 'Please sign in.'). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    my_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order number */
+                order_no: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderView"];
+                };
+            };
+            400: components["responses"]["InvalidUrl"];
+            /** @description Not signed in (`NotSignedIn`, 'Please sign in.'). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not one of the customer's orders: 'No such order.' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     passkeys: {
         parameters: {
             query?: never;
@@ -6578,6 +7159,57 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    change_fulfillment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "fulfillmentType": "StorePickup",
+                 *       "lineId": 0,
+                 *       "storeNum": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["FulfillmentRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartResult"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidBody"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     change_quantity: {
         parameters: {
             query?: never;
@@ -6808,6 +7440,124 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    place: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "card": {
+                 *         "expiry": "12/30",
+                 *         "nameOnCard": "Ann Lee",
+                 *         "number": "4242 4242 4242 4242",
+                 *         "securityCode": "123"
+                 *       },
+                 *       "email": "ann@example.com",
+                 *       "expectedTotalCents": 2099,
+                 *       "phone": "(608) 555-0100",
+                 *       "shippingAddress": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["PlaceOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description The order was placed */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlacedOrderAnswer"];
+                };
+            };
+            /** @description `IdempotencyKeyRequired`, or a malformed body or key */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PaymentDeclined`: 'Your card was declined. Please use another card.' or 'Your card has insufficient funds. Please use another card.' Nothing was charged or held. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EmptyCart` ('Your cart is empty.'), `Unavailable` (a line can't be had as chosen; the message names it), `TotalChanged` ('Your order total has changed. Please review your order.'), `InProgress` (this cart's order is being placed) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `InvalidField` with `field`, in the spec's words ('Please enter a valid credit card number.', 'Expiry date format must be MM/YY', …); or `IdempotencyKeyReused` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            /** @description `PaymentUnavailable`: 'We could not reach our payment service. Your card was not charged. Please try again.' */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The shipping ZIP typed so far (5 digits; anything else is ignored). */
+                zip: string | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The summary (no lines for an empty cart) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutSummary"];
+                };
+            };
+            400: components["responses"]["InvalidUrl"];
             414: components["responses"]["UriTooLong"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -7140,6 +7890,99 @@ export interface operations {
             };
             400: components["responses"]["InvalidUrl"];
             414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    confirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key of the place answer's `confirmationUrl`. */
+                key: string | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderView"];
+                };
+            };
+            400: components["responses"]["InvalidUrl"];
+            /** @description 'No such order.' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    track: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "emailOrZip": "ann@example.com",
+                 *       "orderNo": "100000001"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TrackOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderView"];
+                };
+            };
+            /** @description 'We couldn't find an order with that number and email or ZIP code.' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidBody"];
+            /** @description Too many tries (`TooManyAttempts`, `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -8133,6 +8976,501 @@ export interface operations {
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["StaffForbidden"];
             414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    cancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description Cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderChanged"];
+                };
+            };
+            /** @description No staff credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not an associate */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 'No such order.' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NotNow`: already cancelled, or handed over (return its items instead) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidBody"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deliver: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "orderNo": "100000001"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrderRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed; its mail, stock and refunds follow once */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderChanged"];
+                };
+            };
+            /** @description No staff credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not an associate */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 'No such order.' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NotNow`: the order's status does not allow it (the message says which status does) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidBody"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    picked_up: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "orderNo": "100000001"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrderRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed; its mail, stock and refunds follow once */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderChanged"];
+                };
+            };
+            /** @description No staff credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not an associate */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 'No such order.' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NotNow`: the order's status does not allow it (the message says which status does) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidBody"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    pickup_queue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store. */
+                store: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PickupQueue"];
+                };
+            };
+            400: components["responses"]["InvalidUrl"];
+            /** @description No staff credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not an associate */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    ready: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "orderNo": "100000001"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrderRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed; its mail, stock and refunds follow once */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderChanged"];
+                };
+            };
+            /** @description No staff credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not an associate */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 'No such order.' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NotNow`: the order's status does not allow it (the message says which status does) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidBody"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    return_lines: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "lineNos": [
+                 *         1
+                 *       ],
+                 *       "orderNo": "100000001"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReturnLinesRequest"];
+            };
+        };
+        responses: {
+            /** @description Returned */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderChanged"];
+                };
+            };
+            /** @description No staff credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not an associate */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 'No such order.' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NotNow`: not handed over yet */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `InvalidInput`: no such line, or returned already */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    ship: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "orderNo": "100000001"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrderRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed; its mail, stock and refunds follow once */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderChanged"];
+                };
+            };
+            /** @description No staff credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not an associate */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 'No such order.' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NotNow`: the order's status does not allow it (the message says which status does) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidBody"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
