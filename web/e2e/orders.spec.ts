@@ -7,6 +7,7 @@ import {
   saveScreenshot,
   shopperTest as test,
   signInWithApi,
+  storefrontCli,
   uniqueEmail,
   uniquePhone,
 } from './support';
@@ -200,7 +201,7 @@ test.describe('orders', () => {
     const table = page.getByRole('table', { name: 'Your orders, newest first' });
     const link = table.getByRole('link', { name: `Order ${placed.orderNo}` });
     await expect(link).toBeVisible();
-    const row = table.getByRole('row').filter({ has: link });
+    const row = table.getByRole('row').filter({ has: page.getByRole('link', { name: `Order ${placed.orderNo}` }) });
     await expect(row).toContainText('Order placed');
     await expect(row).toContainText(formatCents(placed.totalCents));
     // The newest order comes first.
@@ -218,6 +219,13 @@ test.describe('orders', () => {
     await expect(page.getByRole('link', { name: 'Back to Order History' })).toHaveAttribute('href', HISTORY_PATH);
     await saveScreenshot(page, testInfo, 'order-detail');
     await expectNoSeriousViolations(page, testInfo, 'order-detail');
+
+    // The store's associate marks it ready (as the staff API does, from a shell): the
+    // shopper's timeline shows it.
+    await storefrontCli(['orders', 'advance', placed.orderNo, '--to', 'ready']);
+    await page.reload();
+    await expect(steps.nth(1)).toContainText('Ready for pickup');
+    await expect(page.getByRole('main').locator('[aria-current="step"]')).toContainText('Ready for pickup');
 
     // Another customer's number (or none) is not found.
     await page.goto('/account/orders/1/');
