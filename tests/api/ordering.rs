@@ -981,30 +981,54 @@ async fn a_members_sale_earns_points_by_line_and_a_return_takes_them_back() {
     catalog(&env).await;
     let mut ann = store_app(&env);
     let joined = ann
-        .post_with_token("/account/register", json!({"firstName": "Ann", "lastName": "Lee",
+        .post_with_token(
+            "/account/register",
+            json!({"firstName": "Ann", "lastName": "Lee",
             "emailAddress": "ann@example.com", "password": "Password1",
-            "phoneNumber": phone_of("ann@example.com"), "skipConnectingRewards": false}))
+            "phoneNumber": phone_of("ann@example.com"), "skipConnectingRewards": false}),
+        )
         .await
         .json();
     assert_eq!(joined["success"], true, "{joined}");
     add(&mut ann, "200", 1, Some(1)).await;
     add(&mut ann, "300", 2, None).await;
-    let total = summary(&mut ann, Some("53545")).await["totalCents"].as_i64().unwrap();
+    let total = summary(&mut ann, Some("53545")).await["totalCents"]
+        .as_i64()
+        .unwrap();
     let placed = ann
-        .post_keyed("/api/checkout/place", "k", order_form(VISA, total, Some(address("53545"))))
+        .post_keyed(
+            "/api/checkout/place",
+            "k",
+            order_form(VISA, total, Some(address("53545"))),
+        )
         .await;
     assert_eq!(placed.status, 200, "{}", placed.body);
     let order_no = placed.json()["orderNo"].as_str().unwrap().to_string();
     // 1 point per $1 of each line: $60 and $20.
-    let view = ann.get(&format!("/api/account/orders/{order_no}")).await.json();
+    let view = ann
+        .get(&format!("/api/account/orders/{order_no}"))
+        .await
+        .json();
     assert_eq!(view["pointsEarned"], 80, "{view}");
 
     let mut amy = ann.other();
     for step in ["ready", "picked-up", "ship"] {
-        let a = amy.post_as(&format!("/api/staff/orders/{step}"), ASSOCIATE_TOKEN, json!({"orderNo": order_no})).await;
+        let a = amy
+            .post_as(
+                &format!("/api/staff/orders/{step}"),
+                ASSOCIATE_TOKEN,
+                json!({"orderNo": order_no}),
+            )
+            .await;
         assert_eq!(a.status, 200, "{step}: {}", a.body);
     }
-    let back = amy.post_as("/api/staff/orders/return", ASSOCIATE_TOKEN, json!({"orderNo": order_no, "lineNos": [2]})).await;
+    let back = amy
+        .post_as(
+            "/api/staff/orders/return",
+            ASSOCIATE_TOKEN,
+            json!({"orderNo": order_no, "lineNos": [2]}),
+        )
+        .await;
     assert_eq!(back.status, 200, "{}", back.body);
     let reversed: i64 = sqlx::query_scalar(
         "SELECT coalesce(sum(points), 0)::bigint FROM rewards_ledger WHERE reference = $1 AND kind = 'reversed'",
@@ -1014,8 +1038,25 @@ async fn a_members_sale_earns_points_by_line_and_a_return_takes_them_back() {
     .await
     .unwrap();
     assert_eq!(reversed, -20, "line 2's points");
-    let view = ann.get(&format!("/api/account/orders/{order_no}")).await.json();
+    let view = ann
+        .get(&format!("/api/account/orders/{order_no}"))
+        .await
+        .json();
     assert_eq!(view["lines"][1]["returnedQuantity"], 2);
-    let labels: Vec<&str> = view["timeline"].as_array().unwrap().iter().map(|t| t["label"].as_str().unwrap()).collect();
-    assert_eq!(labels, ["Order placed", "Ready for pickup", "Picked up", "Shipped", "Items returned"]);
+    let labels: Vec<&str> = view["timeline"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        labels,
+        [
+            "Order placed",
+            "Ready for pickup",
+            "Picked up",
+            "Shipped",
+            "Items returned"
+        ]
+    );
 }
