@@ -96,18 +96,26 @@ fn main() {
         .filter_map(|c| c.trim().parse().ok())
         .collect();
 
-    // Products that ship, from the demo catalog's search (spread so no one runs out).
-    let (_, _, found) = http(&base, "GET", "/api/search?keyword=rope&mpp=60", &[], "");
+    // Products that ship with plenty online and no prompt, from the demo catalog's search
+    // (spread so that none runs out).
+    let (_, _, found) = http(&base, "GET", "/api/search?mpp=120", &[], "");
     let found: serde_json::Value = serde_json::from_slice(&found).expect("search JSON");
     let products: Vec<String> = found["items"]
         .as_array()
         .map(|r| {
             r.iter()
+                .filter(|p| {
+                    p["fulfillment"]["shipToHome"] == true
+                        && p["ecomOnHand"].as_i64().unwrap_or(0) >= 100
+                        && p["requiresConfirmation"] != true
+                        && p["requiresAgreement"] != true
+                        && p["discontinued"] != true
+                })
                 .filter_map(|p| p["blainNumber"].as_str().map(String::from))
                 .collect()
         })
         .unwrap_or_default();
-    assert!(!products.is_empty(), "the demo catalog has rope");
+    assert!(!products.is_empty(), "the demo catalog has products that ship");
 
     let place = |i: usize| -> Option<Duration> {
         let product = &products[i % products.len()];
