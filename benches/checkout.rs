@@ -115,7 +115,10 @@ fn main() {
                 .collect()
         })
         .unwrap_or_default();
-    assert!(!products.is_empty(), "the demo catalog has products that ship");
+    assert!(
+        !products.is_empty(),
+        "the demo catalog has products that ship"
+    );
 
     let place = |i: usize| -> Option<Duration> {
         let product = &products[i % products.len()];
