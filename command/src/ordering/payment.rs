@@ -108,7 +108,7 @@ pub const SLOW_ANSWER: Duration = Duration::from_secs(3);
 
 /// The local gateway: payments kept in PostgreSQL (`local_payments`, one row per operation
 /// key), test cards for every outcome. What a person runs the store with when no real gateway
-/// is configured; `storefront payments` lists what it holds.
+/// is configured (operators read `local_payments`).
 pub struct LocalGateway {
     pub pool: PgPool,
 }
