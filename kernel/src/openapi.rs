@@ -199,7 +199,11 @@ fn share_answers(path: &str, method: &str, op: &mut Value, request_schemas: &mut
             .as_array_mut()
             .unwrap();
         let key = reference("parameters", "IdempotencyKey");
-        if !params.contains(&key) {
+        // An operation that requires the key says so with a parameter of its own.
+        let own = params
+            .iter()
+            .any(|p| p.get("name").and_then(Value::as_str) == Some("Idempotency-Key"));
+        if !params.contains(&key) && !own {
             params.insert(0, key);
         }
     }

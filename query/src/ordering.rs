@@ -4,7 +4,7 @@
 //! email or ZIP, and an associate's pickup queue. Orders come from the `orders` read model;
 //! the shipping address is opened from its seal only as far as city, state and ZIP.
 
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -12,6 +12,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use sqlx::{PgPool, Row};
 
+use crate::params::Params;
 use crate::QueryState;
 use kernel::client::ClientAddress;
 use kernel::http::{ApiError, ApiJson};
@@ -133,7 +134,6 @@ pub struct CheckoutSummary {
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 pub struct SummaryParams {
     /// The shipping ZIP typed so far (5 digits; anything else is ignored).
-    #[param(max_length = 10)]
     pub zip: Option<String>,
 }
 
@@ -155,12 +155,8 @@ fn how(f: FulfillmentType) -> &'static str {
     description = "Each line with whether it can be had as chosen now (else the problem and the ways that work), the pickup store, whether an address is needed, and the totals the order will charge: shipping free from $49 of shipped lines (else $7.99), sales tax at the ZIP's state (or the pickup store's), none for an approved tax-exempt customer.",
     params(SummaryParams),
     responses((status = 200, description = "The summary (no lines for an empty cart)", body = CheckoutSummary)))]
-async fn summary(
-    State(state): State<QueryState>,
-    identity: Identity,
-    Query(params): Query<SummaryParams>,
-) -> Response {
-    match build_summary(&state.pool, &identity, params.zip.as_deref()).await {
+async fn summary(State(state): State<QueryState>, identity: Identity, params: Params) -> Response {
+    match build_summary(&state.pool, &identity, params.text("zip")).await {
         Ok(s) => Json(s).into_response(),
         Err(e) => ApiError::from(e).into_response(),
     }
@@ -533,10 +529,10 @@ pub struct ConfirmationParams {
 async fn confirmation(
     State(state): State<QueryState>,
     identity: Identity,
-    Query(params): Query<ConfirmationParams>,
+    params: Params,
 ) -> Response {
-    let order_no = params.key.filter(|k| k.len() <= 200).and_then(|k| {
-        projections::model::confirmed_order(identity.keyring(), &k, &identity.visitor_id)
+    let order_no = params.text("key").filter(|k| k.len() <= 200).and_then(|k| {
+        projections::model::confirmed_order(identity.keyring(), k, &identity.visitor_id)
     });
     let Some(order_no) = order_no else {
         return ApiError::NotFoundMessage(NO_SUCH_ORDER).into_response();
@@ -634,6 +630,7 @@ pub struct TrackOrderRequest {
     request_body(content = TrackOrderRequest, example = json!({"orderNo": "100000001", "emailOrZip": "ann@example.com"})),
     responses(
         (status = 200, description = "The order", body = OrderView),
+        (status = 400, description = "Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a NUL character); `InvalidIdempotencyKey` (a malformed Idempotency-Key header).", body = kernel::http::ErrorBody),
         (status = 404, description = "'We couldn't find an order with that number and email or ZIP code.'", body = kernel::http::ErrorBody),
         (status = 429, description = "Too many tries (`TooManyAttempts`, `Retry-After`)", body = kernel::http::ErrorBody),
     ))]
@@ -711,14 +708,22 @@ pub struct PickupQueueParams {
     params(PickupQueueParams),
     responses(
         (status = 200, description = "The queue", body = PickupQueue),
+        (status = 400, description = "Bad request: `InvalidText` (an encoded NUL, `%00`, in the URL); `InvalidQuery` (the query string cannot be read); `InvalidNumber` (store absent, blank or not a whole number).", body = kernel::http::ErrorBody),
         (status = 401, description = "No staff credentials", body = kernel::http::ErrorBody),
         (status = 403, description = "Not an associate", body = kernel::http::ErrorBody),
     ))]
 async fn pickup_queue(
     State(state): State<QueryState>,
     _staff: Staff<Associate>,
-    Query(params): Query<PickupQueueParams>,
+    params: Params,
 ) -> Response {
+    let store = match params.required_number("store").and_then(|n| {
+        i32::try_from(n)
+            .map_err(|_| ApiError::bad_request("InvalidNumber", crate::params::INVALID_NUMBER))
+    }) {
+        Ok(n) => n,
+        Err(e) => return e.into_response(),
+    };
     let rows = sqlx::query(
         "SELECT order_no, placed_at, status, \
          (SELECT coalesce(sum((l->>'quantity')::bigint), 0) FROM jsonb_array_elements(lines) l \
@@ -726,7 +731,7 @@ async fn pickup_queue(
          FROM orders WHERE pickup_store = $1 AND status IN ('Placed', 'ReadyForPickup') \
          ORDER BY placed_at LIMIT 500",
     )
-    .bind(params.store)
+    .bind(store)
     .fetch_all(&state.pool)
     .await;
     match rows {

@@ -90,6 +90,7 @@ impl From<PlaceError> for ApiError {
 
 #[utoipa::path(post, path = "/api/checkout/place", tag = "ordering",
     summary = "Place the visitor's cart as an order",
+    params(("Idempotency-Key" = String, Header, description = "Required here (400 `IdempotencyKeyRequired` without): one key per checkout attempt, 1 to 255 visible ASCII characters. A repeat with the same key within 24 hours returns the first answer (`Idempotent-Replayed: true`) and places nothing; the same key with another body is 422 `IdempotencyKeyReused`.", pattern = r"^[\x21-\x7E]{1,255}$", min_length = 1, max_length = 255)),
     description = "Requires an `Idempotency-Key` (one per checkout attempt): the first answer is kept, a repeat with the same key replays it (one order, one charge), the same key with another body is refused. The server repeats the form's checks with the spec's messages, prices the cart (shipping free from $49, else $7.99; sales tax by the shipping ZIP's state or the pickup store's), authorises the card, holds the stock, places the order and captures the payment; the cart is emptied, the confirmation mailed, rewards points recorded and the Sale tracking event sent, each once. No card number or security code is kept. Local test cards: docs/decisions.md, \"Checkout\".",
     request_body(content = PlaceOrderRequest, example = json!({
         "email": "ann@example.com", "phone": "(608) 555-0100", "shippingAddress": null,

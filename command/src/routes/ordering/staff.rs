@@ -120,7 +120,9 @@ macro_rules! status_change {
             request_body(content = OrderRequest, example = json!({"orderNo": "100000001"})),
             responses(
                 (status = 200, description = "Changed; its mail, stock and refunds follow once", body = OrderChanged),
-                (status = 401, description = "No staff credentials", body = kernel::http::ErrorBody),
+                (status = 400, description = super::super::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
+                (status = 400, description = super::super::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
+        (status = 401, description = "No staff credentials", body = kernel::http::ErrorBody),
                 (status = 403, description = "Not an associate", body = kernel::http::ErrorBody),
                 (status = 404, description = "'No such order.'", body = kernel::http::ErrorBody),
                 (status = 409, description = "`NotNow`: the order's status does not allow it (the message says which status does)", body = kernel::http::ErrorBody),
@@ -168,6 +170,7 @@ status_change!(
     request_body(content = CancelOrderRequest),
     responses(
         (status = 200, description = "Cancelled", body = OrderChanged),
+        (status = 400, description = super::super::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
         (status = 401, description = "No staff credentials", body = kernel::http::ErrorBody),
         (status = 403, description = "Not an associate", body = kernel::http::ErrorBody),
         (status = 404, description = "'No such order.'", body = kernel::http::ErrorBody),
@@ -199,6 +202,7 @@ async fn cancel(
     request_body(content = ReturnLinesRequest, example = json!({"orderNo": "100000001", "lineNos": [1]})),
     responses(
         (status = 200, description = "Returned", body = OrderChanged),
+        (status = 400, description = super::super::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
         (status = 401, description = "No staff credentials", body = kernel::http::ErrorBody),
         (status = 403, description = "Not an associate", body = kernel::http::ErrorBody),
         (status = 404, description = "'No such order.'", body = kernel::http::ErrorBody),

@@ -7448,9 +7448,9 @@ export interface operations {
     place: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            header: {
+                /** @description Required here (400 `IdempotencyKeyRequired` without): one key per checkout attempt, 1 to 255 visible ASCII characters. A repeat with the same key within 24 hours returns the first answer (`Idempotent-Replayed: true`) and places nothing; the same key with another body is 422 `IdempotencyKeyReused`. */
+                "Idempotency-Key": string;
             };
             path?: never;
             cookie?: never;
@@ -7959,6 +7959,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OrderView"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a NUL character); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description 'We couldn't find an order with that number and email or ZIP code.' */
@@ -9005,6 +9014,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrderChanged"];
                 };
             };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No staff credentials */
             401: {
                 headers: {
@@ -9077,6 +9095,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OrderChanged"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No staff credentials */
@@ -9153,6 +9180,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrderChanged"];
                 };
             };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No staff credentials */
             401: {
                 headers: {
@@ -9218,7 +9254,15 @@ export interface operations {
                     "application/json": components["schemas"]["PickupQueue"];
                 };
             };
-            400: components["responses"]["InvalidUrl"];
+            /** @description Bad request: `InvalidText` (an encoded NUL, `%00`, in the URL); `InvalidQuery` (the query string cannot be read); `InvalidNumber` (store absent, blank or not a whole number). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No staff credentials */
             401: {
                 headers: {
@@ -9270,6 +9314,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OrderChanged"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No staff credentials */
@@ -9347,6 +9400,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OrderChanged"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No staff credentials */
@@ -9429,6 +9491,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OrderChanged"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No staff credentials */
