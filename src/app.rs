@@ -72,6 +72,9 @@ pub struct AppParts {
     pub notifier: crate::config::NotifierSetting,
     /// SMS through a gateway (`SMS_GATEWAY_URL`, …); none: the mailbox keeps them.
     pub sms: Option<crate::config::SmsSetting>,
+    /// Card payments through a gateway (`PAYMENT_GATEWAY_URL`, checked at start); none: the
+    /// local gateway.
+    pub payments: Option<crate::config::PaymentSetting>,
     /// Where rewards accounts live: none for the store's own (`command::rewards::local`).
     pub rewards: Option<command::rewards::provider::ProviderRef>,
     /// The return window of points and the limits of the rewards calls.
@@ -122,6 +125,7 @@ impl AppParts {
             },
             notifier: crate::config::NotifierSetting::Mailbox,
             sms: None,
+            payments: None,
             rewards: None,
             rewards_settings: Default::default(),
         })
@@ -147,12 +151,13 @@ pub fn command_state(state: &AppState) -> command::routes::CommandState {
     command::routes::CommandState::from(command::routes::CommandParts {
         rewards,
         rewards_settings: state.rewards_settings.clone(),
-        payments: std::sync::Arc::new(command::ordering::payment::LocalGateway {
-            pool: state.pool.clone(),
-        }),
-        sales: std::sync::Arc::new(tracker::sales::TopicSales {
-            sink: state.tracking.clone(),
-        }),
+        // The HTTP gateway with `PAYMENT_GATEWAY_URL` (checked at start), else the local one.
+        payments: crate::config::payment_gateway(state.payments.as_ref(), &state.pool)
+            .unwrap_or_else(|e| crate::config::refuse_to_start(e)),
+        sales: std::sync::Arc::new(tracker::sales::TopicSales::new(
+            state.bus.clone(),
+            state.tracking.topic(),
+        )),
         pool: state.pool.clone(),
         cart_services: command::cart::CartServices {
             catalog: std::sync::Arc::new(command::cart::catalog_pg::PgCatalog {

@@ -222,6 +222,11 @@ pub struct ServeArgs {
     /// this many seconds (in the process that runs the relay).
     #[arg(long, env = "OUTBOX_LAG_MAX_SECS", default_value_t = 60)]
     pub outbox_lag_max_secs: u64,
+    /// A checkout attempt left unfinished this many seconds (the process placing it died) is
+    /// finished by the sweep: its authorisation voided and its stock given back, unless the
+    /// order was placed.
+    #[arg(long, env = "CHECKOUT_STALE_AFTER_SECS", default_value_t = command::ordering::checkout::STALE_AFTER_SECONDS)]
+    pub checkout_stale_after_secs: i64,
     /// Tracking beacons held while the broker is away; beyond it new ones are dropped and
     /// counted (`/metrics`).
     #[arg(long, env = "TRACKING_QUEUE_MAX", default_value_t = tracker::sink::DEFAULT_QUEUE_MAX)]
@@ -320,6 +325,14 @@ pub struct AccountArgs {
     /// The number SMS come from, in E.164 (`+15550100000`).
     #[arg(long, env = "SMS_FROM")]
     pub sms_from: Option<String>,
+    /// A card payment gateway's REST API base (https; http only to 127.0.0.1 or localhost);
+    /// unset, card payments go to the local gateway (`local_payments`, test cards), which
+    /// charges no card.
+    #[arg(long, env = "PAYMENT_GATEWAY_URL")]
+    pub payment_gateway_url: Option<String>,
+    /// The payment gateway's API secret, sent as a bearer token (with PAYMENT_GATEWAY_URL).
+    #[arg(long, env = "PAYMENT_GATEWAY_SECRET", hide_env_values = true)]
+    pub payment_gateway_secret: Option<String>,
     /// The OAuth client id Google's ID tokens must name (their audience); unset, Google
     /// sign-in answers the generic message.
     #[arg(long, env = "GOOGLE_CLIENT_ID")]

@@ -575,6 +575,100 @@ impl SmsSetting {
     }
 }
 
+/// Card payments through a gateway over HTTP (`PAYMENT_GATEWAY_URL` with
+/// `PAYMENT_GATEWAY_SECRET`, `command::ordering::payment_http`): unset, the local gateway
+/// (`local_payments`, its test cards) takes them.
+#[derive(Clone)]
+pub struct PaymentSetting {
+    pub url: String,
+    pub secret: String,
+}
+
+impl std::fmt::Debug for PaymentSetting {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Never the secret.
+        f.debug_struct("PaymentSetting")
+            .field("url", &redact_url(&self.url))
+            .finish_non_exhaustive()
+    }
+}
+
+impl PaymentSetting {
+    /// The setting from `get` (blank counts as unset): none without either variable; the
+    /// secret is required with the URL, and a secret without a URL is refused too (the local
+    /// gateway would take the payments and charge no card).
+    pub fn from_lookup(
+        get: impl Fn(&str) -> Option<String>,
+    ) -> Result<Option<PaymentSetting>, SettingError> {
+        let get = |name: &str| {
+            get(name)
+                .map(|v| v.trim().to_string())
+                .filter(|v| !v.is_empty())
+        };
+        match (get("PAYMENT_GATEWAY_URL"), get("PAYMENT_GATEWAY_SECRET")) {
+            (None, None) => Ok(None),
+            (Some(url), Some(secret)) => Ok(Some(PaymentSetting { url, secret })),
+            (Some(_), None) => Err(setting_error(
+                "PAYMENT_GATEWAY_SECRET",
+                "must be set with PAYMENT_GATEWAY_URL",
+            )),
+            (None, Some(_)) => Err(setting_error(
+                "PAYMENT_GATEWAY_URL",
+                "must be set with PAYMENT_GATEWAY_SECRET",
+            )),
+        }
+    }
+
+    /// The HTTP gateway; a URL that is not https (but to this machine) or an unusable secret
+    /// names its setting, without the secret.
+    pub fn build(&self) -> Result<command::ordering::payment_http::HttpGateway, SettingError> {
+        command::ordering::payment_http::HttpGateway::new(&self.url, &self.secret).map_err(|e| {
+            let mut message = redact_secrets(&e.message, &self.url);
+            if !self.secret.is_empty() {
+                message = message.replace(&self.secret, "***");
+            }
+            match e.setting {
+                "PAYMENT_GATEWAY_URL" => {
+                    setting_error(e.setting, format!("'{}' {message}", redact_url(&self.url)))
+                }
+                _ => setting_error(e.setting, message),
+            }
+        })
+    }
+}
+
+/// The payment gateway of the command role: the HTTP one when `setting` is some, else the local
+/// one on `pool`. Which it is goes to the log once per process.
+pub fn payment_gateway(
+    setting: Option<&PaymentSetting>,
+    pool: &PgPool,
+) -> Result<command::ordering::payment::PaymentRef, SettingError> {
+    static ANNOUNCED: std::sync::Once = std::sync::Once::new();
+    match setting {
+        Some(setting) => {
+            let gateway = setting.build()?;
+            ANNOUNCED.call_once(|| {
+                tracing::info!(
+                    gateway = %redact_url(gateway.base_url()),
+                    "card payments go through the payment gateway"
+                )
+            });
+            Ok(std::sync::Arc::new(gateway))
+        }
+        None => {
+            ANNOUNCED.call_once(|| {
+                tracing::warn!(
+                    "PAYMENT_GATEWAY_URL is not set: card payments go to the local gateway \
+                     (`local_payments`, test cards): no card is charged"
+                )
+            });
+            Ok(std::sync::Arc::new(
+                command::ordering::payment::LocalGateway { pool: pool.clone() },
+            ))
+        }
+    }
+}
+
 /// Ends the process over a setting's problem, worded as `main` words a failure to start: for
 /// settings read while the router is assembled, where no error can be returned.
 pub fn refuse_to_start(e: SettingError) -> ! {
@@ -837,5 +931,59 @@ mod notifier_tests {
             panic!("a From without an address was taken")
         };
         assert_eq!(e.setting, "MAIL_FROM");
+    }
+}
+
+#[cfg(test)]
+mod payment_tests {
+    use super::*;
+
+    fn setting(vars: &[(&str, &str)]) -> Result<Option<PaymentSetting>, SettingError> {
+        PaymentSetting::from_lookup(|name| {
+            vars.iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| v.to_string())
+        })
+    }
+
+    #[tokio::test]
+    async fn the_payment_gateway_is_local_unless_both_settings_are_set() {
+        assert!(setting(&[]).unwrap().is_none());
+        assert!(setting(&[("PAYMENT_GATEWAY_URL", " ")]).unwrap().is_none());
+        let e = setting(&[("PAYMENT_GATEWAY_URL", "https://pay.example.com")]).unwrap_err();
+        assert_eq!(e.setting, "PAYMENT_GATEWAY_SECRET");
+        let e = setting(&[("PAYMENT_GATEWAY_SECRET", "sk_live_hunter2")]).unwrap_err();
+        assert_eq!(e.setting, "PAYMENT_GATEWAY_URL");
+        assert!(!e.to_string().contains("hunter2"), "{e}");
+
+        let chosen = setting(&[
+            ("PAYMENT_GATEWAY_URL", "https://pay.example.com/"),
+            ("PAYMENT_GATEWAY_SECRET", "sk_live_hunter2"),
+        ])
+        .unwrap()
+        .unwrap();
+        assert!(!format!("{chosen:?}").contains("hunter2"));
+        assert!(chosen.build().is_ok());
+
+        let e = PaymentSetting {
+            url: "http://pay.example.com".into(),
+            secret: "sk_live_hunter2".into(),
+        }
+        .build()
+        .unwrap_err();
+        assert_eq!(e.setting, "PAYMENT_GATEWAY_URL");
+        assert!(!e.to_string().contains("hunter2"), "{e}");
+        assert!(PaymentSetting {
+            url: "http://127.0.0.1:9".into(),
+            secret: "s".into(),
+        }
+        .build()
+        .is_ok());
+
+        let pool = PgPoolOptions::new()
+            .connect_lazy("postgres://nobody@127.0.0.1:1/none")
+            .unwrap();
+        assert!(payment_gateway(None, &pool).is_ok());
+        assert!(payment_gateway(Some(&chosen), &pool).is_ok());
     }
 }

@@ -24,6 +24,8 @@ pub struct ServeOptions {
     pub group_prefix: String,
     pub cookies: kernel::identity::CookieSettings,
     pub outbox_lag_max: Duration,
+    /// When the checkout sweep takes over an unfinished attempt (`CHECKOUT_STALE_AFTER_SECS`).
+    pub checkout_stale_after: chrono::Duration,
     /// Where this process keeps its search index.
     pub index_dir: PathBuf,
     /// Names this process's index consumer group (`PREFIX.indexer.INSTANCE`).
@@ -53,6 +55,8 @@ pub struct ServeOptions {
     pub notifier: crate::config::NotifierSetting,
     /// SMS through a gateway (`SMS_GATEWAY_URL`), else the mailbox.
     pub sms: Option<crate::config::SmsSetting>,
+    /// Card payments through a gateway (`PAYMENT_GATEWAY_URL`), else the local gateway.
+    pub payments: Option<crate::config::PaymentSetting>,
 }
 
 /// Bounds of the HTTP server itself (docs/security.md).
@@ -233,6 +237,7 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
         captcha: options.captcha.clone(),
         notifier: options.notifier.clone(),
         sms: options.sms.clone(),
+        payments: options.payments.clone(),
         rewards: None,
         rewards_settings: options.rewards.clone(),
     });
@@ -241,10 +246,17 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
         // The checkout's process manager: attempts that stopped half way are finished or
         // voided, and steps orders still owe are done (each once, by its key).
         let ordering = app::command_state(&state).ordering();
+        let stale_after = options.checkout_stale_after;
         let mut stop = stop_rx.clone();
         background.spawn(async move {
             loop {
-                match command::ordering::process::recover(&ordering, chrono::Utc::now()).await {
+                match command::ordering::process::recover(
+                    &ordering,
+                    chrono::Utc::now(),
+                    stale_after,
+                )
+                .await
+                {
                     Ok(done) if done != Default::default() => {
                         tracing::info!(?done, "checkout sweep")
                     }

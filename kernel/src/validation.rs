@@ -107,6 +107,13 @@ pub fn is_local_url(url: &str) -> bool {
         && !url.chars().any(char::is_control)
 }
 
+/// An order number as the store makes them (digits, at most 20), trimmed; `None` for anything
+/// else, so a lookup never runs on it.
+pub fn order_number(text: &str) -> Option<&str> {
+    let n = text.trim();
+    (!n.is_empty() && n.len() <= 20 && n.chars().all(|c| c.is_ascii_digit())).then_some(n)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -196,6 +203,14 @@ mod tests {
         assert!(is_local_url("/cart/"));
         for bad in ["//evil.example", "https://evil.example", "/\\evil", "cart"] {
             assert!(!is_local_url(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn order_numbers_are_up_to_20_digits() {
+        assert_eq!(order_number(" 100000001 "), Some("100000001"));
+        for bad in ["", "  ", "10000000a", "-1", "1 2", &"9".repeat(21)] {
+            assert_eq!(order_number(bad), None, "{bad:?}");
         }
     }
 }

@@ -25,9 +25,11 @@ pub mod model {
     pub use command::cart::command_types::FulfillmentType;
     pub use command::catalog;
     pub use command::merch::pinboard;
-    pub use command::ordering::process::{price, tax_exempt};
+    pub use command::ordering::exemption::last4 as certificate_last4;
+    pub use command::ordering::process::{how, price, tax_exempt};
     pub use command::ordering::{
-        confirmation_url, confirmed_order, pricing, sales, CardSummary, OrderLine, OrderStatus,
+        confirmation_url, confirmed_order, pricing, sales, CardSummary, ExemptionKind,
+        ExemptionStatus, OrderLine, OrderStatus,
     };
     pub use command::rewards::{codes as reward_codes, ledger, mask};
 }

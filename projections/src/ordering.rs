@@ -1,9 +1,13 @@
 //! The ordering read models, projected inline so an order shows in the placing answer's next
 //! read: `orders` (one row per order: lines, money, status, timeline; contact and address
 //! sealed, found by keyed hashes) and `checkout_attempts` (the attempt under way per cart, for
-//! the recovery sweep). Erasing a subject keeps each order's money and drops the person.
+//! the recovery sweep), and `tax_exemptions` (one row per customer who applied; the
+//! certificate's name and number sealed). Erasing a subject keeps each order's money and drops
+//! the person, and blanks the certificate's name and number.
 
-use command::ordering::{Checkout, CheckoutEvent, Order, OrderEvent, OrderStatus};
+use command::ordering::{
+    Checkout, CheckoutEvent, ExemptionEvent, Order, OrderEvent, OrderStatus, TaxExemption,
+};
 use command::privacy::subject::{Subject, SubjectEvent};
 use cqrs_es::Aggregate;
 use serde_json::json;
@@ -13,8 +17,13 @@ use crate::engine::{Projection, ProjectionError, StoredEvent, Typed};
 
 pub struct OrderingProjection;
 
-const TYPES: [&str; 3] = [Order::TYPE, Checkout::TYPE, Subject::TYPE];
-const TABLES: [&str; 2] = ["orders", "checkout_attempts"];
+const TYPES: [&str; 4] = [
+    Order::TYPE,
+    Checkout::TYPE,
+    TaxExemption::TYPE,
+    Subject::TYPE,
+];
+const TABLES: [&str; 3] = ["orders", "checkout_attempts", "tax_exemptions"];
 
 fn decode(e: &StoredEvent, source: serde_json::Error) -> ProjectionError {
     ProjectionError::Decode {
@@ -179,6 +188,64 @@ async fn apply_checkout(conn: &mut PgConnection, e: &StoredEvent) -> Result<(), 
     Ok(())
 }
 
+async fn apply_exemption(conn: &mut PgConnection, e: &StoredEvent) -> Result<(), ProjectionError> {
+    let customer = &e.aggregate_id;
+    match e.typed::<ExemptionEvent>()? {
+        ExemptionEvent::TaxExemptionApplied(a) => {
+            let name = serde_json::to_value(&a.business_name).map_err(|s| decode(e, s))?;
+            let number = serde_json::to_value(&a.certificate_number).map_err(|s| decode(e, s))?;
+            let kind = serde_json::to_value(a.kind).map_err(|s| decode(e, s))?;
+            sqlx::query(
+                "INSERT INTO tax_exemptions (customer_id, status, kind, state, subject, business_name, \
+                 certificate_number, applied_at) VALUES ($1, 'Pending', $2, $3, $4, $5, $6, $7) \
+                 ON CONFLICT (customer_id) DO UPDATE SET status = 'Pending', kind = $2, state = $3, \
+                 subject = $4, business_name = $5, certificate_number = $6, applied_at = $7, \
+                 decided_at = NULL, decided_by = NULL, reason = NULL",
+            )
+            .bind(customer)
+            .bind(kind.as_str())
+            .bind(&a.state)
+            .bind(&a.subject)
+            .bind(name)
+            .bind(number)
+            .bind(a.at)
+            .execute(conn)
+            .await?;
+        }
+        ExemptionEvent::TaxExemptionApproved { staff_id, at } => {
+            decide(conn, customer, "Approved", &staff_id, None, at).await?
+        }
+        ExemptionEvent::TaxExemptionRejected {
+            staff_id,
+            reason,
+            at,
+        } => decide(conn, customer, "Rejected", &staff_id, Some(&reason), at).await?,
+    }
+    Ok(())
+}
+
+async fn decide(
+    conn: &mut PgConnection,
+    customer: &str,
+    status: &str,
+    staff_id: &str,
+    reason: Option<&str>,
+    at: chrono::DateTime<chrono::Utc>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE tax_exemptions SET status = $2, decided_by = $3, reason = $4, decided_at = $5 \
+         WHERE customer_id = $1",
+    )
+    .bind(customer)
+    .bind(status)
+    .bind(staff_id)
+    .bind(reason)
+    .bind(at)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 #[async_trait::async_trait]
 impl Projection for OrderingProjection {
     fn name(&self) -> &'static str {
@@ -201,12 +268,20 @@ impl Projection for OrderingProjection {
         match e.aggregate_type.as_str() {
             t if t == Order::TYPE => apply_order(conn, e).await,
             t if t == Checkout::TYPE => apply_checkout(conn, e).await,
+            t if t == TaxExemption::TYPE => apply_exemption(conn, e).await,
             _ => {
                 let SubjectEvent::SubjectForgotten { .. } = e.typed()?;
                 // The money stays; the person goes: no contact, no address, no lookup by them.
                 sqlx::query(
                     "UPDATE orders SET subject = '', contact = 'null'::jsonb, ship_to = NULL, \
                      zip_key = NULL WHERE subject = $1",
+                )
+                .bind(&e.aggregate_id)
+                .execute(&mut *conn)
+                .await?;
+                sqlx::query(
+                    "UPDATE tax_exemptions SET business_name = 'null'::jsonb, \
+                     certificate_number = 'null'::jsonb WHERE subject = $1",
                 )
                 .bind(&e.aggregate_id)
                 .execute(conn)

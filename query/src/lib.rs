@@ -13,7 +13,9 @@ pub mod params;
 pub mod rebuilt;
 pub mod search;
 pub mod shopping;
+pub mod staff;
 pub mod stores;
+pub mod tax_exemption;
 
 use axum::Router;
 use sqlx::PgPool;
@@ -54,7 +56,9 @@ pub fn staff_router(state: QueryState) -> Router {
         .merge(search::explain::staff_router(state.clone()))
         .merge(search::popularity::staff_router(state.clone()))
         .merge(search::recommendations::staff_router(state.clone()))
-        .merge(ordering::staff_router(state))
+        .merge(ordering::staff_router(state.clone()))
+        .merge(tax_exemption::staff_router(state.clone()))
+        .merge(staff::staff_router(state))
 }
 
 pub fn router(state: QueryState) -> Router {
@@ -72,6 +76,7 @@ pub fn router(state: QueryState) -> Router {
         .merge(catalog::home::router(state.clone()))
         .merge(cart::router(state.clone()))
         .merge(ordering::router(state.clone()))
+        .merge(tax_exemption::router(state.clone()))
         .merge(search::autocomplete::router(state.clone()))
         .merge(search::router(state.clone()))
         .merge(search::compare::router(state.clone()))
@@ -98,6 +103,8 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     doc.merge(catalog::home::Api::openapi());
     doc.merge(cart::Api::openapi());
     doc.merge(ordering::Api::openapi());
+    doc.merge(tax_exemption::Api::openapi());
+    doc.merge(staff::Api::openapi());
     doc.merge(catalog::images::Api::openapi());
     doc.merge(search::autocomplete::Api::openapi());
     doc.merge(search::Api::openapi());

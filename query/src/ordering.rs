@@ -20,7 +20,7 @@ use kernel::identity::Identity;
 use kernel::limits::{self, Limit, Verdict};
 use kernel::staff::{Associate, Staff};
 use projections::model::pricing::{self, Totals};
-use projections::model::{CardSummary, FulfillmentType, OrderLine, OrderStatus};
+use projections::model::{how, CardSummary, FulfillmentType, OrderLine, OrderStatus};
 
 pub fn router(state: QueryState) -> Router {
     Router::new()
@@ -132,6 +132,7 @@ pub struct CheckoutSummary {
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct SummaryParams {
     /// The shipping ZIP typed so far (5 digits; anything else is ignored).
     pub zip: Option<String>,
@@ -142,17 +143,9 @@ fn fulfillment_of(text: &str) -> FulfillmentType {
         .unwrap_or(FulfillmentType::ShipToHome)
 }
 
-fn how(f: FulfillmentType) -> &'static str {
-    match f {
-        FulfillmentType::ShipToHome => "shipping",
-        FulfillmentType::StorePickup => "pickup at your store",
-        FulfillmentType::SameDayDelivery => "same-day delivery from your store",
-    }
-}
-
 #[utoipa::path(get, path = "/api/checkout/summary", tag = "ordering",
     summary = "The visitor's cart priced as the order will be",
-    description = "Each line with whether it can be had as chosen now (else the problem and the ways that work), the pickup store, whether an address is needed, and the totals the order will charge: shipping free from $49 of shipped lines (else $7.99), sales tax at the ZIP's state (or the pickup store's), none for an approved tax-exempt customer.",
+    description = "Each line with whether it can be had as chosen now (else the problem and the ways that work), the pickup store, whether an address is needed, and the totals the order will charge: shipping free from $49 of shipped lines (else $7.99), sales tax at the ZIP's state (or the pickup store's), none when that is the state of the signed-in customer's approved tax exemption.",
     params(SummaryParams),
     responses((status = 200, description = "The summary (no lines for an empty cart)", body = CheckoutSummary)))]
 async fn summary(State(state): State<QueryState>, identity: Identity, params: Params) -> Response {
@@ -286,7 +279,8 @@ async fn build_summary(
     let zip = zip
         .map(str::trim)
         .filter(|z| kernel::validation::valid_zip(z));
-    let totals: Totals = projections::model::price(pool, &order_lines, zip, exempt).await?;
+    let totals: Totals =
+        projections::model::price(pool, &order_lines, zip, exempt.as_deref()).await?;
     let pickup_store = store(
         pool,
         order_lines
@@ -486,9 +480,9 @@ async fn order_row(
     pool: &PgPool,
     order_no: &str,
 ) -> Result<Option<sqlx::postgres::PgRow>, sqlx::Error> {
-    if order_no.is_empty() || order_no.len() > 20 || !order_no.chars().all(|c| c.is_ascii_digit()) {
+    let Some(order_no) = kernel::validation::order_number(order_no) else {
         return Ok(None);
-    }
+    };
     sqlx::query(&format!(
         "SELECT {ORDER_COLUMNS} FROM orders WHERE order_no = $1"
     ))
@@ -512,6 +506,7 @@ async fn answer(
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ConfirmationParams {
     /// The key of the place answer's `confirmationUrl`.
     #[param(max_length = 200)]
@@ -698,6 +693,7 @@ pub struct PickupQueue {
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct PickupQueueParams {
     /// The store.
     pub store: i32,

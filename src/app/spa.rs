@@ -84,6 +84,22 @@ pub(super) async fn spa(State(state): State<AppState>, request: Request) -> Resp
     if looks_like_a_file(&path) {
         return ApiError::NotFound.into_response();
     }
+    // The staff console: its own entry (none of it in a shopper's bundle), never indexed; the
+    // console shows its own sign-in, 403 and not-found pages.
+    if is_staff_page(&path) {
+        return match tokio::fs::read(state.web_dir.join("staff.html")).await {
+            Ok(html) => (
+                StatusCode::OK,
+                [
+                    (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+                    (header::HeaderName::from_static("x-robots-tag"), "noindex"),
+                ],
+                html,
+            )
+                .into_response(),
+            Err(_) => ApiError::NotFound.into_response(),
+        };
+    }
     let index = state.web_dir.join("index.html");
     if !index.exists() {
         return (
@@ -126,7 +142,7 @@ async fn is_page(state: &AppState, path: &str) -> bool {
     // An order's page (`/account/orders/{orderNo}/`): whose it is, the page asks the API.
     if let Some(number) = path.strip_prefix("/account/orders/") {
         let number = number.trim_end_matches('/');
-        if !number.is_empty() && number.len() <= 20 && number.chars().all(|c| c.is_ascii_digit()) {
+        if number == number.trim() && kernel::validation::order_number(number).is_some() {
             return true;
         }
     }
@@ -145,6 +161,11 @@ async fn is_page(state: &AppState, path: &str) -> bool {
             .bind(with_slash)
     };
     lookup.fetch_one(&state.pool).await.unwrap_or(true)
+}
+
+/// `/staff` and every path under `/staff/`.
+pub fn is_staff_page(path: &str) -> bool {
+    path == "/staff" || path.starts_with("/staff/")
 }
 
 /// The last segment has a file extension (`.png`, `.js`, `.css`, …): no page of ours does.

@@ -25,6 +25,7 @@ pub async fn run(options: Options, bus: BusConfig, args: ServeArgs) -> anyhow::R
         staff_tokens,
         cookie_secure,
         outbox_lag_max_secs,
+        checkout_stale_after_secs,
         tracking_queue_max,
         tracking_linger_ms,
         analytics_batch_ms,
@@ -61,11 +62,17 @@ pub async fn run(options: Options, bus: BusConfig, args: ServeArgs) -> anyhow::R
         "SMS_ACCOUNT" => accounts.sms_account.clone(),
         "SMS_TOKEN" => accounts.sms_token.clone(),
         "SMS_FROM" => accounts.sms_from.clone(),
+        "PAYMENT_GATEWAY_URL" => accounts.payment_gateway_url.clone(),
+        "PAYMENT_GATEWAY_SECRET" => accounts.payment_gateway_secret.clone(),
         _ => None,
     };
     let captcha = config::CaptchaSetting::from_lookup(lookup)?;
     let notifier = config::NotifierSetting::from_lookup(lookup);
     let sms = config::SmsSetting::from_lookup(lookup)?;
+    let payments = config::PaymentSetting::from_lookup(lookup)?;
+    if let Some(setting) = &payments {
+        setting.build()?;
+    }
     let account_settings = {
         let defaults = command::accounts::AccountSettings::default();
         command::accounts::AccountSettings {
@@ -142,6 +149,7 @@ pub async fn run(options: Options, bus: BusConfig, args: ServeArgs) -> anyhow::R
                 secure: cookie_secure,
             },
             outbox_lag_max: std::time::Duration::from_secs(outbox_lag_max_secs),
+            checkout_stale_after: chrono::Duration::seconds(checkout_stale_after_secs.max(1)),
             staff: match staff_tokens {
                 Some(list) => kernel::staff::StaffTokens::parse(&list)
                     .map_err(|e| config::setting_error("STAFF_TOKENS", e))?,
@@ -179,6 +187,7 @@ pub async fn run(options: Options, bus: BusConfig, args: ServeArgs) -> anyhow::R
             captcha,
             notifier,
             sms,
+            payments,
         },
     )
     .await?;

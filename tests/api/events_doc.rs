@@ -31,9 +31,11 @@ use command::catalog::*;
 use command::merch::blocklist::{BlocklistEvent, PopularBlocklist};
 use command::merch::pinboard::{PinBoard, PinEvent};
 use command::ordering::checkout::HeldItem;
+use command::ordering::exemption::ExemptionApplication;
 use command::ordering::pricing::Totals;
 use command::ordering::{
-    CardSummary, Checkout, CheckoutEvent, Order, OrderEvent, OrderLine, PlacedOrder, ReturnedLine,
+    CardSummary, Checkout, CheckoutEvent, ExemptionEvent, ExemptionKind, Order, OrderEvent,
+    OrderLine, PlacedOrder, ReturnedLine, TaxExemption,
 };
 use command::privacy::subject::{Subject, SubjectEvent};
 use command::privacy::Sealed;
@@ -1365,7 +1367,8 @@ fn rewards_samples() -> Vec<DomainSample> {
 
 /// The ordering context: a member's order with a shipped line and a pickup line (taxed in
 /// Wisconsin, free shipping) and a guest's order all picked up (no address, no customer), every
-/// event of an order's life with the steps that follow it, and a checkout attempt's every ending.
+/// event of an order's life with the steps that follow it, a checkout attempt's every ending,
+/// and a tax exemption rejected, applied for again and approved.
 fn ordering_samples() -> Vec<DomainSample> {
     let order_no = || "100000001".to_string();
     let at = |minute: u32| Utc.with_ymd_and_hms(2026, 5, 1, 14, minute, 27).unwrap();
@@ -1556,6 +1559,32 @@ fn ordering_samples() -> Vec<DomainSample> {
             },
             CheckoutEvent::CheckoutAbandoned {
                 order_no: "100000005".into(),
+            },
+        ],
+    ));
+    all.extend(samples_of::<TaxExemption>(
+        variants!(ExemptionEvent {
+            TaxExemptionApplied,
+            TaxExemptionApproved,
+            TaxExemptionRejected,
+        }),
+        vec![
+            ExemptionEvent::TaxExemptionApplied(ExemptionApplication {
+                kind: ExemptionKind::Farm,
+                state: "WI".into(),
+                subject: sealed_sample().subject,
+                business_name: sealed_sample(),
+                certificate_number: sealed_sample(),
+                at: at(1),
+            }),
+            ExemptionEvent::TaxExemptionRejected {
+                staff_id: "amy".into(),
+                reason: "The certificate has expired.".into(),
+                at: at(20),
+            },
+            ExemptionEvent::TaxExemptionApproved {
+                staff_id: "amy".into(),
+                at: at(40),
             },
         ],
     ));

@@ -19,6 +19,11 @@ fn web_dir() -> std::path::PathBuf {
     .unwrap();
     std::fs::write(dir.join("assets/index-abc123.js"), "console.log('shell')").unwrap();
     std::fs::write(dir.join("robots.txt"), "User-agent: *").unwrap();
+    std::fs::write(
+        dir.join("staff.html"),
+        "<!doctype html><title>Storefront staff</title><div id=staff-root></div>",
+    )
+    .unwrap();
     dir
 }
 
@@ -191,6 +196,26 @@ async fn readiness_fails_and_says_why_when_the_broker_is_unreachable() {
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
     assert!(body.contains(r#""broker":"unreachable""#), "{body}");
     assert!(body.contains(r#""postgres":"ok""#), "{body}");
+}
+
+#[tokio::test]
+async fn the_staff_console_is_its_own_entry_never_indexed() {
+    let env = spawn_env().await;
+    let app = app(&env, env.bus.clone()).await;
+    for path in [
+        "/staff",
+        "/staff/",
+        "/staff/orders/pickup/",
+        "/staff/no-such-page/",
+    ] {
+        let (status, headers, body) = get(&app, path).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert!(body.contains("<div id=staff-root>"), "{path}");
+        assert_eq!(headers["x-robots-tag"], "noindex", "{path}");
+    }
+    // Not the console: a shopper's page, and a path that only starts alike.
+    let (_, _, body) = get(&app, "/staffing/").await;
+    assert!(!body.contains("staff-root"));
 }
 
 #[tokio::test]

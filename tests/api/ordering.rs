@@ -70,6 +70,11 @@ async fn catalog(env: &TestEnv) {
     report(env, "300", 500, &[]).await;
 }
 
+/// The sweep's default wait before it takes over an unfinished attempt.
+fn stale_after() -> chrono::Duration {
+    chrono::Duration::seconds(command::ordering::checkout::STALE_AFTER_SECONDS)
+}
+
 /// Reports a product's stock (an import) and projects it.
 async fn report(env: &TestEnv, blain: &str, online: i32, stores: &[(i32, i32)]) {
     let command = InventoryCommand::Report {
@@ -564,7 +569,7 @@ async fn an_attempt_that_died_after_authorising_is_voided_and_its_stock_released
         std::env::temp_dir(),
     );
     let ordering = storefront::app::command_state(&state).ordering();
-    let done = command::ordering::process::recover(&ordering, chrono::Utc::now())
+    let done = command::ordering::process::recover(&ordering, chrono::Utc::now(), stale_after())
         .await
         .unwrap();
     assert_eq!(done.abandoned, 1);
@@ -583,7 +588,7 @@ async fn an_attempt_that_died_after_authorising_is_voided_and_its_stock_released
     let at_store = store_stock(&env, "100", 1).await;
     assert_eq!(at_store, 1, "the unit is for sale again");
     // A second sweep finds nothing to do.
-    let again = command::ordering::process::recover(&ordering, chrono::Utc::now())
+    let again = command::ordering::process::recover(&ordering, chrono::Utc::now(), stale_after())
         .await
         .unwrap();
     assert_eq!(again, Default::default());
@@ -628,15 +633,18 @@ async fn shipping_is_free_from_49_dollars_and_tax_spares_the_exempt() {
             "skipConnectingRewards": true}))
         .await;
     assert_eq!(made.json()["success"], true, "{}", made.body);
-    sqlx::query("INSERT INTO tax_exemptions (customer_id, status) SELECT customer_id, 'Approved' FROM customers")
-        .execute(&env.pool)
-        .await
-        .unwrap();
+    let customer = exemption_approved(&mut ann, "WI").await;
+    assert!(customer.starts_with("cu_"), "{customer}");
     let s = summary(&mut ann, Some("53545")).await;
     assert_eq!(
         (s["taxCents"].as_i64(), s["taxExempt"].as_bool()),
         (Some(0), Some(true))
     );
+    // A Wisconsin certificate does not spare tax on an order shipped to Minnesota.
+    let s = summary(&mut ann, Some("56001")).await;
+    assert_eq!(s["taxState"], "MN");
+    assert_eq!(s["taxExempt"], false);
+    assert!(s["taxCents"].as_i64().unwrap() > 0, "{s}");
     let placed = ann
         .post_keyed(
             "/api/checkout/place",
@@ -668,6 +676,238 @@ async fn shipping_is_free_from_49_dollars_and_tax_spares_the_exempt() {
             .status,
         401
     );
+}
+
+/// The signed-in customer applies with a `state` certificate and an associate approves it;
+/// answers the customer id.
+async fn exemption_approved(c: &mut Client, state: &str) -> String {
+    let applied = c
+        .post(
+            "/api/account/certificate/apply",
+            json!({"kind": "Farm", "state": state, "businessName": "Lee Family Farms",
+                "certificateNumber": "ES-1234-5678"}),
+        )
+        .await;
+    assert_eq!(applied.status, 200, "{}", applied.body);
+    let list = staff_get(c, "/api/staff/tax-exemptions").await;
+    let customer = list["applications"][0]["customerId"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let approved = c
+        .post_as(
+            "/api/staff/tax-exemptions/approve",
+            ASSOCIATE_TOKEN,
+            json!({"customerId": customer}),
+        )
+        .await;
+    assert_eq!(approved.status, 200, "{}", approved.body);
+    customer
+}
+
+async fn staff_get(c: &Client, path: &str) -> Value {
+    let a = c
+        .other()
+        .send_with(
+            "GET",
+            path,
+            None,
+            String::new(),
+            &[("authorization", &format!("Bearer {ASSOCIATE_TOKEN}"))],
+        )
+        .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    a.json()
+}
+
+#[tokio::test]
+async fn a_customer_applies_for_a_tax_exemption_and_an_associate_decides() {
+    let env = spawn_env().await;
+    let mut guest = store_app(&env);
+    assert_eq!(guest.get("/api/account/certificate").await.status, 401);
+    let form = json!({"kind": "Resale", "state": "wi", "businessName": " Lee Hardware ",
+        "certificateNumber": "RS-0042-9876"});
+    let signed_out = guest
+        .post("/api/account/certificate/apply", form.clone())
+        .await;
+    assert_eq!(signed_out.status, 401, "{}", signed_out.body);
+
+    let mut ann = store_app(&env);
+    let made = ann
+        .post_with_token("/account/register", json!({"firstName": "Ann", "lastName": "Lee",
+            "emailAddress": "ann@example.com", "password": "Password1", "phoneNumber": phone_of("ann@example.com"),
+            "skipConnectingRewards": true}))
+        .await;
+    assert_eq!(made.json()["success"], true, "{}", made.body);
+    let none = ann.get("/api/account/certificate").await;
+    assert_eq!(none.json()["status"], "None", "{}", none.body);
+    for (field, bad, message) in [
+        ("kind", json!("Lottery"), "Please choose an exemption type."),
+        ("state", json!("ZZ"), "Please choose a state."),
+        (
+            "businessName",
+            json!(""),
+            "Please enter the name on the certificate.",
+        ),
+        (
+            "certificateNumber",
+            json!("12<"),
+            "Please enter a valid certificate number.",
+        ),
+    ] {
+        let mut body = form.clone();
+        body[field] = bad;
+        let refused = ann.post("/api/account/certificate/apply", body).await;
+        assert_eq!(refused.status, 422, "{field}: {}", refused.body);
+        assert_eq!(refused.json()["field"], field);
+        assert_eq!(refused.json()["message"], message);
+    }
+    assert_eq!(
+        count(
+            &env.pool,
+            "SELECT count(*) FROM events WHERE aggregate_type = 'TaxExemption'"
+        )
+        .await,
+        0,
+        "a refused form changes nothing"
+    );
+
+    let applied = ann
+        .post("/api/account/certificate/apply", form.clone())
+        .await;
+    assert_eq!(applied.status, 200, "{}", applied.body);
+    assert_eq!(applied.json()["status"], "Pending");
+    let mine = ann.get("/api/account/certificate").await.json();
+    assert_eq!(
+        (
+            &mine["status"],
+            &mine["kind"],
+            &mine["state"],
+            &mine["businessName"],
+            &mine["certificateLast4"]
+        ),
+        (
+            &json!("Pending"),
+            &json!("Resale"),
+            &json!("WI"),
+            &json!("Lee Hardware"),
+            &json!("9876")
+        )
+    );
+    // The name and number are sealed in the event, never in clear.
+    let payload: String = sqlx::query_scalar(
+        "SELECT payload::text FROM events WHERE aggregate_type = 'TaxExemption' ORDER BY sequence LIMIT 1",
+    )
+    .fetch_one(&env.pool)
+    .await
+    .unwrap();
+    assert!(
+        !payload.contains("Lee Hardware") && !payload.contains("9876"),
+        "{payload}"
+    );
+
+    let pending = staff_get(&ann, "/api/staff/tax-exemptions").await;
+    let entry = &pending["applications"][0];
+    assert_eq!(
+        entry["certificateNumber"], "RS-0042-9876",
+        "staff see it in full"
+    );
+    let customer = entry["customerId"].as_str().unwrap().to_string();
+    let mut amy = ann.other();
+    assert_eq!(
+        amy.post_as(
+            "/api/staff/tax-exemptions/approve",
+            OPS_TOKEN,
+            json!({"customerId": customer})
+        )
+        .await
+        .status,
+        403,
+        "an operator is no associate"
+    );
+    assert_eq!(
+        amy.post_as(
+            "/api/staff/tax-exemptions/approve",
+            ASSOCIATE_TOKEN,
+            json!({"customerId": "cu_nobody"})
+        )
+        .await
+        .status,
+        404
+    );
+    let no_reason = amy
+        .post_as(
+            "/api/staff/tax-exemptions/reject",
+            ASSOCIATE_TOKEN,
+            json!({"customerId": customer, "reason": " "}),
+        )
+        .await;
+    assert_eq!(no_reason.status, 422);
+    assert_eq!(no_reason.json()["field"], "reason");
+    let rejected = amy
+        .post_as(
+            "/api/staff/tax-exemptions/reject",
+            ASSOCIATE_TOKEN,
+            json!({"customerId": customer, "reason": "The certificate has expired."}),
+        )
+        .await;
+    assert_eq!(rejected.status, 200, "{}", rejected.body);
+    let mine = ann.get("/api/account/certificate").await.json();
+    assert_eq!(
+        (&mine["status"], &mine["reason"]),
+        (&json!("Rejected"), &json!("The certificate has expired."))
+    );
+    let again = amy
+        .post_as(
+            "/api/staff/tax-exemptions/approve",
+            ASSOCIATE_TOKEN,
+            json!({"customerId": customer}),
+        )
+        .await;
+    assert_eq!(again.status, 409);
+    assert_eq!(again.json()["code"], "NotPending");
+
+    // Applying again after a rejection, then approved: applying once more is refused.
+    let decided_by: String = {
+        exemption_approved(&mut ann, "WI").await;
+        sqlx::query_scalar("SELECT decided_by FROM tax_exemptions WHERE customer_id = $1")
+            .bind(&customer)
+            .fetch_one(&env.pool)
+            .await
+            .unwrap()
+    };
+    assert_eq!(decided_by, "amy", "the associate's staff id is kept");
+    assert_eq!(
+        ann.get("/api/account/certificate").await.json()["status"],
+        "Approved"
+    );
+    let refused = ann
+        .post("/api/account/certificate/apply", form.clone())
+        .await;
+    assert_eq!(refused.status, 409);
+    assert_eq!(refused.json()["code"], "AlreadyApproved");
+
+    // Erasing the customer erases the certificate's name and number.
+    storefront::privacy::forget_email(&env.pool, "ann@example.com")
+        .await
+        .unwrap();
+    let approved = staff_get(&ann, "/api/staff/tax-exemptions?status=Approved").await;
+    let entry = &approved["applications"][0];
+    assert_eq!(
+        (&entry["businessName"], &entry["certificateNumber"]),
+        (&Value::Null, &Value::Null)
+    );
+    let bad_status = ann
+        .other()
+        .send_with(
+            "GET",
+            "/api/staff/tax-exemptions?status=Maybe",
+            None,
+            String::new(),
+            &[("authorization", &format!("Bearer {ASSOCIATE_TOKEN}"))],
+        )
+        .await;
+    assert_eq!(bad_status.status, 400);
 }
 
 #[tokio::test]
@@ -1058,5 +1298,197 @@ async fn a_members_sale_earns_points_by_line_and_a_return_takes_them_back() {
             "Shipped",
             "Items returned"
         ]
+    );
+}
+
+/// The `name=value` pairs of a browser's cookies, kept from `Set-Cookie` answers.
+#[derive(Default)]
+struct Jar(std::collections::BTreeMap<String, String>);
+
+impl Jar {
+    fn keep(&mut self, set_cookies: &[String]) {
+        for c in set_cookies {
+            if let Some((name, value)) = c.split(';').next().and_then(|p| p.split_once('=')) {
+                self.0.insert(name.trim().to_string(), value.to_string());
+            }
+        }
+    }
+
+    fn header(&self) -> String {
+        self.0
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+}
+
+/// A JSON call to the real server as the browser holding `jar`.
+async fn call(
+    addr: &str,
+    jar: &mut Jar,
+    method: &str,
+    path: &str,
+    key: Option<&str>,
+    body: &str,
+) -> std::io::Result<(u16, Value)> {
+    let cookie = jar.header();
+    let mut headers = vec![
+        ("Content-Type", "application/json"),
+        ("Cookie", cookie.as_str()),
+    ];
+    if let Some(key) = key {
+        headers.push(("Idempotency-Key", key));
+    }
+    let (status, cookies, text) = http(addr, method, path, &headers, body).await?;
+    jar.keep(&cookies);
+    Ok((status, serde_json::from_str(&text).unwrap_or(Value::Null)))
+}
+
+#[tokio::test]
+async fn a_kill_9_between_authorisation_and_order_never_leaves_a_capture_without_an_order() {
+    let env = spawn_env().await;
+    env.ensure_topic().await;
+    catalog(&env).await;
+    let tracking = unique("test.tracking");
+    let settings = [
+        ("CHECKOUT_STALE_AFTER_SECS", "2"),
+        ("TRACKING_TOPIC", tracking.as_str()),
+    ];
+    let (mut server, addr) = start_server(&env, &settings).await;
+    let mut jar = Jar::default();
+    let add = r#"{"blainNumber":"100","quantity":1,"fulfillmentType":"StorePickup","storeNum":1}"#;
+    let (status, added) = call(
+        &addr,
+        &mut jar,
+        "POST",
+        "/products/a/addtocart",
+        Some("add"),
+        add,
+    )
+    .await
+    .unwrap();
+    assert_eq!(status, 200, "{added}");
+    let (_, summary) = call(&addr, &mut jar, "GET", "/api/checkout/summary", None, "")
+        .await
+        .unwrap();
+    let total = summary["totalCents"].as_i64().unwrap();
+    // The slow test card is authorised at once and answered 3 s later: the server dies while
+    // the answer is on its way, after the authorisation and before the order.
+    let form = order_form(command::ordering::payment::SLOW_CARD, total, None).to_string();
+    let placing = {
+        let (addr, cookie, form) = (addr.clone(), jar.header(), form.clone());
+        tokio::spawn(async move {
+            let headers = [
+                ("Content-Type", "application/json"),
+                ("Cookie", cookie.as_str()),
+                ("Idempotency-Key", "place-1"),
+            ];
+            http(&addr, "POST", "/api/checkout/place", &headers, &form).await
+        })
+    };
+    assert!(
+        eventually(std::time::Duration::from_secs(30), || async {
+            payments(&env, "authorise").await == 1
+        })
+        .await,
+        "the card was authorised"
+    );
+    server.kill().expect("kill -9");
+    server.wait().unwrap();
+    let answer = placing.await.unwrap();
+    assert!(
+        !matches!(answer, Ok((200, _, _))),
+        "no order was confirmed: {answer:?}"
+    );
+    assert_eq!(orders(&env).await, 0);
+    assert_eq!(payments(&env, "capture").await, 0);
+    // Authorising comes before holding stock: the unit was never held.
+    project(&env).await;
+    assert_eq!(store_stock(&env, "100", 1).await, 1);
+
+    // The restarted store's sweep takes over the attempt once it is 2 s old.
+    tokio::time::sleep(std::time::Duration::from_secs(3)).await;
+    let (mut server, addr) = start_server(&env, &settings).await;
+    assert!(
+        eventually(std::time::Duration::from_secs(30), || async {
+            payments(&env, "void").await == 1
+        })
+        .await,
+        "the authorisation was voided"
+    );
+    assert_eq!(orders(&env).await, 0);
+    assert_eq!(
+        payments(&env, "capture").await,
+        0,
+        "never a capture without an order"
+    );
+    project(&env).await;
+    assert_eq!(store_stock(&env, "100", 1).await, 1, "the unit is for sale");
+
+    // The shopper tries again (same key, same body), twice: one order, one capture.
+    let mut answers = Vec::new();
+    for _ in 0..2 {
+        let place = "/api/checkout/place";
+        answers.push(
+            call(&addr, &mut jar, "POST", place, Some("place-1"), &form)
+                .await
+                .unwrap(),
+        );
+    }
+    let (status, placed) = answers.remove(0);
+    assert_eq!(status, 200, "{placed}");
+    let order_no = placed["orderNo"].as_str().unwrap().to_string();
+    assert_eq!(
+        (answers[0].0, &answers[0].1["orderNo"]),
+        (200, &placed["orderNo"])
+    );
+    assert_eq!(orders(&env).await, 1);
+    assert_eq!(payments(&env, "capture").await, 1);
+    // Reloading the confirmation, and another kill -9 and restart (the sweep looks at the
+    // order's steps again), send no second Sale.
+    let confirmation = placed["confirmationUrl"].as_str().unwrap().replace(
+        command::ordering::CONFIRMATION_PAGE,
+        "/api/orders/confirmation",
+    );
+    for _ in 0..2 {
+        let (status, view) = call(&addr, &mut jar, "GET", &confirmation, None, "")
+            .await
+            .unwrap();
+        assert_eq!(
+            (status, &view["orderNo"]),
+            (200, &placed["orderNo"]),
+            "{view}"
+        );
+    }
+    server.kill().expect("kill -9");
+    server.wait().unwrap();
+    let (mut server, _addr) = start_server(&env, &settings).await;
+    let messages = read_raw(&tracking, 1, std::time::Duration::from_secs(30)).await;
+    server.kill().unwrap();
+    server.wait().unwrap();
+    let sales: Vec<Value> = messages
+        .iter()
+        .filter_map(|(_, payload)| serde_json::from_slice::<Value>(payload).ok())
+        .filter(|e| e["event"] == "Sale")
+        .collect();
+    assert_eq!(sales.len(), 1, "one Sale for one order: {sales:?}");
+    let sale = &sales[0];
+    assert_eq!(sale["eventType"], 6);
+    assert_eq!(sale["data"]["order_no"], order_no.as_str());
+    assert_eq!(sale["data"]["item_list"], json!(["100"]));
+    assert_eq!(sale["data"]["currency"], "USD");
+    assert_eq!(sale["data"]["total"], json!(total as f64 / 100.0));
+    let tax = sale["data"]["tax"].as_f64().unwrap();
+    let sub_total = sale["data"]["sub_total"].as_f64().unwrap();
+    assert!(
+        (sub_total + tax - total as f64 / 100.0).abs() < 0.001,
+        "{sale}"
+    );
+    assert!(
+        !messages
+            .iter()
+            .any(|(_, p)| String::from_utf8_lossy(p).contains("ann@example.com")),
+        "no email on the tracking topic"
     );
 }

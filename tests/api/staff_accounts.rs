@@ -179,6 +179,16 @@ async fn an_invitation_makes_a_staff_account_that_holds_its_roles_until_revoked(
     assert_eq!(roles, ["merchandiser"]);
     let a = staff_get(&mut c, MERCHANDISER_GET, None).await;
     assert_eq!(a.status, 200, "{}", a.body);
+    // The console's first call: who they are and what they may do.
+    let me = staff_get(&mut c, "/api/staff/me", None).await;
+    assert_eq!(me.status, 200, "{}", me.body);
+    assert!(me.json()["staffId"].as_str().unwrap().starts_with("cu_"));
+    assert_eq!(me.json()["firstName"], "Jane");
+    assert_eq!(me.json()["roles"], json!(["merchandiser"]));
+    assert_eq!(
+        staff_get(&mut stranger, "/api/staff/me", None).await.status,
+        401
+    );
     let a = staff_get(&mut c, ANALYST_GET, None).await;
     assert_eq!(a.status, 403, "{}", a.body);
     assert_eq!(a.json()["code"], "Forbidden");

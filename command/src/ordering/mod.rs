@@ -1,12 +1,14 @@
 //! Ordering context: the Order aggregate (one per order number) and the Checkout aggregate
-//! (one per cart), the card and money rules, the payment gateway port with its local gateway,
+//! (one per cart), the TaxExemption aggregate (one per customer), the card and money rules, the payment gateway port with its local gateway,
 //! the Sale tracking port, and the checkout process with its sweep (`process.rs`).
 
 pub mod aggregate;
 pub mod card;
 pub mod checkout;
 pub mod events;
+pub mod exemption;
 pub mod payment;
+pub mod payment_http;
 pub mod pricing;
 pub mod process;
 pub mod request;
@@ -18,6 +20,7 @@ mod tests;
 pub use aggregate::{Order, OrderCommand, OrderError, OrderStatus, Step};
 pub use checkout::{Checkout, CheckoutCommand, CheckoutError, CheckoutEvent};
 pub use events::{CardSummary, OrderEvent, OrderLine, PlacedOrder, ReturnedLine};
+pub use exemption::{ExemptionEvent, ExemptionKind, ExemptionStatus, TaxExemption};
 pub use process::Ordering;
 
 use cqrs_es::persist::EventUpcaster;

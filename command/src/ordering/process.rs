@@ -14,7 +14,7 @@ use serde_json::json;
 use sqlx::{PgPool, Row};
 
 use super::aggregate::{Order, OrderCommand, OrderError, OrderStatus, Step};
-use super::checkout::{Checkout, CheckoutCommand, CheckoutError, HeldItem, STALE_AFTER_SECONDS};
+use super::checkout::{Checkout, CheckoutCommand, CheckoutError, HeldItem};
 use super::events::{CardSummary, OrderLine, PlacedOrder};
 use super::payment::{Decline, PaymentError, PaymentRef};
 use super::pricing::{self, PricedLine, Totals};
@@ -92,8 +92,8 @@ pub struct Buyer {
     pub tracking_visitor: String,
 }
 
-/// The words for how a line goes, in messages.
-fn how(fulfillment: FulfillmentType) -> &'static str {
+/// The words for how a line goes, in messages (the checkout summary's too).
+pub fn how(fulfillment: FulfillmentType) -> &'static str {
     match fulfillment {
         FulfillmentType::ShipToHome => "shipping",
         FulfillmentType::StorePickup => "pickup at your store",
@@ -157,26 +157,31 @@ pub async fn store_state(pool: &PgPool, store_num: i32) -> Result<Option<String>
         .await
 }
 
-/// Whether the customer holds an approved tax exemption.
-pub async fn tax_exempt(pool: &PgPool, customer_id: Option<&str>) -> Result<bool, sqlx::Error> {
+/// The state of the customer's approved tax exemption, if they hold one: their orders taxed
+/// in that state carry no sales tax.
+pub async fn tax_exempt(
+    pool: &PgPool,
+    customer_id: Option<&str>,
+) -> Result<Option<String>, sqlx::Error> {
     let Some(customer) = customer_id else {
-        return Ok(false);
+        return Ok(None);
     };
     sqlx::query_scalar(
-        "SELECT EXISTS (SELECT 1 FROM tax_exemptions WHERE customer_id = $1 AND status = 'Approved')",
+        "SELECT state FROM tax_exemptions WHERE customer_id = $1 AND status = 'Approved'",
     )
     .bind(customer)
-    .fetch_one(pool)
+    .fetch_optional(pool)
     .await
 }
 
 /// The totals of `lines` for a shipping ZIP (tax at its state) or, when every line is picked
-/// up or no ZIP is known, at the first pickup store's state.
+/// up or no ZIP is known, at the first pickup store's state; none when that is the state of
+/// the buyer's approved tax exemption (`exempt_in`).
 pub async fn price(
     pool: &PgPool,
     lines: &[OrderLine],
     zip: Option<&str>,
-    exempt: bool,
+    exempt_in: Option<&str>,
 ) -> Result<Totals, sqlx::Error> {
     let priced: Vec<PricedLine> = lines
         .iter()
@@ -194,6 +199,7 @@ pub async fn price(
             state = store_state(pool, store).await?;
         }
     }
+    let exempt = exempt_in.is_some() && exempt_in == state.as_deref();
     Ok(pricing::totals(&priced, state.as_deref(), exempt))
 }
 
@@ -239,7 +245,7 @@ pub async fn place(
         &o.pool,
         &lines,
         address.as_ref().map(|a| a.zip.as_str()),
-        exempt,
+        exempt.as_deref(),
     )
     .await?;
     if totals.total_cents != order.expected_total_cents {
@@ -310,7 +316,23 @@ pub async fn place(
                     ("gateway refused", PlaceError::PaymentUnavailable)
                 }
             };
-            // Nothing was held: the attempt is over (a missed record is the sweep's).
+            if matches!(error, PlaceError::PaymentUnavailable) {
+                // The gateway may have authorised with its answer lost: let go of whatever the
+                // key holds. When that cannot be asked either, the attempt stays open for the
+                // sweep, which voids it once it is stale.
+                let voided = o
+                    .gateway
+                    .void(
+                        &format!("{order_no}:void"),
+                        &format!("{order_no}:authorise"),
+                    )
+                    .await;
+                if let Err(e) = voided {
+                    tracing::warn!(error = %e, order_no, "an unanswered authorisation is left to the sweep");
+                    return Err(error);
+                }
+            }
+            // Nothing is held: the attempt is over (a missed record is the sweep's).
             let _ = checkout(o, &buyer.cart_id, fail(reason)).await;
             return Err(error);
         }
@@ -823,15 +845,20 @@ pub struct Recovered {
     pub followed_up: usize,
 }
 
-/// The process manager's sweep: finishes attempts that stopped half way (older than
-/// [`STALE_AFTER_SECONDS`] at `now`) and does the steps orders still owe.
-pub async fn recover(o: &Ordering, now: DateTime<Utc>) -> Result<Recovered, StepError> {
+/// The process manager's sweep: finishes attempts that stopped half way (begun more than
+/// `stale_after` before `now`; [`super::checkout::STALE_AFTER_SECONDS`] by default) and does the steps orders
+/// still owe.
+pub async fn recover(
+    o: &Ordering,
+    now: DateTime<Utc>,
+    stale_after: Duration,
+) -> Result<Recovered, StepError> {
     let mut done = Recovered::default();
     let stale = sqlx::query(
         "SELECT a.cart_id, a.order_no, EXISTS (SELECT 1 FROM orders WHERE order_no = a.order_no) \
          FROM checkout_attempts a WHERE a.started_at < $1 ORDER BY a.started_at LIMIT 100",
     )
-    .bind(now - Duration::seconds(STALE_AFTER_SECONDS))
+    .bind(now - stale_after)
     .fetch_all(&o.pool)
     .await?;
     for row in stale {

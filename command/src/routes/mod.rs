@@ -77,6 +77,7 @@ pub fn router(state: CommandState) -> Router {
         .merge(accounts::captcha::router(state.clone()))
         .merge(cart::router(state.clone()))
         .merge(ordering::router(state.clone()))
+        .merge(ordering::exemption::router(state.clone()))
         .merge(rewards::router(state.clone()))
         .merge(shopping::newsletter::router(state.clone()))
         .merge(shopping::stores::router(state.clone()))
@@ -89,6 +90,7 @@ pub fn router(state: CommandState) -> Router {
 pub fn staff_router(state: CommandState) -> Router {
     merch::staff_router(state.clone())
         .merge(merch::popular::staff_router(state.clone()))
+        .merge(ordering::exemption::staff_router(state.clone()))
         .merge(ordering::staff::staff_router(state))
 }
 
@@ -251,6 +253,7 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     doc.merge(cart::Api::openapi());
     doc.merge(ordering::Api::openapi());
     doc.merge(ordering::staff::Api::openapi());
+    doc.merge(ordering::exemption::Api::openapi());
     doc.merge(rewards::Api::openapi());
     doc.merge(log::Api::openapi());
     doc.merge(merch::Api::openapi());
@@ -268,7 +271,7 @@ mod tests {
     #[test]
     fn every_command_is_documented_and_its_stored_answers_may_be_replays() {
         let doc = serde_json::to_value(super::openapi()).unwrap();
-        assert_eq!(doc["paths"].as_object().unwrap().len(), 63);
+        assert_eq!(doc["paths"].as_object().unwrap().len(), 66);
         let answers = &doc["paths"]["/products/a/addtocart"]["post"]["responses"];
         for status in ["200", "400"] {
             assert_eq!(

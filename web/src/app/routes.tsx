@@ -117,6 +117,17 @@ const orderRoutes: RouteObject[] = [
   },
 ];
 
+/** The tax-exemption application (src/certificate/pages/). */
+const certificateRoutes: RouteObject[] = [
+  {
+    path: 'account/certificate',
+    HydrateFallback: PageLoading,
+    lazy: async () => ({
+      Component: (await import('../certificate/pages/TaxExemptionPage')).TaxExemptionPage,
+    }),
+  },
+];
+
 /** The gift registry pages (src/registry/pages/). */
 const registryRoutes: RouteObject[] = [
   {
@@ -212,6 +223,7 @@ export const routes: RouteObject[] = [
           ...checkoutRoutes,
           ...accountRoutes,
           ...orderRoutes,
+          ...certificateRoutes,
           ...registryRoutes,
           ...placeholderRoutes,
           {

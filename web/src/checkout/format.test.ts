@@ -7,6 +7,7 @@ import {
   shippingText,
   storeAddress,
   taxLabel,
+  TAX_EXEMPT_LABEL,
   taxText,
   US_STATES,
   wholeDollars,
@@ -36,9 +37,15 @@ describe('checkout texts', () => {
   it('tax: the amount with its state, exempt, or not yet known', () => {
     expect(taxText({ taxState: null, taxExempt: false, taxCents: 0 })).toBe('Calculated after you enter a ZIP code');
     expect(taxText({ taxState: 'WI', taxExempt: false, taxCents: 220 })).toBe('$2.20');
-    expect(taxText({ taxState: 'WI', taxExempt: true, taxCents: 0 })).toBe('Tax exempt');
-    expect(taxLabel({ taxState: 'WI' })).toBe('Tax (WI)');
-    expect(taxLabel({ taxState: null })).toBe('Tax');
+    expect(taxLabel({ taxState: 'WI', taxExempt: false })).toBe('Tax (WI)');
+    expect(taxLabel({ taxState: null, taxExempt: false })).toBe('Tax');
+  });
+
+  it('tax of a tax-exempt customer: "Sales tax (exempt)" at $0.00, known or not where it is taxed', () => {
+    expect(taxLabel({ taxState: 'WI', taxExempt: true })).toBe('Sales tax (exempt)');
+    expect(taxLabel({ taxState: null, taxExempt: true })).toBe(TAX_EXEMPT_LABEL);
+    expect(taxText({ taxState: 'WI', taxExempt: true, taxCents: 0 })).toBe('$0.00');
+    expect(taxText({ taxState: null, taxExempt: true, taxCents: 0 })).toBe('$0.00');
   });
 
   it('card brands as shoppers know them', () => {

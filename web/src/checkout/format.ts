@@ -116,14 +116,21 @@ export function freeShippingNote(summary: CheckoutSummary): string | null {
     : `Orders over ${threshold} ship FREE.`;
 }
 
-/** The tax row's label: 'Tax (WI)' once the state is known. */
-export function taxLabel(summary: Pick<CheckoutSummary, 'taxState'>): string {
+/** The tax row's label of an order whose customer holds an approved tax exemption. */
+export const TAX_EXEMPT_LABEL = 'Sales tax (exempt)';
+
+/** The tax row's label: 'Sales tax (exempt)' for a tax-exempt customer, else 'Tax (WI)' once the state is known. */
+export function taxLabel(summary: Pick<CheckoutSummary, 'taxState' | 'taxExempt'>): string {
+  if (summary.taxExempt) return TAX_EXEMPT_LABEL;
   return summary.taxState ? `Tax (${summary.taxState})` : 'Tax';
 }
 
-/** The tax row's amount: the tax, 'Tax exempt', or 'Calculated after you enter a ZIP code'. */
+/**
+ * The tax row's amount: the tax ($0.00 for a tax-exempt customer), or 'Calculated after you
+ * enter a ZIP code'.
+ */
 export function taxText(summary: Pick<CheckoutSummary, 'taxState' | 'taxExempt' | 'taxCents'>): string {
-  if (summary.taxExempt) return 'Tax exempt';
+  if (summary.taxExempt) return formatCents(summary.taxCents);
   if (summary.taxState === null) return TAX_UNKNOWN_TEXT;
   return formatCents(summary.taxCents);
 }

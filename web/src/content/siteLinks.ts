@@ -28,6 +28,8 @@ export const CUSTOMER_SERVICE_PHONE = '1-800-210-2370';
 
 export const LOGIN_PATH = '/account/login/';
 export const LOGOUT_PATH = '/account/logout/';
+/** The tax-exemption application (src/certificate/pages/). */
+export const CERTIFICATE_PATH = '/account/certificate/';
 
 export const LINK_GROUPS: LinkGroup[] = [
   {
@@ -69,7 +71,7 @@ export const LINK_GROUPS: LinkGroup[] = [
   {
     id: 'tax-exempt',
     title: 'Tax Exempt',
-    links: [{ label: 'Tax Exempt Application', href: '/account/certificate/' }],
+    links: [{ label: 'Tax Exempt Application', href: CERTIFICATE_PATH }],
   },
   {
     id: 'services',
@@ -163,7 +165,6 @@ export const CONTENT_PAGES: ContentPageDef[] = [
   { path: '/theme-song/', slug: 'theme-song' },
   { path: '/legal-notice/', slug: 'legal-notice' },
   { path: '/privacy-policy/', slug: 'privacy-policy' },
-  { path: '/account/certificate/', slug: 'tax-exempt' },
   { path: '/automotive-service/', slug: 'automotive-service' },
   { path: '/store-pickup/', slug: 'store-pickup' },
   { path: '/same-day-local-delivery/', slug: 'same-day-local-delivery' },
@@ -240,6 +241,7 @@ export const APP_PATHS: string[] = [
   ...Object.values(REGISTRY_PATHS),
   ...Object.values(CHECKOUT_PATHS),
   ...Object.values(ORDER_PAGE_PATHS),
+  CERTIFICATE_PATH,
 ];
 
 /**

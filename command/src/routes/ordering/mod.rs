@@ -1,7 +1,9 @@
 //! Ordering over HTTP (the command side): placing an order from the visitor's cart, and
-//! (`staff.rs`) an associate's changes to an order. The reads (the checkout summary, orders,
+//! (`staff.rs`) an associate's changes to an order, and (`exemption.rs`) applying for a tax
+//! exemption and an associate's decision. The reads (the checkout summary, orders,
 //! confirmation, track-your-order) are the query side's (`query::ordering`).
 
+pub mod exemption;
 pub mod staff;
 
 use axum::extract::State;

@@ -84,11 +84,7 @@ pub struct OrderChanged {
 }
 
 fn bounded(order_no: &str) -> Result<&str, ApiError> {
-    let order_no = order_no.trim();
-    if order_no.is_empty() || order_no.len() > 20 || !order_no.chars().all(|c| c.is_ascii_digit()) {
-        return Err(ApiError::NotFoundMessage(NO_SUCH_ORDER));
-    }
-    Ok(order_no)
+    kernel::validation::order_number(order_no).ok_or(ApiError::NotFoundMessage(NO_SUCH_ORDER))
 }
 
 async fn change(
@@ -121,8 +117,7 @@ macro_rules! status_change {
             responses(
                 (status = 200, description = "Changed; its mail, stock and refunds follow once", body = OrderChanged),
                 (status = 400, description = super::super::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
-                (status = 400, description = super::super::doc::BAD_REQUEST, body = kernel::http::ErrorBody),
-        (status = 401, description = "No staff credentials", body = kernel::http::ErrorBody),
+                (status = 401, description = "No staff credentials", body = kernel::http::ErrorBody),
                 (status = 403, description = "Not an associate", body = kernel::http::ErrorBody),
                 (status = 404, description = "'No such order.'", body = kernel::http::ErrorBody),
                 (status = 409, description = "`NotNow`: the order's status does not allow it (the message says which status does)", body = kernel::http::ErrorBody),

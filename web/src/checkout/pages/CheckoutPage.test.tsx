@@ -16,6 +16,8 @@ let lines: FakeLine[];
 let placeAnswer: (attempt: number) => Response | Promise<Response>;
 let placeAttempts: number;
 let summaryFails: boolean;
+/** The customer holds an approved tax exemption (the summary charges no tax). */
+let taxExempt: boolean;
 
 function cartQty(): number {
   return lines.reduce((n, l) => n + l.quantity, 0);
@@ -29,6 +31,7 @@ beforeEach(() => {
   lines = [ROPE(), DRILL()];
   placeAttempts = 0;
   summaryFails = false;
+  taxExempt = false;
   placeAnswer = () =>
     Response.json({
       success: true,
@@ -43,6 +46,15 @@ beforeEach(() => {
     switch (url.pathname) {
       case '/api/checkout/summary':
         if (summaryFails) return new Response('', { status: 500 });
+        if (taxExempt) {
+          const summary = summaryBody(lines, url.searchParams.get('zip'));
+          return Response.json({
+            ...summary,
+            taxExempt: true,
+            taxCents: 0,
+            totalCents: summary.subtotalCents + summary.shippingCents,
+          });
+        }
         return Response.json(summaryBody(lines, url.searchParams.get('zip')));
       case '/api/checkout/place':
         placeAttempts += 1;
@@ -160,6 +172,16 @@ describe('checkout page', { timeout: 20_000 }, () => {
     expect(placeButton()).toHaveTextContent('Place order');
     // The demo cards are not listed for shoppers.
     expect(document.body.textContent).not.toContain('4242 4242');
+  });
+
+  it('a tax-exempt customer’s tax reads "Sales tax (exempt)" at $0.00', async () => {
+    taxExempt = true;
+    renderCheckout();
+    const tax = await screen.findByTestId('checkout-tax');
+    expect(tax).toHaveTextContent('$0.00');
+    expect(within(tax.closest('.checkout-totals__row') as HTMLElement).getByText('Sales tax (exempt)')).toBeInTheDocument();
+    expect(screen.queryByText('Tax (WI)')).not.toBeInTheDocument();
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('$129.97');
   });
 
   it('tax is unknown until a ZIP is typed; the summary is read again for the ZIP', async () => {

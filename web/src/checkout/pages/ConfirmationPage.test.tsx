@@ -92,6 +92,15 @@ describe('order confirmation', () => {
     expect(screen.queryByRole('link', { name: 'Track your order' })).not.toBeInTheDocument();
   });
 
+  it('a tax-exempt order’s tax reads "Sales tax (exempt)" at $0.00', async () => {
+    order = { ...ORDER_VIEW, taxExempt: true, taxCents: 0, totalCents: 3998 };
+    renderConfirmation();
+    const tax = await screen.findByTestId('confirmation-tax');
+    expect(tax).toHaveTextContent('$0.00');
+    expect(within(tax.closest('.checkout-totals__row') as HTMLElement).getByText('Sales tax (exempt)')).toBeInTheDocument();
+    expect(screen.getByTestId('confirmation-total')).toHaveTextContent('$39.98');
+  });
+
   it('a key that finds no order says so, with order tracking', async () => {
     renderConfirmation('/checkout/confirmation/?key=other');
     expect(await screen.findByRole('heading', { level: 1, name: "We couldn't find that order." })).toBeInTheDocument();

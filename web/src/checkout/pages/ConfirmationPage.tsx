@@ -19,6 +19,7 @@ import {
   PICKUP_NOTE,
   shippingText,
   storeAddress,
+  TAX_EXEMPT_LABEL,
   THANK_YOU,
   TRACK_ORDER_PATH,
 } from '../format';
@@ -156,8 +157,8 @@ function Confirmation({ order }: { order: OrderView }) {
       ? [{ label: 'Shipping', value: shippingText(order.shippingCents), testId: 'confirmation-shipping' }]
       : []),
     {
-      label: 'Tax',
-      value: order.taxExempt ? 'Tax exempt' : formatCents(order.taxCents),
+      label: order.taxExempt ? TAX_EXEMPT_LABEL : 'Tax',
+      value: formatCents(order.taxCents),
       testId: 'confirmation-tax',
     },
     { label: 'Total', value: formatCents(order.totalCents), testId: 'confirmation-total', strong: true },

@@ -65,6 +65,8 @@ describe('OrderView', () => {
     expect(within(totals).getByTestId('order-subtotal')).toHaveTextContent('$52.97');
     expect(within(totals).getByTestId('order-shipping')).toHaveTextContent('FREE');
     expect(within(totals).getByTestId('order-tax')).toHaveTextContent('$2.91');
+    expect(within(totals).getByText('Tax')).toBeInTheDocument();
+    expect(within(totals).queryByText('Sales tax (exempt)')).not.toBeInTheDocument();
     expect(within(totals).getByTestId('order-total')).toHaveTextContent('$55.88');
     expect(within(totals).queryByText('Refunded')).not.toBeInTheDocument();
     expect(within(totals).getByTestId('order-points')).toHaveTextContent('Rewards points earned: 52');
@@ -127,6 +129,7 @@ describe('OrderView', () => {
         statusLabel: 'Shipped',
         shippingCents: 799,
         taxExempt: true,
+        taxCents: 0,
         pickupStore: null,
         shipTo: { city: 'Janesville', state: 'WI', zip: '53545' },
         card: { brand: 'amex', last4: '0005' },
@@ -149,9 +152,20 @@ describe('OrderView', () => {
     expect(part('Ship to')).toHaveTextContent('Janesville, WI 53545');
     expect(screen.queryByRole('heading', { name: 'Pickup store' })).not.toBeInTheDocument();
     expect(screen.getByTestId('order-shipping')).toHaveTextContent('$7.99');
-    expect(screen.getByTestId('order-tax')).toHaveTextContent('Exempt');
+    expect(screen.getByTestId('order-tax')).toHaveTextContent('$0.00');
     expect(within(part('Items')).getByRole('listitem')).toHaveTextContent('Ship to home');
     expect(part('Payment')).toHaveTextContent('American Express ending in 0005');
+  });
+
+  it('a tax-exempt customer’s order reads "Sales tax (exempt)" at $0.00', () => {
+    renderView({ order: order({ taxExempt: true, taxCents: 0, totalCents: 5297 }) });
+
+    const totals = part('Order summary');
+    const tax = within(totals).getByTestId('order-tax');
+    expect(tax).toHaveTextContent('$0.00');
+    expect(tax.previousElementSibling).toHaveTextContent('Sales tax (exempt)');
+    expect(within(totals).queryByText('Tax')).not.toBeInTheDocument();
+    expect(within(totals).getByTestId('order-total')).toHaveTextContent('$52.97');
   });
 
   it('same-day delivery names the delivering store and the address', () => {

@@ -1,6 +1,7 @@
 import { useId, type ReactNode, type Ref } from 'react';
 import { DateText } from '../../account/pages/common';
 import { fulfillmentLabel, type StoreName } from '../../cart/format';
+import { TAX_EXEMPT_LABEL } from '../../checkout/format';
 import type {
   OrderLineView,
   OrderView as Order,
@@ -229,8 +230,8 @@ function Totals({ order, heading }: { order: Order; heading: HeadingTag }) {
           <dd data-testid="order-shipping">{order.shippingCents === 0 ? 'FREE' : formatCents(order.shippingCents)}</dd>
         </div>
         <div className="order-totals__row">
-          <dt>Tax</dt>
-          <dd data-testid="order-tax">{order.taxExempt ? 'Exempt' : formatCents(order.taxCents)}</dd>
+          <dt>{order.taxExempt ? TAX_EXEMPT_LABEL : 'Tax'}</dt>
+          <dd data-testid="order-tax">{formatCents(order.taxCents)}</dd>
         </div>
         <div className="order-totals__row order-totals__row--total">
           <dt>Total</dt>

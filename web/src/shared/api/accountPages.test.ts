@@ -22,37 +22,17 @@ import {
   updatePassword,
   verifyPassword,
 } from './accountPages';
-import { ANTI_FORGERY_URL, forgetAntiForgeryToken, TOKEN_HEADER } from './antiforgery';
+import { forgetAntiForgeryToken, TOKEN_HEADER } from './antiforgery';
 import { NetworkError } from './client';
+import { fetchDouble } from './fetchDouble';
 
 vi.mock('../tracking/hawk', () => ({ trackEvent: vi.fn() }));
 
-const fetchMock = vi.fn<typeof fetch>();
+const { fetch: fetchMock, answer, calls: recorded } = fetchDouble();
 
-function urlOf(input: Parameters<typeof fetch>[0]): string {
-  return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-}
-
-/** Answers the token fetch, then `answer` for the call itself. */
-function answer(body: unknown, status = 200) {
-  fetchMock.mockImplementation(async (input) => {
-    if (urlOf(input) === ANTI_FORGERY_URL) {
-      return new Response('<input type="hidden" name="__RequestVerificationToken" value="tok" />');
-    }
-    return typeof body === 'string' ? new Response(body, { status }) : Response.json(body, { status });
-  });
-}
-
-/** The calls made, without the token fetch. */
+/** The calls made, without the token fetch and error reports. */
 function calls() {
-  return fetchMock.mock.calls
-    .filter(([input]) => urlOf(input) !== ANTI_FORGERY_URL)
-    .map(([input, init]) => ({
-      url: urlOf(input),
-      method: init?.method,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-      token: new Headers(init?.headers).get(TOKEN_HEADER),
-    }));
+  return recorded().map(({ url, method, body, headers }) => ({ url, method, body, token: headers.get(TOKEN_HEADER) }));
 }
 
 beforeEach(() => {

@@ -14,28 +14,20 @@ import {
   toCheckoutSummary,
   type PlaceOrderRequest,
 } from './checkout';
+import { fetchDouble } from './fetchDouble';
 
 vi.mock('./reload', () => ({ reloadPage: vi.fn() }));
 
-const fetchMock = vi.fn<typeof fetch>();
+const { fetch: fetchMock, answer, calls: recorded } = fetchDouble();
 
-function urlOf(input: Parameters<typeof fetch>[0]): string {
-  return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-}
-
-function answer(body: unknown, status = 200) {
-  fetchMock.mockImplementation(async () => (body instanceof Response ? body : Response.json(body, { status })));
-}
-
+/** The calls made, without the token fetch and error reports. */
 function calls() {
-  return fetchMock.mock.calls
-    .filter(([input]) => urlOf(input) !== '/a/log/')
-    .map(([input, init]) => ({
-      url: urlOf(input),
-      method: init?.method,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-      key: new Headers(init?.headers).get(IDEMPOTENCY_KEY_HEADER),
-    }));
+  return recorded().map(({ url, method, body, headers }) => ({
+    url,
+    method,
+    body,
+    key: headers.get(IDEMPOTENCY_KEY_HEADER),
+  }));
 }
 
 const SUMMARY = {

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER, NetworkError } from './client';
+import { fetchDouble } from './fetchDouble';
 import {
   ACCOUNT_ORDERS_URL,
   fetchOrder,
@@ -17,30 +18,17 @@ import {
 
 vi.mock('../tracking/hawk', () => ({ trackEvent: vi.fn() }));
 
-const fetchMock = vi.fn<typeof fetch>();
+const { fetch: fetchMock, answer, calls: recorded } = fetchDouble();
 
-function urlOf(input: Parameters<typeof fetch>[0]): string {
-  return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-}
-
-/** Answers `body` (JSON, or a Response) to every call but error reports. */
-function answer(body: unknown, status = 200) {
-  fetchMock.mockImplementation(async (input) => {
-    if (urlOf(input) === '/a/log/') return new Response(null, { status: 204 });
-    return body instanceof Response ? body : Response.json(body, { status });
-  });
-}
-
+/** The calls made, without the token fetch and error reports. */
 function calls() {
-  return fetchMock.mock.calls
-    .filter(([input]) => urlOf(input) !== '/a/log/')
-    .map(([input, init]) => ({
-      url: urlOf(input),
-      method: init?.method,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-      idempotencyKey: new Headers(init?.headers).get(IDEMPOTENCY_KEY_HEADER),
-      contentType: new Headers(init?.headers).get('Content-Type'),
-    }));
+  return recorded().map(({ url, method, body, headers }) => ({
+    url,
+    method,
+    body,
+    idempotencyKey: headers.get(IDEMPOTENCY_KEY_HEADER),
+    contentType: headers.get('Content-Type'),
+  }));
 }
 
 const JANESVILLE = {

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ANTI_FORGERY_URL, forgetAntiForgeryToken, ROUTE_NOT_FOUND_MESSAGE, TOKEN_HEADER } from './antiforgery';
+import { forgetAntiForgeryToken, ROUTE_NOT_FOUND_MESSAGE, TOKEN_HEADER } from './antiforgery';
 import { NetworkError } from './client';
+import { fetchDouble } from './fetchDouble';
 import {
   createRegistry,
   deleteRegistry,
@@ -23,33 +24,11 @@ import { productFixture } from './testing';
 
 vi.mock('../tracking/hawk', () => ({ trackEvent: vi.fn() }));
 
-const fetchMock = vi.fn<typeof fetch>();
-
-function urlOf(input: Parameters<typeof fetch>[0]): string {
-  return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-}
-
-/** Answers the token fetch, then `body` (JSON, or a Response) for the call itself. */
-function answer(body: unknown, status = 200) {
-  fetchMock.mockImplementation(async (input) => {
-    if (urlOf(input) === ANTI_FORGERY_URL) {
-      return new Response('<input type="hidden" name="__RequestVerificationToken" value="tok" />');
-    }
-    if (urlOf(input) === '/a/log/') return new Response(null, { status: 204 });
-    return body instanceof Response ? body : Response.json(body, { status });
-  });
-}
+const { fetch: fetchMock, answer, calls: recorded } = fetchDouble();
 
 /** The calls made, without the token fetch and error reports. */
 function calls() {
-  return fetchMock.mock.calls
-    .filter(([input]) => urlOf(input) !== ANTI_FORGERY_URL && urlOf(input) !== '/a/log/')
-    .map(([input, init]) => ({
-      url: urlOf(input),
-      method: init?.method,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-      token: new Headers(init?.headers).get(TOKEN_HEADER),
-    }));
+  return recorded().map(({ url, method, body, headers }) => ({ url, method, body, token: headers.get(TOKEN_HEADER) }));
 }
 
 const notSignedIn = { success: false, code: 'NotSignedIn', message: 'Please sign in.' };

@@ -544,6 +544,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/certificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's tax-exemption application */
+        get: operations["mine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/certificate/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply for a sales-tax exemption
+         * @description The signed-in customer applies (again after a rejection, or correcting a pending application) for a farm, resale, nonprofit or government exemption; an associate approves or rejects it. Once approved, their orders taxed in the certificate's state carry no sales tax. The name and number on the certificate are kept sealed (erased with the customer).
+         */
+        post: operations["apply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/delete": {
         parameters: {
             query?: never;
@@ -1036,7 +1073,7 @@ export interface paths {
         };
         /**
          * The visitor's cart priced as the order will be
-         * @description Each line with whether it can be had as chosen now (else the problem and the ways that work), the pickup store, whether an address is needed, and the totals the order will charge: shipping free from $49 of shipped lines (else $7.99), sales tax at the ZIP's state (or the pickup store's), none for an approved tax-exempt customer.
+         * @description Each line with whether it can be had as chosen now (else the problem and the ways that work), the pickup store, whether an address is needed, and the totals the order will charge: shipping free from $49 of shipped lines (else $7.99), sales tax at the ZIP's state (or the pickup store's), none when that is the state of the signed-in customer's approved tax exemption.
          */
         get: operations["summary"];
         put?: never;
@@ -1429,6 +1466,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member of staff and their roles */
+        get: operations["me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/merch/AddItemToTop": {
         parameters: {
             query?: never;
@@ -1772,6 +1826,63 @@ export interface paths {
          * @description Staff only, the merchandiser role: `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's.
          */
         post: operations["start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/tax-exemptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tax-exemption applications to review (or decided ones) */
+        get: operations["applications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/tax-exemptions/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a pending tax-exemption application
+         * @description From then on the customer's orders taxed in the certificate's state carry no sales tax. The event keeps the associate's staff id.
+         */
+        post: operations["approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/tax-exemptions/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a pending tax-exemption application
+         * @description The customer sees the reason and may apply again. The event keeps the associate's staff id.
+         */
+        post: operations["reject"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3025,6 +3136,11 @@ export interface components {
             /** @description 1 to 100 characters ("Jane & John's Wedding"). */
             name: string;
         };
+        /** @description An application to approve. */
+        DecisionRequest: {
+            /** @description The applicant (`customerId` of `GET /api/staff/tax-exemptions`). */
+            customerId: string;
+        };
         /** @description The answer of 'Delete my account'. */
         DeleteAccountAnswer: {
             /** @description Why not: 'Please enter your password again to delete your account.' */
@@ -3082,6 +3198,16 @@ export interface components {
             /** @description Always false. */
             success: boolean;
         };
+        /**
+         * @description What the exemption is for.
+         * @enum {string}
+         */
+        ExemptionKind: "Farm" | "Resale" | "Nonprofit" | "Government";
+        /**
+         * @description Where an application stands.
+         * @enum {string}
+         */
+        ExemptionStatus: "None" | "Pending" | "Approved" | "Rejected";
         /** @description An attribute as the index searches it. */
         ExplainAttribute: {
             name: string;
@@ -4089,6 +4215,12 @@ export interface components {
             /** @enum {boolean} */
             success: true;
         };
+        /** @description An application to reject, and why (shown to the customer). */
+        RejectionRequest: {
+            customerId: string;
+            /** @description 1 to 200 characters ("The certificate has expired."). */
+            reason: string;
+        };
         /** @description Which passkey to remove, by the `id` the list shows. */
         RemovePasskeyRequest: {
             id: string;
@@ -4393,6 +4525,18 @@ export interface components {
         Sort: "relevance" | "price-asc" | "price-desc" | "name" | "brand" | "rating" | "newest";
         /** @enum {string} */
         SortParam: "" | "relevance" | "price-asc" | "price-desc" | "name" | "brand" | "rating" | "newest";
+        /** @description The member of staff acting. */
+        StaffMe: {
+            /** @description A person's first name (from their account); none for a machine's token. */
+            firstName?: string | null;
+            /** @description `merchandiser`, `analyst`, `operator`, `associate`, in that order. */
+            roles: string[];
+            /**
+             * @description Their staff id: a customer id (`cu_…`) for a person signed in to their account, the
+             *     token's staff id for a machine.
+             */
+            staffId: string;
+        };
         /** @description The body of `POST /products/a/stockstatus-json`: the same plus the product. */
         StockSearchRequest: components["schemas"]["StoreSearchRequest"] & {
             blainNumber: string;
@@ -4546,6 +4690,66 @@ export interface components {
             popularSearches: components["schemas"]["SuggestionLink"][];
             productHeading: string;
             products: components["schemas"]["SuggestedProduct"][];
+        };
+        /** @description An application as an associate reviews it. */
+        TaxExemptionApplication: {
+            /** Format: date-time */
+            appliedAt?: string | null;
+            businessName?: string | null;
+            /** @description In full, to check against the certificate. */
+            certificateNumber?: string | null;
+            customerId: string;
+            /** Format: date-time */
+            decidedAt?: string | null;
+            /** @description The associate who decided. */
+            decidedBy?: string | null;
+            kind?: components["schemas"]["ExemptionKind"] | null;
+            reason?: string | null;
+            state?: string | null;
+            status: components["schemas"]["ExemptionStatus"];
+        };
+        TaxExemptionApplications: {
+            /** @description Oldest application first, at most 200. */
+            applications: components["schemas"]["TaxExemptionApplication"][];
+        };
+        /** @description Where the customer's application stands after the call. */
+        TaxExemptionApplied: {
+            status: components["schemas"]["ExemptionStatus"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description The application after the decision. */
+        TaxExemptionDecided: {
+            status: components["schemas"]["ExemptionStatus"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description An application for a sales-tax exemption. */
+        TaxExemptionRequest: {
+            /** @description The name on the certificate (a farm, a business, an organisation), 1 to 100 characters. */
+            businessName: string;
+            /** @description The certificate or permit number: 4 to 30 letters, digits, spaces and dashes. */
+            certificateNumber: string;
+            kind?: components["schemas"]["ExemptionKind"] | null;
+            /** @description The certificate's state, two letters. */
+            state: string;
+        };
+        /** @description The customer's application as their page shows it. */
+        TaxExemptionView: {
+            /** Format: date-time */
+            appliedAt?: string | null;
+            /** @description None once the customer's personal data was erased. */
+            businessName?: string | null;
+            /** @description The certificate number's last four letters or digits. */
+            certificateLast4?: string | null;
+            /** Format: date-time */
+            decidedAt?: string | null;
+            kind?: components["schemas"]["ExemptionKind"] | null;
+            /** @description Why it was rejected. */
+            reason?: string | null;
+            state?: string | null;
+            /** @description `None` when they never applied. */
+            status: components["schemas"]["ExemptionStatus"];
         };
         /** @description A step of an order's timeline. */
         TimelineEntry: {
@@ -6176,6 +6380,116 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    mine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where it stands (`status` `None` when they never applied) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxExemptionView"];
+                };
+            };
+            400: components["responses"]["InvalidUrl"];
+            /** @description Not signed in (`NotSignedIn`, 'Please sign in.'). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    apply: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "businessName": "Lee Family Farms",
+                 *       "certificateNumber": "ES-1234-5678",
+                 *       "kind": "Farm",
+                 *       "state": "WI"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TaxExemptionRequest"];
+            };
+        };
+        responses: {
+            /** @description Applied: pending review */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxExemptionApplied"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`NotSignedIn`, 'Please sign in.'). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `AlreadyApproved`: 'Your tax exemption is already approved.' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `InvalidField` with `field`: 'Please choose an exemption type.', 'Please choose a state.', 'Please enter the name on the certificate.', 'Please enter a valid certificate number.' */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     delete_account: {
         parameters: {
             query?: never;
@@ -7538,12 +7852,12 @@ export interface operations {
     };
     summary: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description The shipping ZIP typed so far (5 digits; anything else is ignored). */
-                zip: string | null;
+                zip?: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -7896,12 +8210,12 @@ export interface operations {
     };
     confirmation: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description The key of the place answer's `confirmationUrl`. */
-                key: string | null;
+                key?: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -8560,6 +8874,48 @@ export interface operations {
             };
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["StaffForbidden"];
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in with staff roles (or a staff token) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMe"];
+                };
+            };
+            400: components["responses"]["InvalidUrl"];
+            /** @description No staff credentials: 'Please sign in as staff.' */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without staff roles */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -9235,12 +9591,12 @@ export interface operations {
     };
     pickup_queue: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query: {
                 /** @description The store. */
                 store: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -9738,6 +10094,225 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             414: components["responses"]["UriTooLong"];
             /** @description `IdempotencyKeyReused`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    applications: {
+        parameters: {
+            query?: {
+                /** @description `Pending` (the default), `Approved`, `Rejected`. */
+                status?: components["schemas"]["ExemptionStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The applications, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxExemptionApplications"];
+                };
+            };
+            /** @description Bad request: `InvalidText` (an encoded NUL, `%00`, in the URL); `InvalidQuery` (the query string cannot be read); `InvalidStatus` ('status must be Pending, Approved or Rejected.'). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No staff credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not an associate */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    approve: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecisionRequest"];
+            };
+        };
+        responses: {
+            /** @description Approved */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxExemptionDecided"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No staff credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not an associate */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 'No such application.' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NotPending`: 'This application is not awaiting a decision.' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidBody"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    reject: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RejectionRequest"];
+            };
+        };
+        responses: {
+            /** @description Rejected */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxExemptionDecided"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No staff credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not an associate */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 'No such application.' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NotPending`: 'This application is not awaiting a decision.' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `InvalidField` (`reason`): 'Please give a reason of 1 to 200 characters.' */
             422: {
                 headers: {
                     [name: string]: unknown;
