@@ -1,5 +1,4 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { randomUUID } from 'node:crypto';
 import {
   expectNoSeriousViolations,
   newCustomer,
@@ -11,6 +10,7 @@ import {
   uniqueEmail,
   uniquePhone,
 } from './support';
+import { addPickupItem, placeOrder } from './shopping';
 
 /**
  * Orders after checkout: a guest places a store-pickup order through the checkout page and
@@ -21,30 +21,6 @@ import {
 const TRACK_NOT_FOUND = "We couldn't find an order with that number and email or ZIP code.";
 const TRACK_PATH = '/account/track-your-order/';
 const HISTORY_PATH = '/account/orders/';
-const TEST_CARD = { number: '4242 4242 4242 4242', expiry: '12/30', securityCode: '123' };
-
-interface Store {
-  storeNum: number;
-  city: string;
-  state: string;
-  comingSoon?: boolean;
-}
-
-interface Product {
-  blainNumber: string;
-  name: string;
-  belowMap: boolean;
-  requiresConfirmation: boolean;
-  requiresAgreement: boolean;
-  discontinued: boolean;
-  storeOnHand: number | null;
-  fulfillment: { storePickup: boolean };
-}
-
-interface Placed {
-  orderNo: string;
-  totalCents: number;
-}
 
 /** '$1,234.56', as the pages write money. */
 function formatCents(cents: number): string {
@@ -52,78 +28,6 @@ function formatCents(cents: number): string {
     .toString()
     .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `$${whole}.${String(cents % 100).padStart(2, '0')}`;
-}
-
-/**
- * The page's visitor chooses a store that is open, and puts one of a product on its shelf in
- * the cart for store pickup there (the add-to-cart call, with the page's cookies).
- */
-async function addPickupItem(page: Page): Promise<{ product: Product; store: Store }> {
-  await page.goto('/');
-  const stores = (await (await page.request.get('/api/stores')).json()) as Store[];
-  const open = stores.filter((s) => !s.comingSoon);
-  expect(open.length, 'open stores in the demo data').toBeGreaterThan(0);
-
-  for (const store of open.slice(0, 5)) {
-    expect((await (await page.request.get(`/stores/set-json/${store.storeNum}`)).json()).success).toBe(true);
-    const { items } = (await (await page.request.get('/api/search?availability=store&mpp=120')).json()) as {
-      items: Product[];
-    };
-    const product = items.find(
-      (p) =>
-        p.fulfillment.storePickup &&
-        !p.requiresConfirmation &&
-        !p.requiresAgreement &&
-        !p.belowMap &&
-        !p.discontinued &&
-        (p.storeOnHand ?? 0) >= 3,
-    );
-    if (!product) continue;
-    const answer = await page.request.post('/products/a/addtocart', {
-      data: { blainNumber: product.blainNumber, quantity: 1, fulfillmentType: 'StorePickup' },
-      headers: { 'Idempotency-Key': randomUUID() },
-    });
-    expect(answer.ok()).toBe(true);
-    const body = await answer.json();
-    expect(body, JSON.stringify(body)).toMatchObject({ success: true, resultCode: 'Success' });
-    return { product, store };
-  }
-  throw new Error('no product on the shelf for store pickup at the first open stores');
-}
-
-/** A checkout field by the start of its label, inside the page's main content. */
-function field(page: Page, label: RegExp): Locator {
-  return page.getByRole('main').getByLabel(label);
-}
-
-/**
- * Checks out the cart through the checkout page (contact and the test card; a pickup order
- * needs no address) and answers the placed order as the server told it, once the
- * confirmation page shows its number.
- */
-async function placeOrder(page: Page, contact: { email: string; phone: string; name: string }): Promise<Placed> {
-  await page.goto('/checkout/');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await field(page, /^Email/i).fill(contact.email);
-  await field(page, /^Phone/i).fill(contact.phone);
-  await field(page, /^Name on card/i).fill(contact.name);
-  await field(page, /^Card number/i).fill(TEST_CARD.number);
-  await field(page, /^(Expiration|Expiry)/i).fill(TEST_CARD.expiry);
-  await field(page, /^Security code/i).fill(TEST_CARD.securityCode);
-
-  const answered = page.waitForResponse(
-    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/checkout/place',
-  );
-  await page.getByRole('main').getByRole('button', { name: /^Place order/i }).click();
-  const answer = await answered;
-  expect(answer.status(), await answer.text()).toBe(200);
-  const placed = (await answer.json()) as Placed & { success: boolean };
-  expect(placed.success).toBe(true);
-  expect(placed.orderNo).toMatch(/^\d+$/);
-
-  await expect(page).toHaveURL(/\/checkout\/confirmation\/\?key=/);
-  await expect(page.getByRole('main')).toContainText(placed.orderNo);
-  return { orderNo: placed.orderNo, totalCents: placed.totalCents };
 }
 
 /** Track Your Order's form, filled and sent; waits for the server's answer. */

@@ -90,4 +90,17 @@ describe('/account/login/', () => {
     const { router } = setup('/account/login/?refUrl=%2Faccount%2Forders%2F');
     await waitFor(() => expect(router.state.location.pathname).toBe('/account/orders/'));
   });
+
+  it('loads the staff console in full after signing in (it is not a page of this app)', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    try {
+      const { user, router } = setup('/account/login/?refUrl=%2Fstaff%2Forders%2Fpickup%2F');
+      await signIn(user);
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('/staff/orders/pickup/'));
+      expect(router.state.location.pathname).toBe('/account/login/');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

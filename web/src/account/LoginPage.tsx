@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { refreshHeader, useSession } from '../session';
 import { isLocalUrl } from '../shared/forms/redirect';
@@ -10,6 +10,11 @@ import { AccountPageHead } from './pages/common';
 
 /** Where the full page goes after a sign-in without a refUrl. */
 export const ACCOUNT_HOME = '/account/';
+
+/** Pages outside the shoppers' app (the staff console, its own entry) load in full. */
+export function isOutsideApp(url: string): boolean {
+  return url === '/staff' || url.startsWith('/staff/') || url.startsWith('/staff?');
+}
 
 /**
  * /account/login/ (spec §2.1): the sign-in pages on a page of their own, for links opened
@@ -28,6 +33,16 @@ export function LoginPage() {
   const [history, setHistory] = useState<SignInPage[]>([]);
   const [forgotStep, setForgotStep] = useState<ForgotPasswordStep>('request');
   const titleId = useId();
+  const goOn = useCallback(
+    (url: string) => {
+      if (isOutsideApp(url)) window.location.assign(url);
+      else void navigate(url, { replace: true });
+    },
+    [navigate],
+  );
+  useEffect(() => {
+    if (loggedIn && isOutsideApp(next)) window.location.assign(next);
+  }, [loggedIn, next]);
 
   const goTo = useCallback(
     (target: SignInPage) => {
@@ -57,23 +72,23 @@ export function LoginPage() {
       skipCartMerge: false,
       complete: () => {
         void refreshHeader();
-        void navigate(next, { replace: true });
+        goOn(next);
       },
       completeInPlace: () => {
         void refreshHeader();
-        void navigate(next, { replace: true });
+        goOn(next);
       },
       handOff: () => {},
       leaveTo: (url) => {
         void refreshHeader();
-        void navigate(url, { replace: true });
+        goOn(url);
       },
       destination: () => next,
     }),
-    [page, goTo, forgotStep, navigate, next],
+    [page, goTo, forgotStep, goOn, next],
   );
 
-  if (loggedIn) return <Navigate to={next} replace />;
+  if (loggedIn) return isOutsideApp(next) ? null : <Navigate to={next} replace />;
 
   const title = signInTitle(page, forgotStep);
   return (

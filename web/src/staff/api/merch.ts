@@ -1,7 +1,8 @@
 /**
- * The merchandisers' calls (staff only: a bearer token of `STAFF_TOKENS`; docs/decisions.md,
- * "Pins"). Only the staff entry (staff.html) imports this module: no shopper's bundle holds it
- * (scripts/bundle-size.mjs checks the build for `/api/staff/merch`).
+ * The merchandisers' calls (staff only: a bearer token of `STAFF_TOKENS`, or the session of a
+ * person signed in with the merchandiser role; docs/decisions.md, "Pins"). Only the staff entry
+ * (staff.html) imports this module: no shopper's bundle holds it (scripts/bundle-size.mjs
+ * checks the build for `/api/staff/merch`).
  *
  * - `POST /api/staff/merch/{AddItemToTop|UnpinItem|UpdateItemPinOrder}` — pins a result to the top of
  *   a keyword's (or a landing page's) results, unpins it, or sets the pins' order.
@@ -9,6 +10,7 @@
 import { apiRequest } from '../../shared/api/client';
 import { isObject } from '../../shared/api/json';
 import type { Wire } from '../../shared/api/wire';
+import { staffPost } from './staff';
 
 export type PinAction = 'AddItemToTop' | 'UnpinItem' | 'UpdateItemPinOrder';
 export const MERCH_URL = '/api/staff/merch';
@@ -21,13 +23,14 @@ export type PinBoardRef = Required<Pick<PinRequest, 'keyword' | 'lp'>> &
 
 /**
  * Pins, unpins or reorders items on a merchandising board (merchandisers only: the
- * `Authorization: Bearer` staff token; 401 rejects with a NetworkError of status 401).
- * Resolves to the board's pins in order.
+ * `Authorization: Bearer` staff token, or with `token` null the signed-in session and its
+ * anti-forgery token; 401 rejects with a NetworkError of status 401). Resolves to the board's
+ * pins in order.
  */
 export async function updatePins(
   action: PinAction,
   board: PinBoardRef,
-  token: string,
+  token: string | null,
   change: { itemId?: string; itemList?: readonly string[] },
 ): Promise<string[]> {
   const body: PinRequest = {
@@ -39,11 +42,11 @@ export async function updatePins(
   };
   if (change.itemId !== undefined) body.itemId = change.itemId;
   if (change.itemList !== undefined) body.itemList = [...change.itemList];
-  const answer = await apiRequest<unknown>(`${MERCH_URL}/${action}`, {
-    method: 'POST',
-    body,
-    headers: { Authorization: `Bearer ${token}` },
-  });
+  const url = `${MERCH_URL}/${action}`;
+  const answer =
+    token === null
+      ? await staffPost<unknown>(url, body)
+      : await apiRequest<unknown>(url, { method: 'POST', body, headers: { Authorization: `Bearer ${token}` } });
   const pins: unknown = isObject(answer) ? answer.pins : null;
   return Array.isArray(pins) ? pins.filter((p): p is string => typeof p === 'string') : [];
 }

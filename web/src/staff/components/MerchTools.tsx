@@ -3,10 +3,12 @@ import { NetworkError } from '../../shared/api/client';
 import type { SearchItem } from '../../shared/api/search';
 import { GENERIC_ERROR_MESSAGE } from '../../shared/ui/errors';
 import { updatePins, type PinAction, type PinBoardRef } from '../api/merch';
+import { STAFF_ROLE_MESSAGE, STAFF_SIGN_IN_MESSAGE } from '../api/staff';
 
 /**
- * Merchandiser pin controls (the staff page, staff.html). Until staff accounts land a
- * merchandiser pastes a staff token; it is kept for the browser tab only (sessionStorage).
+ * Merchandiser pin controls. In the staff console (/staff/merch/pins/) a merchandiser signed in
+ * to their account pins with their session; on /staff.html a staff token is pasted instead, kept
+ * for the browser tab only (sessionStorage).
  */
 export const MERCH_TOKEN_KEY = 'sf.merch.token';
 
@@ -38,15 +40,21 @@ export function useMerchToken(): [string, (token: string) => void] {
   ];
 }
 
-/** The token form and the outcome of the last pin action. */
+/**
+ * The token form (or, with `session`, the signed-in merchandiser's note) and the outcome of the
+ * last pin action.
+ */
 export function MerchPanel({
   token,
   onToken,
   message,
+  session = false,
 }: {
   token: string;
   onToken: (token: string) => void;
   message: string | null;
+  /** Pins go with the signed-in session: no token to paste. */
+  session?: boolean;
 }) {
   const id = useId();
   const [text, setText] = useState('');
@@ -58,7 +66,9 @@ export function MerchPanel({
   return (
     <section className="merch-panel" aria-label="Merchandising">
       <h2 className="merch-panel__title">Merchandising preview</h2>
-      {token ? (
+      {session ? (
+        <p>You are signed in as a merchandiser: pin controls are on.</p>
+      ) : token ? (
         <p>
           Pin controls are on.{' '}
           <button type="button" className="link-button" onClick={() => onToken('')}>
@@ -129,18 +139,21 @@ export function PinControls({
   );
 }
 
-/** Runs a pin action; resolves to the message to show. */
+/** Runs a pin action with a staff token (null: the signed-in session); resolves to the message to show. */
 export async function runPinAction(
   action: PinAction,
   board: PinBoardRef,
-  token: string,
+  token: string | null,
   change: { itemId?: string; itemList?: string[] },
 ): Promise<string> {
   try {
     const pins = await updatePins(action, board, token, change);
     return `Saved. ${pins.length} ${pins.length === 1 ? 'item is' : 'items are'} pinned.`;
   } catch (error) {
-    if (error instanceof NetworkError && error.status === 401) return 'This merchandiser token is not valid.';
+    if (error instanceof NetworkError && error.status === 401) {
+      return token === null ? STAFF_SIGN_IN_MESSAGE : 'This merchandiser token is not valid.';
+    }
+    if (error instanceof NetworkError && error.status === 403) return error.serverMessage ?? STAFF_ROLE_MESSAGE;
     return GENERIC_ERROR_MESSAGE;
   }
 }

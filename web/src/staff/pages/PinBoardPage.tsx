@@ -62,11 +62,13 @@ interface Loaded {
 }
 
 /**
- * /staff.html?keyword=… — a merchandiser's pins for a keyword (or a landing page, `?lp=`):
- * the first page of its results as shoppers get them (best match first, pins on top) and,
- * with a staff token, pin to the top, unpin and move pins up or down (`POST /api/staff/merch/…`).
+ * /staff/merch/pins/?keyword=… (and /staff.html?keyword=…) — a merchandiser's pins for a
+ * keyword (or a landing page, `?lp=`): the first page of its results as shoppers get them (best
+ * match first, pins on top) and pin to the top, unpin and move pins up or down
+ * (`POST /api/staff/merch/…`). In the console (`session`) the signed-in merchandiser's session
+ * pins; on /staff.html a pasted staff token does.
  */
-export function PinBoardPage() {
+export function PinBoardPage({ session = false }: { session?: boolean }) {
   const keywordId = useId();
   const headingId = useId();
   const [query, setQuery] = useState(() => readBoardQuery(window.location.search));
@@ -119,6 +121,7 @@ export function PinBoardPage() {
   const pinnedOrder = items.filter((i) => i.pinned).map((i) => i.blainNumber);
   const shopper = shopperUrl(query, answer);
   const title = query.lp !== null ? answer?.landing?.name || `Landing page ${query.lp}` : query.keyword;
+  const canPin = session || token !== '';
 
   function onSearch(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -145,7 +148,7 @@ export function PinBoardPage() {
       hawkaid: query.hawkaid,
       hawkp: query.hawkp,
     };
-    const outcome = await runPinAction(action, board, token, change);
+    const outcome = await runPinAction(action, board, session ? null : token, change);
     setBusy(false);
     setMessage(outcome);
     // The results again, with the pins as they are now.
@@ -156,7 +159,7 @@ export function PinBoardPage() {
     <div className="pin-board">
       <title>{title ? `Pins: ${title} | Storefront staff` : 'Pins | Storefront staff'}</title>
       <h1 className="pin-board__title">Pins</h1>
-      <MerchPanel token={token} onToken={setToken} message={message} />
+      <MerchPanel token={token} onToken={setToken} message={message} session={session} />
 
       <form className="pin-board__search" role="search" aria-label="Board" onSubmit={onSearch}>
         <label htmlFor={keywordId}>Keyword</label>
@@ -206,7 +209,7 @@ export function PinBoardPage() {
               </>
             )}
           </p>
-          {!token && items.length > 0 && <p>Enter a merchandiser token above to pin, unpin and move results.</p>}
+          {!canPin && items.length > 0 && <p>Enter a merchandiser token above to pin, unpin and move results.</p>}
           <ol className="pin-board__list">
             {items.map((item) => (
               <li key={item.blainNumber} className="pin-board__item" data-pinned={item.pinned || undefined}>
@@ -222,7 +225,7 @@ export function PinBoardPage() {
                     {item.pinned && <strong className="pin-board__pinned"> · Pinned</strong>}
                   </span>
                 </div>
-                {token && (
+                {canPin && (
                   <PinControls
                     item={item}
                     pinnedOrder={pinnedOrder}

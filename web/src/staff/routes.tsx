@@ -1,0 +1,84 @@
+/**
+ * The staff entry's pages (client routing under /staff/; the server answers staff.html for
+ * every path there):
+ *
+ * | path                      | page                                  | needs            |
+ * |---------------------------|---------------------------------------|------------------|
+ * | /staff/                   | home: a card per role held            | a staff role     |
+ * | /staff/merch/pins/        | pins (`?keyword=`, `?lp=`)            | merchandiser     |
+ * | /staff/orders/pickup/     | a store's pickup queue                | associate        |
+ * | /staff/tax-exemptions/    | tax-exemption applications            | associate        |
+ * | /staff/accept-invite/     | accept an invitation (`?id=&token=`)  | nothing          |
+ * | /staff/… (anything else)  | Page not found                        | a staff role     |
+ * | /staff.html               | pins with a pasted staff token        | nothing          |
+ */
+import type { RouteObject } from 'react-router';
+import { ConsoleShell, RequireRole } from './components/ConsoleShell';
+import { StaffLayout } from './components/StaffLayout';
+import { AcceptInvitePage } from './pages/AcceptInvitePage';
+import { PickupQueuePage } from './pages/PickupQueuePage';
+import { PinBoardPage } from './pages/PinBoardPage';
+import { StaffHomePage } from './pages/StaffHomePage';
+import { StaffNotFoundPage } from './pages/StatusPages';
+import { TaxExemptionsPage } from './pages/TaxExemptionsPage';
+
+export const staffRoutes: RouteObject[] = [
+  {
+    // Before the console's /api/staff/me check: the invited person has no role yet.
+    path: '/staff/accept-invite',
+    element: (
+      <StaffLayout me={null}>
+        <AcceptInvitePage />
+      </StaffLayout>
+    ),
+  },
+  {
+    path: '/staff',
+    element: <ConsoleShell />,
+    children: [
+      { index: true, element: <StaffHomePage /> },
+      {
+        path: 'merch/pins',
+        element: (
+          <RequireRole role="merchandiser">
+            <PinBoardPage session />
+          </RequireRole>
+        ),
+      },
+      {
+        path: 'orders/pickup',
+        element: (
+          <RequireRole role="associate">
+            <PickupQueuePage />
+          </RequireRole>
+        ),
+      },
+      {
+        path: 'tax-exemptions',
+        element: (
+          <RequireRole role="associate">
+            <TaxExemptionsPage />
+          </RequireRole>
+        ),
+      },
+      { path: '*', element: <StaffNotFoundPage /> },
+    ],
+  },
+  {
+    // The pins page as a file, with a pasted staff token (machines' and scripts' tokens).
+    path: '/staff.html',
+    element: (
+      <StaffLayout me={null}>
+        <PinBoardPage />
+      </StaffLayout>
+    ),
+  },
+  {
+    path: '*',
+    element: (
+      <StaffLayout me={null}>
+        <StaffNotFoundPage />
+      </StaffLayout>
+    ),
+  },
+];
