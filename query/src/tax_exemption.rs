@@ -156,7 +156,15 @@ async fn mine(State(state): State<QueryState>, identity: Identity) -> Response {
 #[into_params(parameter_in = Query)]
 pub struct ApplicationsParams {
     /// `Pending` (the default), `Approved`, `Rejected`.
-    pub status: Option<ExemptionStatus>,
+    pub status: Option<ReviewStatus>,
+}
+
+/// The applications an associate lists.
+#[derive(Debug, serde::Deserialize, utoipa::ToSchema)]
+pub enum ReviewStatus {
+    Pending,
+    Approved,
+    Rejected,
 }
 
 pub const INVALID_STATUS: &str = "status must be Pending, Approved or Rejected.";

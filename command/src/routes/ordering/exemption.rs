@@ -96,6 +96,10 @@ async fn apply(
     key: Option<Extension<IdempotencyKey>>,
     ApiJson(r): ApiJson<TaxExemptionRequest>,
 ) -> Response {
+    let customer = match kernel::session::require_signed_in(&state.pool, &identity).await {
+        Ok(signed_in) => signed_in.customer_id,
+        Err(e) => return e.into_response(),
+    };
     let checked = match exemption::check_application(
         r.kind,
         &r.state,
@@ -110,10 +114,6 @@ async fn apply(
             }
             .into_response()
         }
-    };
-    let customer = match kernel::session::require_signed_in(&state.pool, &identity).await {
-        Ok(signed_in) => signed_in.customer_id,
-        Err(e) => return e.into_response(),
     };
     let subject: Option<String> =
         match sqlx::query_scalar("SELECT email_subject FROM customers WHERE customer_id = $1")
