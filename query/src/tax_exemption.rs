@@ -156,6 +156,7 @@ async fn mine(State(state): State<QueryState>, identity: Identity) -> Response {
 #[into_params(parameter_in = Query)]
 pub struct ApplicationsParams {
     /// `Pending` (the default), `Approved`, `Rejected`.
+    #[param(inline)]
     pub status: Option<ReviewStatus>,
 }
 

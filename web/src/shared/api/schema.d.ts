@@ -10110,7 +10110,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description `Pending` (the default), `Approved`, `Rejected`. */
-                status?: components["schemas"]["ExemptionStatus"];
+                status?: "Pending" | "Approved" | "Rejected";
             };
             header?: never;
             path?: never;
