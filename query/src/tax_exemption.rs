@@ -184,9 +184,11 @@ async fn applications(
     _staff: Staff<Associate>,
     params: Params,
 ) -> Response {
-    let status = match params.text("status").unwrap_or("Pending") {
-        s @ ("Pending" | "Approved" | "Rejected") => s,
-        _ => return ApiError::bad_request("InvalidStatus", INVALID_STATUS).into_response(),
+    // Absent: the pending ones; given, one of the three (a blank one too is refused).
+    let status = match params.0.get("status").map(String::as_str) {
+        None => "Pending",
+        Some(s @ ("Pending" | "Approved" | "Rejected")) => s,
+        Some(_) => return ApiError::bad_request("InvalidStatus", INVALID_STATUS).into_response(),
     };
     let rows = sqlx::query(&format!(
         "SELECT {COLUMNS} FROM tax_exemptions WHERE status = $1 ORDER BY applied_at LIMIT 200"
