@@ -42,21 +42,9 @@ async fn me(State(state): State<QueryState>, staff: Staff<AnyStaff>) -> Response
         .filter(|r| staff.member.has(**r))
         .map(|r| r.name().to_string())
         .collect();
-    let sealed: Option<serde_json::Value> =
-        match sqlx::query_scalar("SELECT first_name FROM customers WHERE customer_id = $1")
-            .bind(staff.id())
-            .fetch_optional(&state.pool)
-            .await
-        {
-            Ok(name) => name,
-            Err(e) => return kernel::http::ApiError::from(e).into_response(),
-        };
-    let first_name = match sealed {
-        Some(sealed) => match projections::accounts::open_sealed(&state.pool, sealed).await {
-            Ok(name) => name,
-            Err(e) => return kernel::http::ApiError::internal(e).into_response(),
-        },
-        None => None,
+    let first_name = match projections::accounts::first_name(&state.pool, staff.id()).await {
+        Ok(name) => name,
+        Err(e) => return kernel::http::ApiError::internal(e).into_response(),
     };
     Json(StaffMe {
         staff_id: staff.id().to_string(),

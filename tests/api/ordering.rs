@@ -705,9 +705,9 @@ async fn exemption_approved(c: &mut Client, state: &str) -> String {
     customer
 }
 
-async fn staff_get(c: &Client, path: &str) -> Value {
-    let a = c
-        .other()
+/// A GET as the associate, from another browser.
+async fn staff_answer(c: &Client, path: &str) -> Answer {
+    c.other()
         .send_with(
             "GET",
             path,
@@ -715,7 +715,11 @@ async fn staff_get(c: &Client, path: &str) -> Value {
             String::new(),
             &[("authorization", &format!("Bearer {ASSOCIATE_TOKEN}"))],
         )
-        .await;
+        .await
+}
+
+async fn staff_get(c: &Client, path: &str) -> Value {
+    let a = staff_answer(c, path).await;
     assert_eq!(a.status, 200, "{}", a.body);
     a.json()
 }
@@ -898,16 +902,7 @@ async fn a_customer_applies_for_a_tax_exemption_and_an_associate_decides() {
         (&Value::Null, &Value::Null)
     );
     for bad in ["Maybe", "", "pending"] {
-        let refused = ann
-            .other()
-            .send_with(
-                "GET",
-                &format!("/api/staff/tax-exemptions?status={bad}"),
-                None,
-                String::new(),
-                &[("authorization", &format!("Bearer {ASSOCIATE_TOKEN}"))],
-            )
-            .await;
+        let refused = staff_answer(&ann, &format!("/api/staff/tax-exemptions?status={bad}")).await;
         assert_eq!(refused.status, 400, "{bad:?}");
     }
 }
@@ -948,17 +943,8 @@ async fn an_associate_readies_and_hands_over_an_order_and_the_shopper_tracks_it(
     let order_no = placed["orderNo"].as_str().unwrap().to_string();
     let mut amy = ann.other();
 
-    let queue = amy
-        .send_with(
-            "GET",
-            "/api/staff/orders/pickup-queue?store=1",
-            None,
-            String::new(),
-            &[("authorization", &format!("Bearer {ASSOCIATE_TOKEN}"))],
-        )
-        .await;
-    assert_eq!(queue.status, 200, "{}", queue.body);
-    assert_eq!(queue.json()["orders"][0]["orderNo"], order_no.as_str());
+    let queue = staff_get(&amy, "/api/staff/orders/pickup-queue?store=1").await;
+    assert_eq!(queue["orders"][0]["orderNo"], order_no.as_str());
     let as_operator = amy
         .post_as(
             "/api/staff/orders/ready",

@@ -320,14 +320,7 @@ pub async fn place(
                 // The gateway may have authorised with its answer lost: let go of whatever the
                 // key holds. When that cannot be asked either, the attempt stays open for the
                 // sweep, which voids it once it is stale.
-                let voided = o
-                    .gateway
-                    .void(
-                        &format!("{order_no}:void"),
-                        &format!("{order_no}:authorise"),
-                    )
-                    .await;
-                if let Err(e) = voided {
+                if let Err(e) = void_authorisation(o, &order_no).await {
                     tracing::warn!(error = %e, order_no, "an unanswered authorisation is left to the sweep");
                     return Err(error);
                 }
@@ -476,16 +469,20 @@ async fn undo(o: &Ordering, order_no: &str, held: &[String]) {
             tracing::warn!(error = %e, order_no, "a reservation could not be released yet");
         }
     }
-    if let Err(e) = o
-        .gateway
+    if let Err(e) = void_authorisation(o, order_no).await {
+        tracing::warn!(error = %e, order_no, "an authorisation could not be voided yet");
+    }
+}
+
+/// Lets go of the order's authorisation, if the gateway holds one under its key (once: the
+/// void has its own key).
+async fn void_authorisation(o: &Ordering, order_no: &str) -> Result<bool, PaymentError> {
+    o.gateway
         .void(
             &format!("{order_no}:void"),
             &format!("{order_no}:authorise"),
         )
         .await
-    {
-        tracing::warn!(error = %e, order_no, "an authorisation could not be voided yet");
-    }
 }
 
 async fn checkout(
@@ -887,12 +884,7 @@ pub async fn recover(
                 .executed()
                 .await?;
         }
-        o.gateway
-            .void(
-                &format!("{order_no}:void"),
-                &format!("{order_no}:authorise"),
-            )
-            .await?;
+        void_authorisation(o, &order_no).await?;
         checkout(o, &cart_id, CheckoutCommand::Abandon { order_no })
             .await?
             .ok();
