@@ -64,6 +64,8 @@ pub struct AppParts {
     pub header: std::sync::Arc<query::shopping::header::HeaderCache>,
     /// The stores in memory (kept current by the same listener).
     pub stores: std::sync::Arc<query::stores::StoreDirectory>,
+    /// The sitemap index's chunks (invalidated by the same listener).
+    pub sitemaps: std::sync::Arc<query::sitemap::SitemapCache>,
     /// Reset links and the account calls' limits.
     pub accounts: std::sync::Arc<command::accounts::AccountSettings>,
     /// Which captcha sign-in asks for (`CAPTCHA`, …).
@@ -91,10 +93,15 @@ impl AppParts {
     /// What the catalog-change listener (`query::shopping::header::listen_for_changes`) calls: the
     /// header's shared parts and the store directory are rebuilt on their next use.
     pub fn on_catalog_change(&self) -> impl Fn() + Send + 'static {
-        let (header, stores) = (self.header.clone(), self.stores.clone());
+        let (header, stores, sitemaps) = (
+            self.header.clone(),
+            self.stores.clone(),
+            self.sitemaps.clone(),
+        );
         move || {
             header.invalidate();
             stores.invalidate();
+            sitemaps.invalidate();
         }
     }
 
@@ -119,6 +126,7 @@ impl AppParts {
             readiness: Default::default(),
             header: Default::default(),
             stores: Default::default(),
+            sitemaps: Default::default(),
             accounts: Default::default(),
             captcha: crate::config::CaptchaSetting::ProofOfWork {
                 difficulty: command::accounts::captcha::DEFAULT_DIFFICULTY,
@@ -158,6 +166,11 @@ pub fn command_state(state: &AppState) -> command::routes::CommandState {
             state.bus.clone(),
             state.tracking.topic(),
         )),
+        header: std::sync::Arc::new(QueryHeader {
+            pool: state.pool.clone(),
+            cache: state.header.clone(),
+            stores: state.stores.clone(),
+        }),
         pool: state.pool.clone(),
         cart_services: command::cart::CartServices {
             catalog: std::sync::Arc::new(command::cart::catalog_pg::PgCatalog {
@@ -205,6 +218,32 @@ pub fn command_state(state: &AppState) -> command::routes::CommandState {
     })
 }
 
+/// The write side's header port ([`command::accounts::header`]) answered by the read side's
+/// builder, from this process's header cache and store directory.
+struct QueryHeader {
+    pool: PgPool,
+    cache: std::sync::Arc<query::shopping::header::HeaderCache>,
+    stores: std::sync::Arc<query::stores::StoreDirectory>,
+}
+
+#[async_trait::async_trait]
+impl command::accounts::header::HeaderSource for QueryHeader {
+    async fn header_json(
+        &self,
+        identity: &kernel::identity::Identity,
+        user_agent: &str,
+    ) -> Result<serde_json::Value, String> {
+        let parts = query::shopping::header::HeaderParts {
+            pool: &self.pool,
+            cache: &self.cache,
+            stores: &self.stores,
+        };
+        query::shopping::header::header_json(parts, identity, user_agent)
+            .await
+            .map_err(|e| e.to_string())
+    }
+}
+
 pub fn router(mut state: AppState, roles: &crate::Roles) -> Router {
     // Staff are also people signed in to an account with staff roles: the staff checks look
     // their session up in this database (`kernel::staff`).
@@ -243,6 +282,9 @@ pub fn router(mut state: AppState, roles: &crate::Roles) -> Router {
             header: state.header.clone(),
             stores: state.stores.clone(),
             rewards_return_window_days: state.rewards_settings.return_window_days,
+            public_url: state.accounts.public_url.clone(),
+            site_pages: state.pages.clone(),
+            sitemaps: state.sitemaps.clone(),
         });
         staff = staff.merge(query::staff_router(query_state.clone()));
         app = app.merge(query::router(query_state));

@@ -233,6 +233,7 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
         readiness: Default::default(),
         header: Default::default(),
         stores: Default::default(),
+        sitemaps: Default::default(),
         accounts: options.accounts.clone(),
         captcha: options.captcha.clone(),
         notifier: options.notifier.clone(),

@@ -48,7 +48,12 @@ pub async fn open_sealed(
 }
 
 const TYPES: [&str; 3] = [Customer::TYPE, Session::TYPE, Subject::TYPE];
-const TABLES: [&str; 3] = ["customer_passkeys", "customer_sessions", "customers"];
+const TABLES: [&str; 4] = [
+    "customer_passkeys",
+    "customer_providers",
+    "customer_sessions",
+    "customers",
+];
 
 fn json(
     e: &StoredEvent,
@@ -96,6 +101,13 @@ impl Projection for AccountsProjection {
             .await?;
             sqlx::query(
                 "DELETE FROM customer_passkeys WHERE customer_id IN \
+                 (SELECT customer_id FROM customers WHERE email_subject = $1)",
+            )
+            .bind(id)
+            .execute(&mut *conn)
+            .await?;
+            sqlx::query(
+                "DELETE FROM customer_providers WHERE customer_id IN \
                  (SELECT customer_id FROM customers WHERE email_subject = $1)",
             )
             .bind(id)
@@ -217,8 +229,36 @@ impl Projection for AccountsProjection {
             CustomerEvent::PasswordResetRequested { .. }
             | CustomerEvent::PasswordResetUsed { .. } => {}
             // Sign-in reads the identity's `ProviderClaim` itself (by provider and subject,
-            // never by email): no read model needs the link.
-            CustomerEvent::ProviderLinked { .. } => {}
+            // never by email); this list is what the customer sees and unlinks.
+            CustomerEvent::ProviderLinked {
+                provider,
+                provider_key,
+            } => {
+                sqlx::query(
+                    "INSERT INTO customer_providers (provider_key, customer_id, provider, linked_at) \
+                     VALUES ($1, $2, $3, coalesce($4, now())) ON CONFLICT (provider_key) DO UPDATE \
+                     SET customer_id = EXCLUDED.customer_id, provider = EXCLUDED.provider, \
+                     linked_at = EXCLUDED.linked_at",
+                )
+                .bind(provider_key)
+                .bind(id)
+                .bind(
+                    command::accounts::providers::Provider::from_name(&provider)
+                        .map_or(provider.as_str(), |p| p.title()),
+                )
+                .bind(e.recorded_at)
+                .execute(conn)
+                .await?;
+            }
+            CustomerEvent::ProviderUnlinked { provider_key, .. } => {
+                sqlx::query(
+                    "DELETE FROM customer_providers WHERE provider_key = $1 AND customer_id = $2",
+                )
+                .bind(provider_key)
+                .bind(id)
+                .execute(conn)
+                .await?;
+            }
             CustomerEvent::StaffRolesGranted { roles } => {
                 sqlx::query(
                     "UPDATE customers SET staff_roles = ARRAY(SELECT DISTINCT r \

@@ -87,13 +87,17 @@ async fn apply_event(conn: &mut PgConnection, e: &StoredEvent) -> Result<(), Pro
         },
         t if t == Product::TYPE => match e.typed::<ProductEvent>()? {
             ProductEvent::ProductUpserted(p) => {
-                upsert_products(conn, std::slice::from_ref(&p)).await?
+                upsert_products(conn, &[(*p, e.recorded_at)]).await?
             }
             ProductEvent::ProductDiscontinued { blain_number } => {
-                sqlx::query("UPDATE products SET discontinued = true WHERE blain_number = $1")
-                    .bind(blain_number)
-                    .execute(&mut *conn)
-                    .await?;
+                sqlx::query(
+                    "UPDATE products SET discontinued = true, updated_at = coalesce($2, now()) \
+                     WHERE blain_number = $1",
+                )
+                .bind(blain_number)
+                .bind(e.recorded_at)
+                .execute(&mut *conn)
+                .await?;
             }
         },
         t if t == Store::TYPE => {
@@ -273,10 +277,13 @@ struct ProductRow<'a> {
     rating_count: i32,
     was_price_cents: Option<i64>,
     introduced_on: Option<chrono::NaiveDate>,
+    /// When its last event was recorded (a sitemap's `lastmod`); none for an event being
+    /// appended in this transaction (then `now()`, its `recorded_at`).
+    updated_at: Option<chrono::DateTime<chrono::Utc>>,
 }
 
-impl<'a> From<&'a ProductData> for ProductRow<'a> {
-    fn from(p: &'a ProductData) -> Self {
+impl<'a> From<&'a Upserted> for ProductRow<'a> {
+    fn from((p, updated_at): &'a Upserted) -> Self {
         let tire = p.tire_size;
         ProductRow {
             blain_number: &p.blain_number,
@@ -307,24 +314,28 @@ impl<'a> From<&'a ProductData> for ProductRow<'a> {
             rating_count: p.rating.map_or(0, |r| r.count),
             was_price_cents: p.was_price_cents,
             introduced_on: p.introduced_on,
+            updated_at: *updated_at,
         }
     }
 }
 
+/// A product as upserted, and when its event was recorded (none: in this transaction).
+type Upserted = (ProductData, Option<chrono::DateTime<chrono::Utc>>);
+
 const PRODUCT_COLUMNS: &str = "blain_number, name, vendor_brand, description, department_id, department_path, kind, \
     price_cents, map_price_cents, price_mode, images, attributes, tire_width, tire_ratio, tire_rim, warning_level, \
     requires_confirmation, requires_agreement, bundle, warranties, ship_to_home, store_pickup, same_day_delivery, discontinued, \
-    rating_average, rating_count, was_price_cents, introduced_on";
+    rating_average, rating_count, was_price_cents, introduced_on, updated_at";
 
 /// Upserts products (the last of each number wins) with one statement.
 async fn upsert_products(
     conn: &mut PgConnection,
-    products: &[ProductData],
+    products: &[Upserted],
 ) -> Result<(), sqlx::Error> {
     if products.is_empty() {
         return Ok(());
     }
-    let rows: Vec<ProductRow> = last_per_key(products.iter().collect(), |p| &p.blain_number)
+    let rows: Vec<ProductRow> = last_per_key(products.iter().collect(), |(p, _)| &p.blain_number)
         .into_iter()
         .map(ProductRow::from)
         .collect();
@@ -335,8 +346,10 @@ async fn upsert_products(
         .map(|c| format!("{c} = EXCLUDED.{c}"))
         .collect::<Vec<_>>()
         .join(", ");
+    // An event appended in this transaction was recorded at its start: `now()`.
+    let values = PRODUCT_COLUMNS.replace("updated_at", "coalesce(updated_at, now())");
     sqlx::query(&format!(
-        "INSERT INTO products ({PRODUCT_COLUMNS}) SELECT {PRODUCT_COLUMNS} \
+        "INSERT INTO products ({PRODUCT_COLUMNS}) SELECT {values} \
          FROM jsonb_populate_recordset(NULL::products, $1) \
          ON CONFLICT (blain_number) DO UPDATE SET {updates}"
     ))
@@ -494,14 +507,14 @@ async fn subtract_reservations(
 
 /// The events a batch writes set-based; every other event is applied on its own, in order.
 enum Batched {
-    Product(Box<ProductData>),
+    Product(Box<ProductData>, Option<chrono::DateTime<chrono::Utc>>),
     Report(Report),
 }
 
 fn batched(e: &StoredEvent) -> Result<Option<Batched>, ProjectionError> {
     Ok(match e.aggregate_type.as_str() {
         t if t == Product::TYPE => match e.typed::<ProductEvent>()? {
-            ProductEvent::ProductUpserted(p) => Some(Batched::Product(p)),
+            ProductEvent::ProductUpserted(p) => Some(Batched::Product(p, e.recorded_at)),
             _ => None,
         },
         t if t == Inventory::TYPE => match e.typed::<InventoryEvent>()? {
@@ -531,7 +544,7 @@ async fn apply_batch(
     let mut reports = Vec::new();
     for e in events {
         match batched(e)? {
-            Some(Batched::Product(p)) => products.push(*p),
+            Some(Batched::Product(p, at)) => products.push((*p, at)),
             Some(Batched::Report(r)) => reports.push(r),
             None => {
                 upsert_products(conn, &std::mem::take(&mut products)).await?;

@@ -12,7 +12,9 @@ pub mod ordering;
 pub mod params;
 pub mod rebuilt;
 pub mod search;
+pub mod seo;
 pub mod shopping;
+pub mod sitemap;
 pub mod staff;
 pub mod stores;
 pub mod tax_exemption;
@@ -40,6 +42,12 @@ pub struct QueryParts {
     pub stores: std::sync::Arc<stores::StoreDirectory>,
     /// Days a sale's rewards points stay pending (`REWARDS_RETURN_WINDOW_DAYS`).
     pub rewards_return_window_days: i64,
+    /// The store's address as shoppers reach it (`PUBLIC_URL`): absolute URLs of sitemaps.
+    pub public_url: String,
+    /// The app's fixed page paths (`web/dist/routes.json`), when the build has them.
+    pub site_pages: std::sync::Arc<Option<std::collections::HashSet<String>>>,
+    /// The sitemap index's chunks, rebuilt once per catalog change.
+    pub sitemaps: std::sync::Arc<sitemap::SitemapCache>,
 }
 
 impl kernel::state::HasStaffTokens for QueryParts {
@@ -65,6 +73,7 @@ pub fn router(state: QueryState) -> Router {
     Router::new()
         .merge(accounts::router(state.clone()))
         .merge(accounts::passkeys::router(state.clone()))
+        .merge(accounts::sign_ins::router(state.clone()))
         .merge(accounts::rewards::router(state.clone()))
         .merge(accounts::registries::router(state.clone()))
         .merge(catalog::router(state.clone()))
@@ -77,6 +86,8 @@ pub fn router(state: QueryState) -> Router {
         .merge(cart::router(state.clone()))
         .merge(ordering::router(state.clone()))
         .merge(tax_exemption::router(state.clone()))
+        .merge(seo::router(state.clone()))
+        .merge(sitemap::router(state.clone()))
         .merge(search::autocomplete::router(state.clone()))
         .merge(search::router(state.clone()))
         .merge(search::compare::router(state.clone()))
@@ -92,6 +103,9 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     use utoipa::OpenApi;
     let mut doc = accounts::Api::openapi();
     doc.merge(accounts::passkeys::Api::openapi());
+    doc.merge(accounts::sign_ins::Api::openapi());
+    doc.merge(seo::Api::openapi());
+    doc.merge(sitemap::Api::openapi());
     doc.merge(accounts::rewards::Api::openapi());
     doc.merge(accounts::registries::Api::openapi());
     doc.merge(catalog::Api::openapi());

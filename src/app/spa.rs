@@ -113,15 +113,44 @@ pub(super) async fn spa(State(state): State<AppState>, request: Request) -> Resp
     } else {
         StatusCode::NOT_FOUND
     };
-    match tokio::fs::read(&index).await {
-        Ok(html) => (
-            status,
-            [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
-            html,
-        )
-            .into_response(),
-        Err(e) => ApiError::internal(e).into_response(),
-    }
+    let html = match tokio::fs::read_to_string(&index).await {
+        Ok(html) => html,
+        Err(e) => return ApiError::internal(e).into_response(),
+    };
+    // A product's page: its head and structured data for crawlers and link previews, at its
+    // one URL (another slug, an old name's, redirects there for good).
+    let html = match path.strip_prefix("/product/") {
+        Some(rest) if status == StatusCode::OK => {
+            let number = rest.split('/').next().unwrap_or("");
+            let origin = &state.accounts.public_url;
+            match query::seo::product_head(&state.pool, origin, number).await {
+                Ok(Some(head)) if head.canonical != path => {
+                    let location = match request.uri().query() {
+                        Some(query) => format!("{}?{query}", head.canonical),
+                        None => head.canonical,
+                    };
+                    return (
+                        StatusCode::MOVED_PERMANENTLY,
+                        [(header::LOCATION, location)],
+                    )
+                        .into_response();
+                }
+                Ok(Some(head)) => query::seo::render(&html, &head, origin),
+                Ok(None) => html,
+                Err(e) => {
+                    tracing::warn!(error = %e, "a product page's head could not be built");
+                    html
+                }
+            }
+        }
+        _ => html,
+    };
+    (
+        status,
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        html,
+    )
+        .into_response()
 }
 
 /// Whether `path` is a page of the store: a fixed page of the SPA (routes.json), an order's

@@ -345,7 +345,8 @@ async fn a_new_google_identity_gets_an_account_with_its_phone_and_then_signs_in(
 }
 
 #[tokio::test]
-async fn an_identity_with_an_accounts_email_is_linked_only_after_its_password() {
+async fn an_identity_with_an_accounts_email_is_linked_only_after_its_password_and_unlinked_by_its_holder(
+) {
     let env = spawn_env().await;
     let base = provider_server().await;
     let mut jane = app(&env, &base);
@@ -429,8 +430,73 @@ async fn an_identity_with_an_accounts_email_is_linked_only_after_its_password() 
         GOOGLE_KEY,
         &google_claims("g-300", "jane@example.com", &nonce_p),
     );
-    assert_eq!(google_auth(&mut phone, &token).await["success"], true);
+    let signed = google_auth(&mut phone, &token).await;
+    assert_eq!(signed["success"], true);
     assert!(phone.cookies.contains_key("sf_session"));
+    assert_eq!(signed["headerJson"]["loggedIn"], true, "{signed}");
+
+    // Her account lists the linked sign-in; someone else's id is not hers to unlink.
+    let listed = jane.get("/api/account/sign-ins").await.json();
+    let sign_ins = listed["signIns"].as_array().expect("a list").clone();
+    assert_eq!(sign_ins.len(), 1, "{listed}");
+    assert_eq!(sign_ins[0]["provider"], "Google");
+    let id = sign_ins[0]["id"].as_str().unwrap().to_string();
+    assert!(id.starts_with("pi_") && !id.contains("g-300"));
+    let mut stranger_signed_in = jane.other();
+    stranger_signed_in
+        .post_with_token(
+            "/account/register",
+            json!({"firstName": "Sam", "lastName": "Roe", "emailAddress": "sam@example.com",
+                   "password": "Password1", "phoneNumber": "(555) 234-5670",
+                   "skipConnectingRewards": true}),
+        )
+        .await;
+    let refused = stranger_signed_in
+        .post_with_token("/api/account/sign-ins/unlink", json!({"id": id}))
+        .await
+        .json();
+    assert_eq!(refused["success"], false);
+    assert_eq!(
+        refused["errorMessage"],
+        "This sign-in is not connected to your account."
+    );
+    // Unlinked by her: gone from her list, and it signs nobody in any more.
+    let unlinked = jane
+        .post_with_token("/api/account/sign-ins/unlink", json!({"id": id}))
+        .await
+        .json();
+    assert_eq!(unlinked["success"], true, "{unlinked}");
+    assert_eq!(
+        jane.get("/api/account/sign-ins").await.json()["signIns"],
+        json!([])
+    );
+    assert_eq!(
+        count(
+            &env.pool,
+            "SELECT count(*) FROM events WHERE event_type = 'ProviderUnlinked'"
+        )
+        .await,
+        1
+    );
+    let mut tablet = jane.other();
+    let nonce_t = nonce(&mut tablet).await;
+    let token = rs256(
+        GOOGLE_KEY,
+        &google_claims("g-300", "jane@example.com", &nonce_t),
+    );
+    let answer = google_auth(&mut tablet, &token).await;
+    assert_eq!(answer["success"], false, "{answer}");
+    assert_eq!(answer["reason"], LINK_REQUIRES_PASSWORD);
+    assert!(!tablet.cookies.contains_key("sf_session"));
+    // Her password still signs her in.
+    let again = tablet
+        .post_with_token(
+            "/account/authenticate",
+            json!({"userName": "jane@example.com", "password": "Password1"}),
+        )
+        .await
+        .json();
+    assert_eq!(again["success"], true);
 }
 
 #[tokio::test]

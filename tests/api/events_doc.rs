@@ -1088,6 +1088,10 @@ fn account_samples() -> Vec<DomainSample> {
             provider: "google".into(),
             provider_key: "pi_4b3a29180f7e6d5c4b3a29180f7e6d5c".into(),
         },
+        CustomerEvent::ProviderUnlinked {
+            provider: "google".into(),
+            provider_key: "pi_4b3a29180f7e6d5c4b3a29180f7e6d5c".into(),
+        },
         CustomerEvent::PasskeyAdded {
             credential_id: "hR1Ag1oXqfXx3mW2cQ7e4A".into(),
             passkey: json!({"cred": {
@@ -1139,6 +1143,7 @@ fn account_samples() -> Vec<DomainSample> {
             CartAdopted,
             PasswordChangeRequired,
             ProviderLinked,
+            ProviderUnlinked,
             PasskeyAdded,
             PasskeyRemoved,
             StaffRolesGranted,

@@ -18,7 +18,7 @@ fn web_dir() -> std::path::PathBuf {
     )
     .unwrap();
     std::fs::write(dir.join("assets/index-abc123.js"), "console.log('shell')").unwrap();
-    std::fs::write(dir.join("robots.txt"), "User-agent: *").unwrap();
+    std::fs::write(dir.join("humans.txt"), "Team: Storefront").unwrap();
     std::fs::write(
         dir.join("staff.html"),
         "<!doctype html><title>Storefront staff</title><div id=staff-root></div>",
@@ -28,6 +28,14 @@ fn web_dir() -> std::path::PathBuf {
 }
 
 /// A web build with its routes.json (as `npm run build` writes it).
+/// The whole app over `env`'s database, with a build's `routes.json`.
+fn site(env: &TestEnv) -> axum::Router {
+    router(
+        AppParts::ephemeral(env.pool.clone(), env.bus.clone(), web_dir_with_routes()),
+        &Roles::all(),
+    )
+}
+
 fn web_dir_with_routes() -> std::path::PathBuf {
     let dir = web_dir();
     std::fs::write(
@@ -48,10 +56,7 @@ async fn unknown_paths_render_the_spa_with_404_while_pages_answer_200() {
     .execute(&env.pool)
     .await
     .unwrap();
-    let app = router(
-        AppParts::ephemeral(env.pool.clone(), env.bus.clone(), web_dir_with_routes()),
-        &Roles::all(),
-    );
+    let app = site(&env);
     for page in [
         "/",
         "/cart/",
@@ -80,6 +85,220 @@ async fn unknown_paths_render_the_spa_with_404_while_pages_answer_200() {
             "{missing}: the SPA renders its 404 page"
         );
         assert_eq!(headers[header::CONTENT_TYPE], "text/html; charset=utf-8");
+    }
+}
+
+#[tokio::test]
+async fn a_product_page_holds_its_head_and_structured_data_before_any_script_runs() {
+    let env = spawn_env().await;
+    small_catalog(&env).await;
+    sqlx::query(
+        "INSERT INTO departments (id, parent_id, name, url, sort_order) VALUES \
+         (100, NULL, 'Farm & Ranch', '/farm-ranch/', 1), (101, 100, 'Rope', '/farm-ranch/rope/', 1)",
+    )
+    .execute(&env.pool)
+    .await
+    .unwrap();
+    sqlx::query(
+        "UPDATE products SET description = 'Strong <poly> rope for \"every\" job.', \
+         images = '[\"/images/100.jpg\"]', rating_average = 4.5, rating_count = 12 \
+         WHERE blain_number = '100'",
+    )
+    .execute(&env.pool)
+    .await
+    .unwrap();
+    let app = site(&env);
+    let (status, _, html) = get(&app, "/product/100/poly-rope-100/").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("<div id=root>"));
+    assert!(
+        html.contains("<title>Poly Rope 100 | Storefront</title>"),
+        "{html}"
+    );
+    assert_eq!(html.matches("<title>").count(), 1);
+    assert!(html.contains(
+        "<meta name=\"description\" content=\"$10.00 Strong &lt;poly&gt; rope for &quot;every&quot; job.\" />"
+    ));
+    let origin = "http://127.0.0.1:8080";
+    assert!(html.contains(&format!(
+        "<link rel=\"canonical\" href=\"{origin}/product/100/poly-rope-100/\" />"
+    )));
+    assert!(html.contains(&format!(
+        "<meta property=\"og:image\" content=\"{origin}/images/100.jpg\" />"
+    )));
+    let blocks: Vec<serde_json::Value> = html
+        .split("<script type=\"application/ld+json\">")
+        .skip(1)
+        .map(|rest| serde_json::from_str(rest.split("</script>").next().unwrap()).unwrap())
+        .collect();
+    let product = &blocks[0];
+    assert_eq!(product["@type"], "Product");
+    assert_eq!(product["name"], "Poly Rope 100");
+    assert_eq!(product["sku"], "100");
+    assert_eq!(product["image"][0], format!("{origin}/images/100.jpg"));
+    assert_eq!(product["offers"]["@type"], "Offer");
+    assert_eq!(product["offers"]["price"], "10.00");
+    assert_eq!(product["offers"]["priceCurrency"], "USD");
+    assert_eq!(
+        product["offers"]["availability"],
+        "https://schema.org/InStock"
+    );
+    assert_eq!(product["aggregateRating"]["ratingValue"], 4.5);
+    assert_eq!(product["aggregateRating"]["reviewCount"], 12);
+    let crumbs = &blocks[1];
+    assert_eq!(crumbs["@type"], "BreadcrumbList");
+    let names: Vec<&str> = crumbs["itemListElement"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Farm & Ranch", "Rope", "Poly Rope 100"]);
+    assert_eq!(
+        crumbs["itemListElement"][1]["item"],
+        format!("{origin}/farm-ranch/rope/")
+    );
+    assert_eq!(crumbs["itemListElement"][2]["position"], 3);
+
+    // Reached by another slug (an old name's) or none: one URL, for good.
+    for old in ["/product/100/old-name/", "/product/100/", "/product/100"] {
+        let (status, headers, _) = get(&app, old).await;
+        assert_eq!(status, StatusCode::MOVED_PERMANENTLY, "{old}");
+        assert_eq!(headers[header::LOCATION], "/product/100/poly-rope-100/");
+    }
+    let (_, headers, _) = get(&app, "/product/100/x/?utm_source=mail").await;
+    assert_eq!(
+        headers[header::LOCATION],
+        "/product/100/poly-rope-100/?utm_source=mail"
+    );
+    // Other pages keep the app's own head.
+    let (_, _, home) = get(&app, "/").await;
+    assert!(!home.contains("application/ld+json"));
+
+    // Crawlers are kept out of the cart, the account, checkout, the staff console and sorted
+    // copies of listings.
+    let (status, headers, robots) = get(&app, "/robots.txt").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(headers[header::CONTENT_TYPE], "text/plain; charset=utf-8");
+    for line in [
+        "User-agent: *",
+        "Disallow: /cart/",
+        "Disallow: /account/",
+        "Disallow: /checkout/",
+        "Disallow: /staff",
+        "Disallow: /*?*sort=",
+        "Sitemap: http://127.0.0.1:8080/sitemap.xml",
+    ] {
+        assert!(robots.lines().any(|l| l == line), "{line}: {robots}");
+    }
+    assert!(!robots.lines().any(|l| l == "Disallow: /"));
+}
+
+/// A sitemap file, gunzipped.
+async fn sitemap(app: &axum::Router, url: &str) -> String {
+    use std::io::Read;
+    let path = url
+        .strip_prefix("http://127.0.0.1:8080")
+        .expect("absolute, from PUBLIC_URL");
+    let response = app
+        .clone()
+        .oneshot(Request::get(path).body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK, "{path}");
+    assert_eq!(response.headers()[header::CONTENT_TYPE], "application/gzip");
+    let body = response.into_body().collect().await.unwrap().to_bytes();
+    let mut xml = String::new();
+    flate2::read::GzDecoder::new(&body[..])
+        .read_to_string(&mut xml)
+        .unwrap();
+    xml
+}
+
+/// The text of every `<tag>` in `xml`.
+fn texts<'a>(xml: &'a str, tag: &str) -> Vec<&'a str> {
+    xml.split(&format!("<{tag}>"))
+        .skip(1)
+        .map(|rest| rest.split(&format!("</{tag}>")).next().unwrap())
+        .collect()
+}
+
+#[tokio::test]
+async fn the_sitemaps_list_the_pages_departments_stores_and_products_on_sale() {
+    let env = spawn_env().await;
+    small_catalog(&env).await;
+    sqlx::query(
+        "INSERT INTO departments (id, parent_id, name, url, sort_order) VALUES \
+         (101, NULL, 'Farm', '/farm-ranch/', 1)",
+    )
+    .execute(&env.pool)
+    .await
+    .unwrap();
+    sqlx::query("UPDATE products SET discontinued = true WHERE blain_number = '300'")
+        .execute(&env.pool)
+        .await
+        .unwrap();
+    sqlx::query(
+        "UPDATE products SET updated_at = '2026-11-01T08:00:00Z' WHERE blain_number = '100'",
+    )
+    .execute(&env.pool)
+    .await
+    .unwrap();
+    let app = site(&env);
+    let (status, headers, index) = get(&app, "/sitemap.xml").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        headers[header::CONTENT_TYPE],
+        "application/xml; charset=utf-8"
+    );
+    assert!(index.contains("<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"));
+    let files = texts(&index, "loc");
+    assert_eq!(
+        files,
+        [
+            "http://127.0.0.1:8080/sitemaps/pages.xml.gz",
+            "http://127.0.0.1:8080/sitemaps/products-1.xml.gz"
+        ]
+    );
+
+    let pages = sitemap(&app, files[0]).await;
+    let listed = texts(&pages, "loc");
+    for page in [
+        "http://127.0.0.1:8080/",
+        "http://127.0.0.1:8080/store-finder/",
+        "http://127.0.0.1:8080/farm-ranch/",
+        "http://127.0.0.1:8080/stores/janesville-wi",
+    ] {
+        assert!(listed.contains(&page), "{page}: {pages}");
+    }
+    // Nothing of a customer's, and no search results.
+    for unlisted in ["/cart/", "/account/login/", "/s/"] {
+        assert!(
+            !listed.iter().any(|l| l.ends_with(unlisted)),
+            "{unlisted}: {pages}"
+        );
+    }
+
+    let products = sitemap(&app, files[1]).await;
+    assert!(products.contains(
+        "<url><loc>http://127.0.0.1:8080/product/100/poly-rope-100/</loc>\
+         <lastmod>2026-11-01T08:00:00Z</lastmod></url>"
+    ));
+    assert_eq!(
+        texts(&products, "loc").len(),
+        2,
+        "the discontinued one is left out"
+    );
+    assert!(!products.contains("/product/300/"));
+
+    for missing in [
+        "/sitemaps/products-2.xml.gz",
+        "/sitemaps/products-0.xml.gz",
+        "/sitemaps/products-01.xml.gz",
+        "/sitemaps/other.xml.gz",
+    ] {
+        let (status, _, _) = get(&app, missing).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{missing}");
     }
 }
 
@@ -264,8 +483,11 @@ async fn hashed_assets_are_cached_for_a_year_and_top_level_files_are_served() {
     let (status, headers, _) = get(&app, "/assets/missing.js").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(headers[header::CACHE_CONTROL], "no-cache");
-    let (status, _, body) = get(&app, "/robots.txt").await;
-    assert_eq!((status, body.as_str()), (StatusCode::OK, "User-agent: *"));
+    let (status, _, body) = get(&app, "/humans.txt").await;
+    assert_eq!(
+        (status, body.as_str()),
+        (StatusCode::OK, "Team: Storefront")
+    );
 }
 
 /// A GET with `Accept-Encoding`: status, headers and the raw (still encoded) body.

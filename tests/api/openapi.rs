@@ -92,7 +92,8 @@ async fn every_documented_operation_answers_and_the_document_is_served() {
     for (method, path) in documented() {
         let concrete = path
             .replace("{store_num}", "1")
-            .replace("{url_alias}", "janesville-wi");
+            .replace("{url_alias}", "janesville-wi")
+            .replace("{file}", "pages.xml.gz");
         let answer = if method == "POST" {
             c.send("POST", &concrete, Some("application/json"), "{}".into())
                 .await

@@ -41,6 +41,24 @@ fn lines(of: &[(&str, i64)]) -> Vec<(String, i64)> {
     of.iter().map(|(b, q)| (b.to_string(), *q)).collect()
 }
 
+/// The answer's `headerJson` is the header the browser now gets from the header call (the
+/// department menu left out, as asked with `deptMenu=omit`).
+async fn assert_header_json(browser: &mut Client, answer: &Value) {
+    let mut carried = answer["headerJson"].clone();
+    let mut asked = browser
+        .get("/globalresource/header/?deptMenu=omit")
+        .await
+        .json();
+    for header in [&mut carried, &mut asked] {
+        header
+            .as_object_mut()
+            .expect("an object")
+            .remove("serverTime");
+    }
+    assert_eq!(carried, asked);
+    assert!(carried.get("deptMenu").is_none());
+}
+
 fn sign_in(skip_cart_merge: bool) -> Value {
     json!({"userName": "jane@example.com", "password": "Password1", "skipCartMerge": skip_cart_merge})
 }
@@ -62,6 +80,11 @@ async fn the_guest_cart_joins_the_customers_at_sign_in_unless_told_not_to() {
         .await;
     assert_eq!(made.json()["success"], true, "{}", made.body);
     assert_eq!(cart(&mut laptop).await, lines(&[("100", 2)]));
+    let header = &made.json()["headerJson"];
+    assert_eq!(header["loggedIn"], true, "{}", made.body);
+    assert_eq!(header["customer"]["firstName"], "Jane");
+    assert_eq!(header["cartSummaryJson"]["cartQty"], 2);
+    assert_header_json(&mut laptop, &made.json()).await;
 
     // Signed out, the laptop keeps no cart: it stays with the account.
     laptop.get("/account/logout/").await;
@@ -77,6 +100,8 @@ async fn the_guest_cart_joins_the_customers_at_sign_in_unless_told_not_to() {
         .await;
     assert_eq!(signed.json()["success"], true);
     assert_eq!(cart(&mut phone).await, lines(&[("100", 3), ("200", 1)]));
+    assert_eq!(signed.json()["headerJson"]["cartSummaryJson"]["cartQty"], 4);
+    assert_header_json(&mut phone, &signed.json()).await;
 
     // On a tablet with skipCartMerge: the account's cart as it is, the tablet's lines apart.
     let mut tablet = laptop.other();
@@ -86,6 +111,7 @@ async fn the_guest_cart_joins_the_customers_at_sign_in_unless_told_not_to() {
         .await;
     assert_eq!(signed.json()["success"], true);
     assert_eq!(cart(&mut tablet).await, lines(&[("100", 3), ("200", 1)]));
+    assert_header_json(&mut tablet, &signed.json()).await;
 
     // The laptop signs in again: the account's cart comes back.
     laptop

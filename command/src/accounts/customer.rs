@@ -80,6 +80,13 @@ pub enum CustomerCommand {
         /// The claim's id (`PrivacyKeys::provider_key`): a keyed hash, never the subject.
         provider_key: String,
     },
+    /// A linked identity no longer signs this customer in (its `ProviderClaim` was released
+    /// first). A key that is not linked is refused.
+    UnlinkProvider {
+        /// `google`, `apple` or `facebook`: the provider it was linked as.
+        provider: String,
+        provider_key: String,
+    },
     /// A passkey (WebAuthn) signs this customer in from now on. Again for a known credential:
     /// nothing happens.
     AddPasskey {
@@ -149,6 +156,11 @@ pub enum CustomerEvent {
         provider: String,
         provider_key: String,
     },
+    /// A linked identity was unlinked by the customer: it signs nobody in until linked again.
+    ProviderUnlinked {
+        provider: String,
+        provider_key: String,
+    },
     /// A passkey was added: its credential id and the webauthn-rs `Passkey` (public key
     /// material and counter, no personal data; its user handle is a hash of the customer id).
     PasskeyAdded {
@@ -182,6 +194,7 @@ impl DomainEvent for CustomerEvent {
             CustomerEvent::CartAdopted { .. } => "CartAdopted",
             CustomerEvent::PasswordChangeRequired {} => "PasswordChangeRequired",
             CustomerEvent::ProviderLinked { .. } => "ProviderLinked",
+            CustomerEvent::ProviderUnlinked { .. } => "ProviderUnlinked",
             CustomerEvent::PasskeyAdded { .. } => "PasskeyAdded",
             CustomerEvent::PasskeyRemoved { .. } => "PasskeyRemoved",
             CustomerEvent::StaffRolesGranted { .. } => "StaffRolesGranted",
@@ -212,6 +225,9 @@ pub enum CustomerError {
     /// A passkey that is not one of the customer's.
     #[error("no such passkey")]
     UnknownPasskey,
+    /// A provider identity that is not linked to the customer.
+    #[error("no such linked sign-in")]
+    UnknownProvider,
 }
 
 #[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
@@ -397,6 +413,20 @@ impl Aggregate for Customer {
                     .await;
                 }
             }
+            CustomerCommand::UnlinkProvider {
+                provider,
+                provider_key,
+            } => {
+                self.registered()?;
+                if !self.provider_keys.contains(&provider_key) {
+                    return Err(CustomerError::UnknownProvider);
+                }
+                let unlinked = CustomerEvent::ProviderUnlinked {
+                    provider,
+                    provider_key,
+                };
+                sink.write(unlinked, self).await;
+            }
             CustomerCommand::AddPasskey {
                 credential_id,
                 passkey,
@@ -485,6 +515,9 @@ impl Aggregate for Customer {
             CustomerEvent::PasswordChangeRequired {} => self.password_change_required = true,
             CustomerEvent::ProviderLinked { provider_key, .. } => {
                 self.provider_keys.push(provider_key)
+            }
+            CustomerEvent::ProviderUnlinked { provider_key, .. } => {
+                self.provider_keys.retain(|key| *key != provider_key)
             }
             CustomerEvent::PasskeyAdded { credential_id, .. } => self.passkeys.push(credential_id),
             CustomerEvent::PasskeyRemoved { credential_id } => {
@@ -772,6 +805,41 @@ mod tests {
             .given(vec![registered(), linked])
             .when(link())
             .then_expect_events(vec![]);
+    }
+
+    #[test]
+    fn only_a_linked_provider_is_unlinked_and_can_be_linked_again() {
+        let linked = CustomerEvent::ProviderLinked {
+            provider: "google".into(),
+            provider_key: "pi_1".into(),
+        };
+        let unlink = |key: &str| CustomerCommand::UnlinkProvider {
+            provider: "google".into(),
+            provider_key: key.into(),
+        };
+        let unlinked = CustomerEvent::ProviderUnlinked {
+            provider: "google".into(),
+            provider_key: "pi_1".into(),
+        };
+        TestFramework::<Customer>::with(sealer())
+            .given(vec![registered(), linked.clone()])
+            .when(unlink("pi_2"))
+            .then_expect_error(CustomerError::UnknownProvider);
+        TestFramework::<Customer>::with(sealer())
+            .given(vec![registered(), linked.clone()])
+            .when(unlink("pi_1"))
+            .then_expect_events(vec![unlinked.clone()]);
+        TestFramework::<Customer>::with(sealer())
+            .given(vec![registered(), linked.clone(), unlinked.clone()])
+            .when(unlink("pi_1"))
+            .then_expect_error(CustomerError::UnknownProvider);
+        TestFramework::<Customer>::with(sealer())
+            .given(vec![registered(), linked.clone(), unlinked])
+            .when(CustomerCommand::LinkProvider {
+                provider: "google".into(),
+                provider_key: "pi_1".into(),
+            })
+            .then_expect_events(vec![linked]);
     }
 
     #[test]

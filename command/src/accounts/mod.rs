@@ -4,6 +4,7 @@
 pub mod captcha;
 pub mod claim;
 pub mod customer;
+pub mod header;
 pub mod passkeys;
 pub mod password;
 pub mod provider_claim;

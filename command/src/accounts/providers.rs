@@ -26,6 +26,13 @@ pub enum Provider {
 }
 
 impl Provider {
+    /// The provider of a name in keys and events.
+    pub fn from_name(name: &str) -> Option<Provider> {
+        [Provider::Google, Provider::Apple, Provider::Facebook]
+            .into_iter()
+            .find(|p| p.name() == name)
+    }
+
     /// The name in keys and events (`google`, `apple`, `facebook`).
     pub fn name(self) -> &'static str {
         match self {

@@ -58,6 +58,8 @@ pub struct CommandParts {
     pub payments: crate::ordering::payment::PaymentRef,
     /// Where the server's Sale tracking events go (the tracking topic).
     pub sales: crate::ordering::sales::SalesRef,
+    /// The header data account answers carry as `headerJson` (the read side's builder).
+    pub header: crate::accounts::header::HeaderSourceRef,
 }
 
 impl kernel::state::HasStaffTokens for CommandParts {
@@ -71,6 +73,7 @@ pub fn router(state: CommandState) -> Router {
         .merge(accounts::router(state.clone()))
         .merge(accounts::deletion::router(state.clone()))
         .merge(accounts::passkeys::router(state.clone()))
+        .merge(accounts::linked::router(state.clone()))
         .merge(accounts::recovery::router(state.clone()))
         .merge(accounts::providers::router(state.clone()))
         .merge(accounts::registries::router(state.clone()))
@@ -246,6 +249,7 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     let mut doc = accounts::Api::openapi();
     doc.merge(accounts::deletion::Api::openapi());
     doc.merge(accounts::passkeys::Api::openapi());
+    doc.merge(accounts::linked::Api::openapi());
     doc.merge(accounts::recovery::Api::openapi());
     doc.merge(accounts::providers::Api::openapi());
     doc.merge(accounts::registries::Api::openapi());
@@ -271,7 +275,7 @@ mod tests {
     #[test]
     fn every_command_is_documented_and_its_stored_answers_may_be_replays() {
         let doc = serde_json::to_value(super::openapi()).unwrap();
-        assert_eq!(doc["paths"].as_object().unwrap().len(), 66);
+        assert_eq!(doc["paths"].as_object().unwrap().len(), 67);
         let answers = &doc["paths"]["/products/a/addtocart"]["post"]["responses"];
         for status in ["200", "400"] {
             assert_eq!(

@@ -4,6 +4,7 @@
 pub mod passkeys;
 pub mod registries;
 pub mod rewards;
+pub mod sign_ins;
 
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};

@@ -355,20 +355,63 @@ async fn header(
         .get(axum::http::header::USER_AGENT)
         .and_then(|v| v.to_str().ok())
         .is_some_and(is_mobile_agent);
+    let omit_menu = params.text("deptMenu") == Some("omit");
+    let parts = HeaderParts {
+        pool: &state.pool,
+        cache: &state.header,
+        stores: &state.stores,
+    };
+    with_header(parts, &identity, mobile, omit_menu, |answer| {
+        Json(answer).into_response()
+    })
+    .await
+}
+
+/// What the header is built from: the read models, the shared parts' cache and the stores.
+#[derive(Clone, Copy)]
+pub struct HeaderParts<'a> {
+    pub pool: &'a PgPool,
+    pub cache: &'a HeaderCache,
+    pub stores: &'a StoreDirectory,
+}
+
+/// The header data of `identity` without the department menu (the client keeps the menu of
+/// `deptMenuVersion`), for the browser of `user_agent`: what the account calls that change who
+/// the visitor is answer as `headerJson` (the write side asks for it through its header port).
+pub async fn header_json(
+    parts: HeaderParts<'_>,
+    identity: &Identity,
+    user_agent: &str,
+) -> Result<serde_json::Value, ApiError> {
+    let mobile = is_mobile_agent(user_agent);
+    with_header(parts, identity, mobile, true, |answer| {
+        serde_json::to_value(answer)
+    })
+    .await?
+    .map_err(ApiError::internal)
+}
+
+/// Builds `identity`'s header data and hands it to `answer`.
+async fn with_header<R>(
+    parts: HeaderParts<'_>,
+    identity: &Identity,
+    mobile: bool,
+    omit_menu: bool,
+    answer: impl FnOnce(&HeaderAnswer) -> R,
+) -> Result<R, ApiError> {
     let (shared, visitor, customer) = tokio::try_join!(
-        async { state.header.get(&state.pool).await.map_err(ApiError::from) },
+        async { parts.cache.get(parts.pool).await.map_err(ApiError::from) },
         async {
-            visitor_part(&state.pool, &state.stores, &identity)
+            visitor_part(parts.pool, parts.stores, identity)
                 .await
                 .map_err(ApiError::from)
         },
-        customer_part(&state.pool, &identity)
+        customer_part(parts.pool, identity)
     )?;
     let (store, cart_qty) = visitor;
     let (local_store_name, local_store_json) = store.unzip();
     let now = Utc::now();
-    let omit_menu = params.text("deptMenu") == Some("omit");
-    let answer = HeaderAnswer {
+    Ok(answer(&HeaderAnswer {
         logged_in: customer.is_some(),
         greeting: customer.as_ref().map(|c| greeting(&c.first_name)),
         customer,
@@ -392,8 +435,7 @@ async fn header(
         server_time: now,
         is_mobile_device: mobile,
         asset_cdn_base_url: "",
-    };
-    Ok(Json(answer).into_response())
+    }))
 }
 
 /// `GET /globalresource/dept-menu/?v=VERSION`: the department menu alone. Asked for by the

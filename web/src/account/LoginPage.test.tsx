@@ -55,6 +55,31 @@ describe('/account/login/', () => {
     expect(reloadPage).not.toHaveBeenCalled();
   });
 
+  it("takes the answer's headerJson as the header data; without one the header is fetched", async () => {
+    setSession(); // a guest's header, with the menu, as the page loaded it
+    const { user, router, server } = setup('/account/login/');
+    server.routes['/account/authenticate'] = () =>
+      json({
+        success: true,
+        passwordChangeRequired: false,
+        headerJson: { loggedIn: true, greeting: 'Hi, Jane', customer: { firstName: 'Jane' }, cartSummaryJson: { cartQty: 4 } },
+      });
+    await signIn(user);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account/'));
+    expect(useSession.getState()).toMatchObject({ loggedIn: true, greeting: 'Hi, Jane', cartQty: 4 });
+    expect(server.to('/globalresource/header/')).toHaveLength(0);
+  });
+
+  it('a sign-in whose headerJson is null fetches the header', async () => {
+    const { user, router, server } = setup('/account/login/');
+    server.routes['/account/authenticate'] = () => json({ success: true, passwordChangeRequired: false, headerJson: null });
+    await signIn(user);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account/'));
+    await waitFor(() => expect(server.to('/globalresource/header/')).toHaveLength(1));
+  });
+
   it('goes to /account/ without a local refUrl', async () => {
     const { user, router } = setup('/account/login/?refUrl=%2F%2Fevil.example%2F');
     await signIn(user);

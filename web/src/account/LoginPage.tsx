@@ -70,17 +70,17 @@ export function LoginPage() {
       forgotStep,
       setForgotStep,
       skipCartMerge: false,
-      complete: () => {
-        void refreshHeader();
+      complete: (header) => {
+        void refreshHeader({ header });
         goOn(next);
       },
-      completeInPlace: () => {
-        void refreshHeader();
+      completeInPlace: (header) => {
+        void refreshHeader({ header });
         goOn(next);
       },
       handOff: () => {},
-      leaveTo: (url) => {
-        void refreshHeader();
+      leaveTo: (url, header) => {
+        void refreshHeader({ header });
         goOn(url);
       },
       destination: () => next,

@@ -43,17 +43,17 @@ export default function SignInPanel() {
       forgotStep,
       setForgotStep: (step) => store().setForgotStep(step),
       skipCartMerge,
-      complete: () => {
-        store().signInSucceeded();
+      complete: (header) => {
+        store().signInSucceeded(header);
         store().close();
       },
-      completeInPlace: () => {
-        store().signInSucceeded();
+      completeInPlace: (header) => {
+        store().signInSucceeded(header);
         store().dismiss();
       },
       handOff: () => store().dismiss(),
-      leaveTo: (url) => {
-        store().signInSucceeded();
+      leaveTo: (url, header) => {
+        store().signInSucceeded(header);
         store().leave(url);
       },
       destination: () => rememberedDestination() ?? here,

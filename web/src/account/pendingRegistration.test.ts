@@ -35,7 +35,7 @@ describe('completeRegistrationWithoutRewards', () => {
     });
     usePendingRegistration.getState().set({ kind: 'local', request: LOCAL_REQUEST });
 
-    await expect(completeRegistrationWithoutRewards()).resolves.toEqual({ ok: true });
+    await expect(completeRegistrationWithoutRewards()).resolves.toEqual({ ok: true, headerJson: null });
 
     const [call] = server.to('/account/register');
     expect(call!.body).toEqual({ ...LOCAL_REQUEST, skipConnectingRewards: true });
@@ -53,7 +53,7 @@ describe('completeRegistrationWithoutRewards', () => {
       request: { loginMethod: 'Apple', credentialToken: '{"authorization":{}}', phoneNumber: '(555) 234-5678', skipCartMerge: true },
     });
 
-    await expect(completeRegistrationWithoutRewards()).resolves.toEqual({ ok: true });
+    await expect(completeRegistrationWithoutRewards()).resolves.toEqual({ ok: true, headerJson: null });
 
     expect(server.bodies('/account/apple-auth')).toEqual([
       {
@@ -65,6 +65,19 @@ describe('completeRegistrationWithoutRewards', () => {
     ]);
     expect(usePendingRegistration.getState().pending).toBeNull();
     expect(server.to('/globalresource/header/')).toHaveLength(1);
+  });
+
+  it("takes the answer's headerJson as the header data, without fetching it", async () => {
+    const header = { loggedIn: true, greeting: 'Hi, Jane', customer: { firstName: 'Jane' }, cartSummaryJson: { cartQty: 2 } };
+    const server = routeFetch({
+      '/account/register': () => json({ success: true, reasonCode: null, errorMessage: null, headerJson: header }),
+    });
+    usePendingRegistration.getState().set({ kind: 'local', request: LOCAL_REQUEST });
+
+    await expect(completeRegistrationWithoutRewards()).resolves.toEqual({ ok: true, headerJson: header });
+
+    expect(useSession.getState()).toMatchObject({ loggedIn: true, greeting: 'Hi, Jane', cartQty: 2 });
+    expect(server.to('/globalresource/header/')).toHaveLength(0);
   });
 
   it("a refusal answers '{error} - {message}', is reported, and keeps the registration", async () => {

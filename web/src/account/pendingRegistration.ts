@@ -23,14 +23,16 @@ export const usePendingRegistration = create<PendingRegistrationState>()((set) =
   set: (pending) => set({ pending }),
 }));
 
-export type CompletionResult = { ok: true } | { ok: false; message: string };
+/** `headerJson`: the header data after the sign-in, when the call answered it (else fetched). */
+export type CompletionResult = { ok: true; headerJson?: unknown } | { ok: false; message: string };
 
 /**
  * Makes the pending account without connecting rewards: `/account/register` with
  * skipConnectingRewards true (local), or the provider's auth call with createNewAccount true
  * and the phone (third party). Nothing pending: resolves ok at once.
  *
- * Success signs in: the pending registration is cleared and the header refreshed. A refusal
+ * Success signs in: the pending registration is cleared and the header brought up to date
+ * (from the answer's `headerJson`, else fetched); the result carries it too. A refusal
  * answers the text to show ('{error} - {message}' or the generic message; spec §8) and is
  * reported; so is a call that failed outright. It never rejects. (The account calls load
  * with it: this module is part of the rewards menu's store, which every page has.)
@@ -48,12 +50,13 @@ export async function completeRegistrationWithoutRewards(): Promise<CompletionRe
     let success: boolean;
     let errorMessage: string | null;
     let reason: string | null = null;
+    let headerJson: unknown = null;
     if (pending.kind === 'local') {
-      ({ success, errorMessage } = await register({ ...pending.request, skipConnectingRewards: true }));
+      ({ success, errorMessage, headerJson } = await register({ ...pending.request, skipConnectingRewards: true }));
     } else {
       const { loginMethod, credentialToken, skipCartMerge, phoneNumber } = pending.request;
       if (!isLoginMethod(loginMethod)) throw new Error(`Unknown sign-in method ${loginMethod}`);
-      ({ success, errorMessage, reason } = await providerAuth(loginMethod, credentialToken, {
+      ({ success, errorMessage, reason, headerJson } = await providerAuth(loginMethod, credentialToken, {
         createNewAccount: true,
         phoneNumber,
         skipCartMerge: skipCartMerge === true,
@@ -61,8 +64,8 @@ export async function completeRegistrationWithoutRewards(): Promise<CompletionRe
     }
     if (success) {
       usePendingRegistration.getState().set(null);
-      useSignInPanel.getState().signInSucceeded();
-      return { ok: true };
+      useSignInPanel.getState().signInSucceeded(headerJson);
+      return { ok: true, headerJson };
     }
     const message = texts.failureText(reason, errorMessage);
     reportError(new Error(`Registration without rewards refused: ${message}`));

@@ -75,10 +75,11 @@ export interface SignInPanelState {
    */
   close: () => void;
   /**
-   * For the sign-in pages: the sign-in succeeded. Refetches the header data
-   * at once (spec §7); the destination is applied when the panel closes.
+   * For the sign-in pages: the sign-in succeeded. Brings the header data up to date at once
+   * (spec §7): `header`, the answer's `headerJson`, when it is an object, else fetched. The
+   * destination is applied when the panel closes.
    */
-  signInSucceeded: () => void;
+  signInSucceeded: (header?: unknown) => void;
   setForgotStep: (step: ForgotPasswordStep) => void;
   /**
    * Closes the panel without leaving the page, even after a sign-in (the rewards menu takes
@@ -147,9 +148,9 @@ export const useSignInPanel = create<SignInPanelState>()((set, get) => ({
     }
   },
 
-  signInSucceeded: () => {
+  signInSucceeded: (header) => {
     set({ signedIn: true });
-    void refreshHeader();
+    void refreshHeader({ header });
   },
 
   setForgotStep: (forgotStep) => set({ forgotStep }),

@@ -6,7 +6,7 @@ import {
   usePendingRegistration,
   type PendingRegistration,
 } from '../account/pendingRegistration';
-import { headerFixture, renderInRouter, SIGNED_IN } from '../header/testing';
+import { headerFixture, renderInRouter, setSession, SIGNED_IN } from '../header/testing';
 import { forgetAntiForgeryToken } from '../shared/api/antiforgery';
 import { reloadPage } from '../shared/api/reload';
 import {
@@ -871,6 +871,24 @@ describe('connecting for a pending registration', () => {
     server({ [JOIN_REWARDS_URL]: { success: true } });
     await joinRewards('6085551234');
     expect(sent('/account/getantiforgerytoken')).toHaveLength(1);
+  });
+
+  it("the answer's headerJson is the header data: nothing is fetched", async () => {
+    setSession(); // a guest's header, with the menu, as the page loaded it
+    usePendingRegistration.getState().set(REGISTRATION);
+    const header = headerFixture({ ...SIGNED_IN, greeting: 'Hi, Jane', cartSummaryJson: { cartQty: 2 } });
+    // As the header call answers with ?deptMenu=omit: no menu, its version.
+    server({ [LINK_REWARDS_NUMBER_URL]: { success: true, headerJson: { ...header, deptMenu: undefined, deptMenuVersion: 'v1' } } });
+    const { user } = setup();
+    await open('verification-join', REGISTRATION_FOUND, 'Connect Rewards Account');
+    await user.click(screen.getByRole('button', { name: "Can't Receive a Code?" }));
+    await user.type(screen.getByRole('textbox', { name: /Rewards Number/ }), '1234567890123');
+    await user.click(screen.getByRole('button', { name: 'Connect Account' }));
+    await screen.findByRole('dialog', { name: 'Connection Successful!' });
+
+    expect(useSession.getState()).toMatchObject({ loggedIn: true, greeting: 'Hi, Jane', cartQty: 2 });
+    expect(useSession.getState().deptMenu.length).toBeGreaterThan(0);
+    expect(sent(HEADER_URL)).toHaveLength(0);
   });
 
   it('local: the email when the masked phone is not the registration phone', async () => {

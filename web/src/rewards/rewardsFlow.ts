@@ -65,10 +65,13 @@ function live(openId: number): boolean {
   return get().isOpen && get().openId === openId;
 }
 
-/** Header data and anything showing rewards learn the customer's rewards changed. */
-function reloadData(): void {
+/**
+ * Header data and anything showing rewards learn the customer's rewards changed. `header`:
+ * the answer's `headerJson` (a call that signed in), taken in place of fetching the header.
+ */
+function reloadData(header?: unknown): void {
   set({ dataVersion: get().dataVersion + 1 });
-  void refreshHeader();
+  void refreshHeader({ header });
 }
 
 // ---------------------------------------------------------------- steps
@@ -114,9 +117,9 @@ export function showHelp(): void {
   set({ step: 'help', error: null, busy: false });
 }
 
-export function showSuccess(kind: SuccessKind): void {
+export function showSuccess(kind: SuccessKind, header?: unknown): void {
   set({ step: 'success', success: kind, headerButton: null, error: null, busy: false, reloadOnClose: true });
-  reloadData();
+  reloadData(header);
 }
 
 export function showCustomerHasRewards(): void {
@@ -200,7 +203,7 @@ export async function joinByPhone(phoneNumber: string): Promise<void> {
     return;
   }
   if (!live(openId)) return;
-  if (answer.success) return showSuccess('joined');
+  if (answer.success) return showSuccess('joined', answer.headerJson);
   const found = { phone: answer.phone ?? phoneNumber, email: answer.email ?? null, redactedData: 'email' };
   switch (answer.reasonCode) {
     case CODES.CUSTOMER_HAS_REWARDS:
@@ -325,25 +328,28 @@ export async function sendCode(method: VerificationMethod): Promise<void> {
   return showRefusal(answer, 'sendverificationcode');
 }
 
-/** A connect that made the pending account signed it in: the registration is done. */
-function registrationCompleted(): void {
+/**
+ * A connect that made the pending account signed it in: the registration is done. The
+ * header comes from the answer's `headerJson` (else it is fetched).
+ */
+function registrationCompleted(header: unknown): void {
   if (usePendingRegistration.getState().pending === null) return;
   usePendingRegistration.getState().set(null);
   forgetAntiForgeryToken();
-  void refreshHeader();
+  void refreshHeader({ header });
   trackEvent('Login');
 }
 
 function connected(answer: RewardsAnswer, call: string, openId: number): void {
   if (answer.success) {
-    registrationCompleted();
+    registrationCompleted(answer.headerJson);
     if (!live(openId)) return;
     if (answer.createdRewardsDesync) {
       // The account was made; the rewards link failed at the provider and waits for a retry.
       reportError(new Error(`${call}: createdRewardsDesync`));
-      return showSuccess('joined');
+      return showSuccess('joined', answer.headerJson);
     }
-    return showSuccess('connected');
+    return showSuccess('connected', answer.headerJson);
   }
   if (!live(openId)) return;
   if (answer.reasonCode === CODES.CUSTOMER_HAS_REWARDS) return showCustomerHasRewards();
@@ -409,7 +415,7 @@ async function completeWithoutRewards(): Promise<boolean> {
     const result = await completeRegistrationWithoutRewards();
     if (result.ok) {
       set({ busy: false });
-      void refreshHeader();
+      void refreshHeader({ header: result.headerJson });
       return true;
     }
     message = result.message;

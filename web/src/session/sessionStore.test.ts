@@ -1,7 +1,7 @@
 import { renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { headerFixture, SIGNED_IN } from '../header/testing';
-import { useHeaderDataLifecycle, useSession } from './index';
+import { refreshHeader, useHeaderDataLifecycle, useSession } from './index';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -74,6 +74,69 @@ describe('useSession', () => {
     expect(useSession.getState().cartQty).toBe(5);
     useSession.getState().setCartQty(-1);
     expect(useSession.getState().cartQty).toBe(0);
+  });
+});
+
+describe('a header answer taken directly (a sign-in\'s headerJson)', () => {
+  /** What the header call answers with `?deptMenu=omit`: no menu, its version. */
+  function omitted(overrides: Parameters<typeof headerFixture>[0] = {}) {
+    return { ...headerFixture(overrides), deptMenu: undefined, deptMenuVersion: 'v1' };
+  }
+
+  it('applies the greeting and cart count without a fetch, keeping the menu held', async () => {
+    fetchMock.mockResolvedValueOnce(Response.json(headerFixture()));
+    await useSession.getState().load();
+    const menu = useSession.getState().deptMenu;
+    expect(menu.length).toBeGreaterThan(0);
+    fetchMock.mockClear();
+
+    await refreshHeader({
+      header: omitted({ ...SIGNED_IN, greeting: 'Hi, Jane', cartSummaryJson: { cartQty: 3 } }),
+    });
+
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(useSession.getState()).toMatchObject({
+      status: 'success',
+      loggedIn: true,
+      greeting: 'Hi, Jane',
+      customer: { firstName: 'Jane' },
+      cartQty: 3,
+    });
+    expect(useSession.getState().deptMenu).toBe(menu);
+  });
+
+  it('supersedes a fetch in flight', async () => {
+    let resolve!: (r: Response) => void;
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((r) => (resolve = r)));
+    useSession.setState({ status: 'success' });
+    const pending = useSession.getState().refresh();
+
+    expect(useSession.getState().applyHeader(omitted({ ...SIGNED_IN, cartSummaryJson: { cartQty: 2 } }))).toBe(true);
+    resolve(Response.json(headerFixture({ cartSummaryJson: { cartQty: 0 } })));
+    await pending;
+
+    expect(useSession.getState()).toMatchObject({ loggedIn: true, cartQty: 2 });
+  });
+
+  it('fetches the menu too when none is held yet', async () => {
+    fetchMock.mockImplementation(async () => Response.json(headerFixture(SIGNED_IN)));
+
+    useSession.getState().applyHeader(omitted(SIGNED_IN));
+
+    await vi.waitFor(() => expect(useSession.getState().deptMenu.length).toBeGreaterThan(0));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('null or absent: the header is fetched', async () => {
+    fetchMock.mockImplementation(async () => Response.json(headerFixture({ ...SIGNED_IN, cartSummaryJson: { cartQty: 1 } })));
+
+    expect(useSession.getState().applyHeader(null)).toBe(false);
+    expect(useSession.getState().status).toBe('idle');
+    await refreshHeader({ header: null });
+    await refreshHeader({ header: undefined });
+
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(useSession.getState()).toMatchObject({ loggedIn: true, cartQty: 1 });
   });
 });
 

@@ -1,7 +1,9 @@
 import { create } from 'zustand';
+import { isObject, str } from '../shared/api/json';
 import {
   EMPTY_HEADER,
   fetchHeader,
+  normalizeHeader,
   type CustomerJson,
   type HeaderData,
   type HeaderLink,
@@ -40,6 +42,13 @@ export interface SessionState extends SessionData {
    * is applied. On failure the data already shown is kept.
    */
   refresh: () => Promise<void>;
+  /**
+   * Takes header data the server sent with another answer (a sign-in's `headerJson`: what
+   * `GET /globalresource/header/?deptMenu=omit` answers) in place of fetching it: it
+   * supersedes any request in flight and keeps the department menu already held. False, and
+   * nothing changes, when `header` is not an object (the caller refreshes instead).
+   */
+  applyHeader: (header: unknown) => boolean;
   /** Sets the cart count at once, e.g. from an add-to-cart answer. */
   setCartQty: (qty: number) => void;
   /** Back to the initial state (tests). */
@@ -98,6 +107,17 @@ export const useSession = create<SessionState>()((set, get) => {
       return request();
     },
     refresh: () => request(),
+    applyHeader: (header) => {
+      if (!isObject(header)) return false;
+      generation++;
+      const data = normalizeHeader(header);
+      const menuOmitted = header.deptMenu === undefined;
+      const heldMenu = get().deptMenu;
+      set({ status: 'success', ...toSessionData(data), ...(menuOmitted ? { deptMenu: heldMenu } : {}) });
+      // No menu held yet (the first header fetch failed or was superseded): fetch it with the header.
+      if (menuOmitted && heldMenu.length === 0 && str(header.deptMenuVersion)) void request();
+      return true;
+    },
     setCartQty: (qty) => set({ cartQty: Math.max(0, Math.trunc(qty)) }),
     reset: () => {
       generation++;
@@ -112,9 +132,14 @@ export const useSession = create<SessionState>()((set, get) => {
  * change, a cart command, the page shown again from the back/forward cache): the cart badge at
  * once when the caller knows the new count, then the header data from the server. Resolves
  * when the header data is in (a failure keeps what is shown).
+ *
+ * `header`: header data the answer of the call carried (a sign-in's `headerJson`); when it is
+ * an object it is taken as it is and nothing is fetched, else (null, absent) the header is
+ * fetched.
  */
-export function refreshHeader(options: { cartQty?: number } = {}): Promise<void> {
+export function refreshHeader(options: { cartQty?: number; header?: unknown } = {}): Promise<void> {
   const session = useSession.getState();
   if (options.cartQty !== undefined) session.setCartQty(options.cartQty);
+  if (session.applyHeader(options.header)) return Promise.resolve();
   return session.refresh();
 }

@@ -8,8 +8,9 @@
 //! `register` (create an account), `sign_in` (sign in and out), `devices` (end a signed-in
 //! device), `session` (a browser's session and cart at sign-in), `guard` (the anti-forgery
 //! token and the limits every account call passes), `lookup` (an account as sign-in sees it).
-//! `recovery`, `providers` (third-party sign-in), `passkeys`, `deletion`, `captcha` and
-//! `staff_invitation` (a staff member's invitation accepted) each have a router of their own.
+//! `recovery`, `providers` (third-party sign-in), `linked` (unlinking one), `passkeys`,
+//! `deletion`, `captcha` and `staff_invitation` (a staff member's invitation accepted) each
+//! have a router of their own.
 
 use axum::extract::{Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
@@ -36,6 +37,7 @@ pub mod captcha;
 pub mod deletion;
 mod devices;
 mod guard;
+pub mod linked;
 mod lookup;
 pub mod passkeys;
 pub mod providers;

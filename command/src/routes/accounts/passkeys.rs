@@ -95,7 +95,8 @@ pub struct PasskeyAnswer {
     pub error_message: Option<String>,
 }
 
-fn answer(success: bool, error: Option<&str>) -> Response {
+/// `success`, or why not, never stored for an Idempotency-Key.
+pub(super) fn answer(success: bool, error: Option<&str>) -> Response {
     unstored(
         Json(PasskeyAnswer {
             success,

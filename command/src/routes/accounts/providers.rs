@@ -225,6 +225,11 @@ pub struct OauthWithPhoneRequest {
 #[serde(rename_all = "camelCase")]
 pub struct ProviderAnswer {
     pub success: bool,
+    /// On an answer that signed this browser in: its header data, as
+    /// `GET /globalresource/header/?deptMenu=omit` answers it now.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    pub header_json: Option<serde_json::Value>,
     #[schema(required)]
     pub reason: Option<String>,
     /// 6 (INVALID_INPUT_DATA) for a field that did not pass.
@@ -290,6 +295,7 @@ impl From<RegisterAnswer> for ProviderAnswer {
     fn from(answer: RegisterAnswer) -> Self {
         ProviderAnswer {
             success: answer.success,
+            header_json: answer.header_json,
             reason: None,
             reason_code: answer.reason_code,
             error_message: answer.error_message,

@@ -63,6 +63,11 @@ pub struct RecoverRequest {
 #[serde(rename_all = "camelCase")]
 pub struct AccountAnswer {
     pub success: bool,
+    /// On an answer that signed this browser in: its header data, as
+    /// `GET /globalresource/header/?deptMenu=omit` answers it now.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    pub header_json: Option<serde_json::Value>,
     /// On success, what to tell the customer (recover's message).
     #[schema(required)]
     pub message: Option<String>,

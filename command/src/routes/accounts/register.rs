@@ -44,7 +44,9 @@ pub struct RegisterRequest {
 #[serde(rename_all = "camelCase")]
 pub struct RegisterAnswer {
     pub success: bool,
-    #[schema(required)]
+    /// On success: the header data of the browser signed in, as
+    /// `GET /globalresource/header/?deptMenu=omit` answers it now; else null.
+    #[schema(required, value_type = Option<Object>)]
     pub header_json: Option<serde_json::Value>,
     #[schema(required)]
     pub reason_code: Option<i32>,

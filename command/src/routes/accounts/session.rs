@@ -170,7 +170,8 @@ pub(in crate::routes) async fn carry_cart(
 }
 
 /// Signs this browser in as `customer_id` (a new session) and answers `answer` with the
-/// session's cookie; the carts meet as [`carry_cart`] says (merging unless `skip_cart_merge`).
+/// session's cookie and, as `headerJson`, the header data of the browser signed in; the carts
+/// meet as [`carry_cart`] says (merging unless `skip_cart_merge`).
 pub(in crate::routes) async fn signed_in(
     state: &CommandState,
     identity: &Identity,
@@ -184,21 +185,61 @@ pub(in crate::routes) async fn signed_in(
         Ok(hand_over) => hand_over,
         Err(e) => return e.into_response(),
     };
-    match start_session(state, identity, headers, customer_id, saved).await {
-        Ok(grant) => {
-            let mut response = unstored(Json(answer).into_response());
-            response.extensions_mut().insert(grant);
-            match hand_over {
-                CartHandOver::Keep => {}
-                CartHandOver::Grant(cart) => {
-                    response.extensions_mut().insert(CartGrant(cart));
-                }
-                CartHandOver::Release => {
-                    response.extensions_mut().insert(CartRelease);
-                }
-            }
-            response
-        }
-        Err(e) => e.into_response(),
+    let grant = match start_session(state, identity, headers, customer_id, saved).await {
+        Ok(grant) => grant,
+        Err(e) => return e.into_response(),
+    };
+    // Who the browser is from this answer on: the new session, and the cart it holds now.
+    let mut after = identity.clone();
+    if let SessionGrant::Start { session_id, .. } = &grant {
+        after.session_id = Some(session_id.clone());
     }
+    match &hand_over {
+        CartHandOver::Keep => {}
+        CartHandOver::Grant(cart) => after.cart_id = Some(cart.clone()),
+        CartHandOver::Release => after.cart_id = None,
+    }
+    let mut body = match serde_json::to_value(answer) {
+        Ok(body) => body,
+        Err(e) => return ApiError::internal(e).into_response(),
+    };
+    if let Some(fields) = body.as_object_mut() {
+        fields.insert(
+            "headerJson".into(),
+            header_json(state, &after, headers).await,
+        );
+    }
+    let mut response = unstored(Json(body).into_response());
+    response.extensions_mut().insert(grant);
+    match hand_over {
+        CartHandOver::Keep => {}
+        CartHandOver::Grant(cart) => {
+            response.extensions_mut().insert(CartGrant(cart));
+        }
+        CartHandOver::Release => {
+            response.extensions_mut().insert(CartRelease);
+        }
+    }
+    response
+}
+
+/// The header data of `identity` for the browser that sent `headers`, or null when it cannot
+/// be built (the sign-in stands; the page asks for the header itself).
+async fn header_json(
+    state: &CommandState,
+    identity: &Identity,
+    headers: &HeaderMap,
+) -> serde_json::Value {
+    let agent = headers
+        .get(header::USER_AGENT)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    state
+        .header
+        .header_json(identity, agent)
+        .await
+        .unwrap_or_else(|e| {
+            tracing::warn!(error = %e, "the header data of an account answer could not be built");
+            serde_json::Value::Null
+        })
 }

@@ -38,6 +38,11 @@ pub struct SignInRequest {
 #[serde(rename_all = "camelCase")]
 pub struct SignInAnswer {
     pub success: bool,
+    /// On an answer that signed this browser in: its header data, as
+    /// `GET /globalresource/header/?deptMenu=omit` answers it now.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    pub header_json: Option<serde_json::Value>,
     pub password_change_required: bool,
     #[schema(required)]
     pub redirect_url: Option<String>,

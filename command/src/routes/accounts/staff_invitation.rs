@@ -80,6 +80,11 @@ pub struct AcceptInvitationRequest {
 #[serde(rename_all = "camelCase")]
 pub struct AcceptInvitationAnswer {
     pub success: bool,
+    /// On an answer that signed this browser in: its header data, as
+    /// `GET /globalresource/header/?deptMenu=omit` answers it now.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    pub header_json: Option<serde_json::Value>,
     /// Why not, in words to show.
     #[schema(required)]
     pub error_message: Option<String>,

@@ -101,7 +101,8 @@ pub struct RewardsAnswer {
     /// The account was made but the rewards link failed at the provider: a later register or
     /// link with `hasDesyncedRewards` tries the link again.
     pub created_rewards_desync: Option<bool>,
-    /// Always null: the web asks for the header again.
+    /// On an answer that signed this browser in: its header data, as
+    /// `GET /globalresource/header/?deptMenu=omit` answers it now; else null.
     #[schema(value_type = Option<Object>)]
     pub header_json: Option<serde_json::Value>,
     /// The member's phone and email as the screen may show them (masked as `redactedData`

@@ -5,7 +5,7 @@ import { renderInRouter, setSession, SIGNED_IN } from '../../header/testing';
 import { useSession } from '../../session';
 import { DESTINATION_KEY } from '../destination';
 import { SIGN_IN_PAGES, useSignInPanel } from '../signInPanelStore';
-import { AccountHomePage } from './AccountHomePage';
+import { AccountHomePage, NO_LINKED_SIGN_INS } from './AccountHomePage';
 import { formatDate, formatDateTime, SIGN_IN_REQUIRED_MESSAGE } from './common';
 import { loadPage } from './navigation';
 import { inTurn, mockAccountApi, notSignedIn, TEST_TOKEN } from './testing';
@@ -31,6 +31,8 @@ const PHONE = {
 };
 const LAPTOP_KEY = { id: 'cred1', name: 'Chrome on Linux', created: '2025-01-10T12:00:00Z', lastUsed: '2025-02-01T12:00:00Z' };
 const PHONE_KEY = { id: 'cred2', name: 'Safari on iPhone', created: '2025-01-15T12:00:00Z', lastUsed: null };
+const GOOGLE = { id: 'pi_1', provider: 'Google', linked: '2026-11-28T12:00:00Z' };
+const APPLE = { id: 'pi_2', provider: 'Apple', linked: '2026-10-02T12:00:00Z' };
 
 beforeEach(() => {
   vi.mocked(loadPage).mockClear();
@@ -137,6 +139,7 @@ describe('account home, guest', () => {
     const { calls } = mockAccountApi({
       'GET /api/account/sessions': notSignedIn,
       'GET /api/account/passkeys': notSignedIn,
+      'GET /api/account/sign-ins': notSignedIn,
     });
     const { user } = renderPage();
 
@@ -314,6 +317,98 @@ describe('passkeys', () => {
     await user.click(screen.getByRole('button', { name: 'Add a passkey' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This device already has a passkey for your account.');
     expect(calls.some((c) => c.path === '/api/account/passkeys/register/finish')).toBe(false);
+  });
+});
+
+describe('sign-in methods', () => {
+  it('lists the linked sign-ins, each with Unlink', async () => {
+    const { calls } = mockAccountApi({
+      'GET /api/account/sessions': { sessions: [THIS_BROWSER] },
+      'GET /api/account/passkeys': { passkeys: [] },
+      'GET /api/account/sign-ins': { signIns: [GOOGLE, APPLE] },
+    });
+    const { user } = renderPage();
+
+    const signIns = await waitFor(() => section('Sign-in methods'));
+    const rows = await within(signIns).findAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('Google');
+    expect(rows[0]).toHaveTextContent(`Linked ${formatDate(GOOGLE.linked)}`);
+    expect(within(rows[0]!).getByRole('button', { name: 'Unlink Google' })).toBeVisible();
+    expect(within(rows[1]!).getByRole('button', { name: 'Unlink Apple' })).toBeVisible();
+    expect(within(signIns).getByRole('list', { name: 'Sign-in methods' })).toBeVisible();
+
+    // Cancel changes nothing.
+    const opener = within(rows[0]!).getByRole('button', { name: 'Unlink Google' });
+    await user.click(opener);
+    await user.click(within(screen.getByRole('dialog', { name: 'Unlink this sign-in?' })).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(within(signIns).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('none linked says how to connect one', async () => {
+    mockAccountApi({
+      'GET /api/account/sessions': { sessions: [THIS_BROWSER] },
+      'GET /api/account/passkeys': { passkeys: [] },
+      'GET /api/account/sign-ins': { signIns: [] },
+    });
+    renderPage();
+
+    const signIns = await waitFor(() => section('Sign-in methods'));
+    expect(await within(signIns).findByText(NO_LINKED_SIGN_INS)).toBeVisible();
+    expect(within(signIns).queryByRole('button', { name: /Unlink/ })).not.toBeInTheDocument();
+  });
+
+  it('unlinks a sign-in after a confirmation, says so, and the list refreshes', async () => {
+    const { calls } = mockAccountApi({
+      'GET /api/account/sessions': { sessions: [THIS_BROWSER] },
+      'GET /api/account/passkeys': { passkeys: [] },
+      'GET /api/account/sign-ins': inTurn({ signIns: [GOOGLE, APPLE] }, { signIns: [APPLE] }),
+      'POST /api/account/sign-ins/unlink': { success: true, errorMessage: null },
+    });
+    const { user } = renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Unlink Google' }));
+    const dialog = screen.getByRole('dialog', { name: 'Unlink this sign-in?' });
+    expect(dialog).toHaveTextContent('You will no longer be able to sign in with Google.');
+    await user.click(within(dialog).getByRole('button', { name: 'Unlink' }));
+
+    const notice = await screen.findByText(
+      "Google sign-in was unlinked. You can still sign in with your email and password; if you never set one, use 'Forgot password'.",
+    );
+    await waitFor(() => expect(notice).toHaveFocus());
+    expect(calls.find((c) => c.method === 'POST')).toEqual({
+      method: 'POST',
+      path: '/api/account/sign-ins/unlink',
+      body: { id: 'pi_1' },
+      token: TEST_TOKEN,
+    });
+    const signIns = section('Sign-in methods');
+    await waitFor(() => expect(within(signIns).getAllByRole('listitem')).toHaveLength(1));
+    expect(within(signIns).getByRole('listitem')).toHaveTextContent('Apple');
+    expect(calls.filter((c) => c.path === '/api/account/sign-ins')).toHaveLength(2);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('a refusal shows the server message and keeps the list', async () => {
+    mockAccountApi({
+      'GET /api/account/sessions': { sessions: [THIS_BROWSER] },
+      'GET /api/account/passkeys': { passkeys: [] },
+      'GET /api/account/sign-ins': { signIns: [GOOGLE] },
+      'POST /api/account/sign-ins/unlink': {
+        success: false,
+        errorMessage: 'This sign-in is not connected to your account.',
+      },
+    });
+    const { user } = renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Unlink Google' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Unlink' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('This sign-in is not connected to your account.');
+    expect(within(section('Sign-in methods')).getByRole('button', { name: 'Unlink Google' })).toBeVisible();
   });
 });
 

@@ -4,13 +4,16 @@ import {
   deleteAccount,
   endDeviceSession,
   fetchDeviceSessions,
+  fetchLinkedSignIns,
   fetchPasskeys,
   finishPasskeyRegistration,
   REAUTHENTICATION_REQUIRED,
   removePasskey,
   startPasskeyRegistration,
+  unlinkSignIn,
   verifyPassword,
   type DeviceSession,
+  type LinkedSignIn,
   type Passkey,
 } from '../../shared/api/accountPages';
 import { NetworkError } from '../../shared/api/client';
@@ -50,12 +53,19 @@ export const ACCOUNT_HOME_LINKS = [
 /** The server's words when a passkey could not be added (also for a browser failure). */
 export const PASSKEY_NOT_ADDED = 'We could not add this passkey. Please try again.';
 export const PASSKEY_ALREADY_HERE = 'This device already has a passkey for your account.';
+/** What an empty list of linked sign-ins says. */
+export const NO_LINKED_SIGN_INS =
+  'No other sign-in is connected to your account. You can connect Google, Facebook or Apple from the sign-in panel.';
+/** After unlinking `provider`'s sign-in. */
+export function signInUnlinkedMessage(provider: string): string {
+  return `${provider} sign-in was unlinked. You can still sign in with your email and password; if you never set one, use 'Forgot password'.`;
+}
 /** The server's words for delete without a fresh password (reasonCode 13). */
 export const PASSWORD_AGAIN_TO_DELETE = 'Please enter your password again to delete your account.';
 
 /**
- * /account/: the greeting, the account's links, the devices signed in, passkeys and deleting
- * the account. A guest gets the sign-in panel (it comes back here).
+ * /account/: the greeting, the account's links, the devices signed in, passkeys, the linked
+ * third-party sign-ins and deleting the account. A guest gets the sign-in panel (it comes back here).
  */
 export function AccountHomePage() {
   // A navigation to this page again (after a sign-in from the panel) loads anew.
@@ -74,9 +84,12 @@ function AccountHome() {
   const firstName = useSession((s) => s.customer?.firstName ?? null);
   const [sessions, reloadSessions] = useAccountQuery(fetchDeviceSessions);
   const [passkeys, reloadPasskeys] = useAccountQuery(fetchPasskeys);
+  const [signIns, reloadSignIns] = useAccountQuery(fetchLinkedSignIns);
 
-  if (sessions.status === 'guest' || passkeys.status === 'guest') return <SignInRequired />;
-  if (sessions.status === 'loading' && passkeys.status === 'loading') {
+  if (sessions.status === 'guest' || passkeys.status === 'guest' || signIns.status === 'guest') {
+    return <SignInRequired />;
+  }
+  if (sessions.status === 'loading' && passkeys.status === 'loading' && signIns.status === 'loading') {
     return (
       <p className="account-muted" role="status">
         Loading your account…
@@ -102,6 +115,7 @@ function AccountHome() {
       <div className="account-sections">
         <DevicesSection query={sessions} reload={reloadSessions} />
         <PasskeysSection query={passkeys} reload={reloadPasskeys} />
+        <SignInsSection query={signIns} reload={reloadSignIns} />
         <DeleteAccountSection />
       </div>
       <p className="account-page__sign-out">
@@ -372,6 +386,65 @@ function PasskeysSection({ query, reload }: { query: Query<Passkey[]>; reload: (
 
 function passkeyName(passkey: Passkey): string {
   return passkey.name.trim() || 'an unknown device';
+}
+
+/** The Google, Facebook and Apple sign-ins linked to the account, each with Unlink. */
+function SignInsSection({ query, reload }: { query: Query<LinkedSignIn[]>; reload: () => void }) {
+  const unlink = useConfirmedAction(async (signIn: LinkedSignIn): Promise<Notice> => {
+    const answer = await unlinkSignIn(signIn.id);
+    return answer.success
+      ? { kind: 'success', text: signInUnlinkedMessage(signIn.provider) }
+      : { kind: 'error', text: answer.errorMessage ?? GENERIC_ERROR_MESSAGE };
+  }, reload);
+
+  return (
+    <AccountSection title="Sign-in methods" intro="Other accounts you sign in with instead of your email and password.">
+      {(headingId) => (
+        <>
+          <NoticeLine notice={unlink.notice} focusRef={unlink.noticeRef} />
+          <QueryState query={query} what="your sign-in methods" onRetry={reload} />
+          {query.status === 'ready' &&
+            (query.data.length === 0 ? (
+              <p className="account-muted">{NO_LINKED_SIGN_INS}</p>
+            ) : (
+              <ul className="account-list" aria-labelledby={headingId}>
+                {query.data.map((signIn) => (
+                  <AccountListItem
+                    key={signIn.id}
+                    name={signIn.provider}
+                    meta={
+                      <>
+                        Linked <DateText iso={signIn.linked} />
+                      </>
+                    }
+                  >
+                    <button
+                      type="button"
+                      className="button button--secondary account-list__action"
+                      onClick={() => unlink.ask(signIn)}
+                    >
+                      Unlink <span className="visually-hidden">{signIn.provider}</span>
+                    </button>
+                  </AccountListItem>
+                ))}
+              </ul>
+            ))}
+          <ConfirmDialog
+            {...unlink.dialog}
+            title="Unlink this sign-in?"
+            confirmLabel="Unlink"
+            busyLabel="Unlinking…"
+            danger
+          >
+            <p>
+              You will no longer be able to sign in with {unlink.target?.provider ?? 'this account'}. You can still
+              sign in with your email and password.
+            </p>
+          </ConfirmDialog>
+        </>
+      )}
+    </AccountSection>
+  );
 }
 
 function DeleteAccountSection() {

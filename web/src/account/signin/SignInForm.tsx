@@ -60,8 +60,11 @@ export function SignInForm() {
           captcha: captchaAnswer,
         });
         if (answer.success) {
-          if (answer.passwordChangeRequired) flow.leaveTo(updatePasswordUrl(answer.redirectUrl, flow.destination()));
-          else flow.complete();
+          if (answer.passwordChangeRequired) {
+            flow.leaveTo(updatePasswordUrl(answer.redirectUrl, flow.destination()), answer.headerJson);
+          } else {
+            flow.complete(answer.headerJson);
+          }
           return;
         }
         const fallback = answer.captchaFailed
@@ -80,7 +83,7 @@ export function SignInForm() {
     run(async () => {
       const answer = await signInWithPasskey(saveLogin.value);
       if (answer === null) return;
-      if (answer.success) flow.complete();
+      if (answer.success) flow.complete(answer.headerJson);
       else setError(answer.errorMessage ?? INVALID_LOGIN_MESSAGE);
     });
 

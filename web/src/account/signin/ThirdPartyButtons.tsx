@@ -59,7 +59,7 @@ export function ThirdPartyButtons({ purpose }: { purpose: 'signin' | 'signup' })
       try {
         const answer = await providerAuth(method, credentialToken, { skipCartMerge: flow.skipCartMerge });
         if (answer.success) {
-          flow.complete();
+          flow.complete(answer.headerJson);
           return;
         }
         if (answer.reason === NEW_ACCOUNT_REASON || answer.reasonCode === REASON_CODES.REWARDS_ACCOUNT_NOT_FOUND) {

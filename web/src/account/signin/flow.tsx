@@ -16,15 +16,17 @@ export interface SignInFlow {
   skipCartMerge: boolean;
   /**
    * Signed in: the header is refreshed and the visitor goes on (panel: the remembered
-   * destination, else a reload; page: refUrl, else /account/).
+   * destination, else a reload; page: refUrl, else /account/). `header` is the sign-in
+   * answer's `headerJson`: taken as the header data when it is an object, else the header
+   * is fetched.
    */
-  complete: () => void;
+  complete: (header?: unknown) => void;
   /** Signed in, and the rewards menu takes over: the header is refreshed, nothing reloads. */
-  completeInPlace: () => void;
+  completeInPlace: (header?: unknown) => void;
   /** Not signed in yet, and the rewards menu takes over (the panel closes; the page stays). */
   handOff: () => void;
   /** Signed in but sent elsewhere first (the update-password page). */
-  leaveTo: (url: string) => void;
+  leaveTo: (url: string, header?: unknown) => void;
   /** Where the sign-in goes on to (the update-password page's refUrl). */
   destination: () => string | null;
 }

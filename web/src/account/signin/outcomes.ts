@@ -19,6 +19,8 @@ export interface RegistrationAnswer extends Partial<RewardsMatchFields> {
   createdRewardsDesync?: boolean | null;
   /** A third-party answer's `reason` (shown before its message). */
   reason?: string | null;
+  /** The header data after the sign-in (success), else null. */
+  headerJson?: unknown;
 }
 
 export type Outcome =
@@ -58,9 +60,9 @@ export function handleRegistration(
 ): Outcome {
   if (answer.success) {
     if (answer.createdRewardsDesync) {
-      flow.complete();
+      flow.complete(answer.headerJson);
     } else {
-      flow.completeInPlace();
+      flow.completeInPlace(answer.headerJson);
       openRewardsMenu('success');
     }
     return { kind: 'done' };

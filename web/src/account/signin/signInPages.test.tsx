@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderInRouter } from '../../header/testing';
+import { renderInRouter, setSession } from '../../header/testing';
 import { useRewardsMenu } from '../../rewards/rewardsMenuStore';
 import { useSession } from '../../session';
 import { forgetSignInOptions } from '../../shared/api/account';
@@ -37,6 +37,16 @@ const SIGNED_IN_ANSWER = {
   captchaFailed: false,
   captchaRequired: false,
   errorMessage: null,
+  headerJson: null,
+};
+
+/** The header data a sign-in's answer carries (`headerJson`): the header call's answer, without the menu. */
+const SIGNED_IN_HEADER = {
+  loggedIn: true,
+  greeting: 'Hi, Jane',
+  customer: { firstName: 'Jane', customerHasRegistries: false },
+  cartSummaryJson: { cartQty: 3 },
+  deptMenuVersion: 'v1',
 };
 
 const WRONG_LOGIN = {
@@ -46,6 +56,7 @@ const WRONG_LOGIN = {
   captchaFailed: false,
   captchaRequired: false,
   errorMessage: 'Invalid Login — Please try again.',
+  headerJson: null,
 };
 
 function registerAnswer(overrides: Record<string, unknown> = {}) {
@@ -212,7 +223,7 @@ describe('page 0, Sign In', () => {
     expect(server.bodies('/account/authenticate')[1]).toMatchObject({ hasCaptcha: true, captcha: 'recaptcha-token' });
   });
 
-  it('a sign-in refreshes the header and goes to the remembered destination', async () => {
+  it('a sign-in without headerJson refreshes the header and goes to the remembered destination', async () => {
     const { user, server, router } = setup({ '/account/authenticate': () => json(SIGNED_IN_ANSWER) });
     await open(0, { destination: '/account/orders/' });
 
@@ -224,6 +235,29 @@ describe('page 0, Sign In', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(server.to('/globalresource/header/')).toHaveLength(1);
     expect(reloadPage).not.toHaveBeenCalled();
+  });
+
+  it("a sign-in takes the answer's headerJson as the header data, without fetching it", async () => {
+    setSession(); // a guest's header, with the menu, as the page loaded it
+    const { user, server, router } = setup({
+      '/account/authenticate': () => json({ ...SIGNED_IN_ANSWER, headerJson: SIGNED_IN_HEADER }),
+    });
+    await open(0, { destination: '/account/orders/' });
+
+    await user.type(screen.getByLabelText(/^Email Address/), 'jane@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'Password1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account/orders/'));
+    expect(useSession.getState()).toMatchObject({
+      status: 'success',
+      loggedIn: true,
+      greeting: 'Hi, Jane',
+      customer: { firstName: 'Jane' },
+      cartQty: 3,
+    });
+    expect(useSession.getState().deptMenu.length).toBeGreaterThan(0);
+    expect(server.to('/globalresource/header/')).toHaveLength(0);
   });
 
   it('a password that must change goes to the update page with the destination', async () => {
@@ -322,6 +356,20 @@ describe('page 1, Create Rewards Account', () => {
     expect(server.bodies('/account/register')).toEqual([TYPED_REQUEST]);
     expect(server.to('/account/register')[0]!.headers.get('RequestVerificationToken')).toBe(TEST_TOKEN);
     expect(server.to('/globalresource/header/')).toHaveLength(1);
+  });
+
+  it("a new member's header comes from the answer's headerJson", async () => {
+    setSession();
+    const { user, server } = setup({
+      '/account/register': () => json(registerAnswer({ success: true, headerJson: SIGNED_IN_HEADER })),
+    });
+    await open(1);
+    await fillCreate(user);
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    await waitFor(() => expect(useRewardsMenu.getState()).toMatchObject({ isOpen: true, step: 'success' }));
+    expect(useSession.getState()).toMatchObject({ loggedIn: true, greeting: 'Hi, Jane', cartQty: 3 });
+    expect(server.to('/globalresource/header/')).toHaveLength(0);
   });
 
   it('an account made without its rewards link signs in as usual', async () => {

@@ -13,6 +13,8 @@
  *
  * A successful sign-in or registration changes the session, so it forgets the anti-forgery
  * token (the next call fetches the new one) and sends the Login tracking event (code 9).
+ * An answer that signed in carries `headerJson`, the header data for the browser right after
+ * the sign-in (`refreshHeader({ header })` takes it; null when absent).
  */
 import { forgetAntiForgeryToken, postWithToken } from './antiforgery';
 import { apiGet, apiRequest } from './client';
@@ -46,11 +48,20 @@ export { REWARDS_REASON_CODES as REASON_CODES } from './rewards';
 /** The third-party answer's `reason` when no account goes with the identity (spec §3). */
 export const NEW_ACCOUNT_REASON = 'New Account';
 
+/**
+ * An answer that may sign the browser in, with `headerJson`: what `GET
+ * /globalresource/header/?deptMenu=omit` answers for the browser right after the sign-in
+ * (no `deptMenu`); null on a failure, or when the server sent none (then the header is
+ * fetched).
+ */
+export type WithHeaderJson<Answer> = Omit<Answer, 'headerJson'> & { headerJson: Json | null };
+
 export type SignInRequest = Wire<'SignInRequest'>;
-export type SignInAnswer = Wire<'SignInAnswer'>;
+export type SignInAnswer = WithHeaderJson<Wire<'SignInAnswer'>>;
 export type RegisterRequest = Wire<'RegisterRequest'>;
-export type RegisterAnswer = Wire<'RegisterAnswer'>;
-export type AccountAnswer = Wire<'AccountAnswer'>;
+export type RegisterAnswer = WithHeaderJson<Wire<'RegisterAnswer'>>;
+/** Also reset's answer, which signs in (`headerJson`; null for the others). */
+export type AccountAnswer = WithHeaderJson<Wire<'AccountAnswer'>>;
 export type ResetRequest = Wire<'ResetRequest'>;
 export type OauthWithPhoneRequest = Wire<'OauthWithPhoneRequest'>;
 export type ProviderCheck = Wire<'ProviderCheck'>;
@@ -67,7 +78,7 @@ export type RewardsMatchFields = Pick<
  * A third-party answer. `createoauthwithphone` also answers the rewards reason codes of a
  * registration (3, 12, 1) with the matched accounts, and `createdRewardsDesync`.
  */
-export type ProviderAnswer = Wire<'ProviderAnswer'> &
+export type ProviderAnswer = WithHeaderJson<Wire<'ProviderAnswer'>> &
   Partial<RewardsMatchFields> &
   Partial<Pick<RegisterAnswer, 'createdRewardsDesync'>>;
 
@@ -105,6 +116,11 @@ function redacted(value: unknown): Wire<'Redacted'> | null {
   return value === 'email' || value === 'phone' || value === 'both' ? value : null;
 }
 
+/** The answer's header data when it is an object, else null. */
+function headerJson(value: unknown): Json | null {
+  return isObject(value) ? value : null;
+}
+
 function matchFields(b: Json): RewardsMatchFields {
   return {
     email: strOrNull(b.email),
@@ -125,6 +141,7 @@ export function toSignInAnswer(value: unknown): SignInAnswer {
     captchaFailed: bool(b.captchaFailed),
     captchaRequired: bool(b.captchaRequired),
     errorMessage: strOrNull(b.errorMessage),
+    headerJson: headerJson(b.headerJson),
   };
 }
 
@@ -134,7 +151,7 @@ export function toRegisterAnswer(value: unknown): RegisterAnswer {
     success: bool(b.success),
     errorMessage: strOrNull(b.errorMessage),
     reasonCode: reasonCode(b.reasonCode),
-    headerJson: b.headerJson ?? null,
+    headerJson: headerJson(b.headerJson),
     createdRewardsDesync: bool(b.createdRewardsDesync),
     ...matchFields(b),
   };
@@ -148,6 +165,7 @@ export function toAccountAnswer(value: unknown): AccountAnswer {
     message: strOrNull(b.message),
     reasonCode: reasonCode(b.reasonCode),
     redirectUrl: strOrNull(b.redirectUrl),
+    headerJson: headerJson(b.headerJson),
   };
 }
 
@@ -160,6 +178,7 @@ export function toProviderAnswer(value: unknown): ProviderAnswer {
     reason: strOrNull(b.reason),
     reasonCode: reasonCode(b.reasonCode),
     createdRewardsDesync: bool(b.createdRewardsDesync),
+    headerJson: headerJson(b.headerJson),
     ...matchFields(b),
   };
 }

@@ -7,6 +7,7 @@ import {
   endDeviceSession,
   fetchAccountRewards,
   fetchDeviceSessions,
+  fetchLinkedSignIns,
   fetchPasskeys,
   finishPasskeyRegistration,
   isNotSignedIn,
@@ -17,7 +18,10 @@ import {
   removePasskey,
   resetPassword,
   SESSIONS_URL,
+  SIGN_IN_UNLINK_URL,
+  SIGN_INS_URL,
   startPasskeyRegistration,
+  unlinkSignIn,
   UPDATE_PASSWORD_URL,
   updatePassword,
   verifyPassword,
@@ -68,6 +72,31 @@ describe('GETs', () => {
       { id: 'cred1', name: 'Chrome on Linux', created: '2025-01-01T00:00:00Z', lastUsed: null },
     ]);
     expect(calls()[0]).toMatchObject({ url: PASSKEYS_URL, method: 'GET' });
+  });
+
+  it('lists the linked sign-ins, leaving out rows without an id or a provider', async () => {
+    answer({
+      signIns: [
+        { id: 'pi_2', provider: 'Apple', linked: '2026-11-28T12:00:00Z' },
+        { provider: 'Google', linked: '2026-11-01T12:00:00Z' },
+        { id: 'pi_3', provider: null, linked: '2026-10-01T12:00:00Z' },
+        { id: 'pi_1', provider: 'Google' },
+      ],
+    });
+
+    await expect(fetchLinkedSignIns()).resolves.toEqual([
+      { id: 'pi_2', provider: 'Apple', linked: '2026-11-28T12:00:00Z' },
+      { id: 'pi_1', provider: 'Google', linked: '' },
+    ]);
+    expect(calls()).toEqual([{ url: SIGN_INS_URL, method: 'GET', body: undefined, token: null }]);
+  });
+
+  it('no list is no linked sign-ins; a 401 is a guest', async () => {
+    answer({});
+    await expect(fetchLinkedSignIns()).resolves.toEqual([]);
+
+    answer({ error: 'NotSignedIn', message: 'Please sign in.' }, 401);
+    expect(isNotSignedIn(await fetchLinkedSignIns().catch((e: unknown) => e))).toBe(true);
   });
 
   it('reads the rewards account with defaults for missing fields', async () => {
@@ -136,6 +165,19 @@ describe('token header calls', () => {
     answer({ success: true, errorMessage: null });
     await expect(removePasskey('cred1')).resolves.toEqual({ success: true, errorMessage: null });
     expect(calls()[0]).toMatchObject({ url: PASSKEY_REMOVE_URL, body: { id: 'cred1' }, token: 'tok' });
+  });
+
+  it('unlinks a sign-in by id; a refusal answers the server message', async () => {
+    answer({ success: true, errorMessage: null });
+    await expect(unlinkSignIn('pi_1')).resolves.toEqual({ success: true, errorMessage: null });
+    expect(calls()).toEqual([{ url: SIGN_IN_UNLINK_URL, method: 'POST', body: { id: 'pi_1' }, token: 'tok' }]);
+
+    fetchMock.mockClear();
+    answer({ success: false, errorMessage: 'This sign-in is not connected to your account.' });
+    await expect(unlinkSignIn('pi_9')).resolves.toEqual({
+      success: false,
+      errorMessage: 'This sign-in is not connected to your account.',
+    });
   });
 
   it('verifies the password, then deletes the account', async () => {

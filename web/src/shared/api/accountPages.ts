@@ -1,6 +1,6 @@
 /**
  * The account pages' calls (docs/decisions.md "Accounts", "Rewards"): the devices signed in,
- * passkeys, re-authentication and deleting the account, the rewards balance, and setting a new
+ * passkeys, the linked third-party sign-ins, re-authentication and deleting the account, the rewards balance, and setting a new
  * password (from a reset link, or on the update-password page). Reset and re-authentication
  * are the sign-in pages' calls (./account.ts), offered here too so the pages have one module.
  *
@@ -23,6 +23,8 @@ export const PASSKEYS_URL = '/api/account/passkeys';
 export const PASSKEY_REGISTER_START_URL = '/api/account/passkeys/register/start';
 export const PASSKEY_REGISTER_FINISH_URL = '/api/account/passkeys/register/finish';
 export const PASSKEY_REMOVE_URL = '/api/account/passkeys/remove';
+export const SIGN_INS_URL = '/api/account/sign-ins';
+export const SIGN_IN_UNLINK_URL = '/api/account/sign-ins/unlink';
 export const DELETE_ACCOUNT_URL = '/api/account/delete';
 export const ACCOUNT_REWARDS_URL = '/api/account/rewards';
 export const UPDATE_PASSWORD_URL = '/account/update-password';
@@ -42,6 +44,18 @@ export type GiftCard = Wire<'GiftCard'>;
 export type RewardsHistoryRow = Wire<'RewardsHistoryRow'>;
 export type DeleteAccountAnswer = Wire<'DeleteAccountAnswer'>;
 export type PasskeyAnswer = Wire<'PasskeyAnswer'>;
+/**
+ * A third-party sign-in linked to the account (`GET /api/account/sign-ins`): its id (`pi_…`),
+ * the provider ('Google', 'Facebook' or 'Apple') and when it was linked (ISO 8601). Declared
+ * here until the OpenAPI document names the shape.
+ */
+export interface LinkedSignIn {
+  id: string;
+  provider: string;
+  linked: string;
+}
+/** Unlinking a sign-in: `success`, else the server's `errorMessage`. */
+export type UnlinkSignInAnswer = Pick<AccountAnswer, 'success' | 'errorMessage'>;
 /** `{publicKey}` for `navigator.credentials.create`, binary fields in base64url. */
 export type PasskeyCreationOptions = Wire<'PasskeyOptions'>;
 /**
@@ -118,6 +132,22 @@ export async function finishPasskeyRegistration(credential: Json): Promise<Passk
 export async function removePasskey(id: string): Promise<PasskeyAnswer> {
   const request: Wire<'RemovePasskeyRequest'> = { id };
   return toPasskeyAnswer(await postWithToken<unknown>(PASSKEY_REMOVE_URL, request));
+}
+
+/** The third-party sign-ins linked to the account, the newest first (rows without a provider left out). */
+export async function fetchLinkedSignIns(signal?: AbortSignal): Promise<LinkedSignIn[]> {
+  return itemsWithId(await apiGet<unknown>(SIGN_INS_URL, signal), 'signIns')
+    .map((s) => ({ id: str(s.id), provider: str(s.provider).trim(), linked: str(s.linked) }))
+    .filter((s) => s.provider !== '');
+}
+
+/**
+ * Unlinks sign-in `id` from the account: the provider no longer signs in to it (the email
+ * and password still do). A sign-in not linked to the account answers `success` false.
+ */
+export async function unlinkSignIn(id: string): Promise<UnlinkSignInAnswer> {
+  const { success, errorMessage } = toAccountAnswer(await postWithToken<unknown>(SIGN_IN_UNLINK_URL, { id }));
+  return { success, errorMessage };
 }
 
 /**

@@ -915,6 +915,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/sign-ins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sign-in providers linked to this account
+         * @description The Google, Facebook and Apple identities that sign this customer in, the newest first, with when each was linked. Any of them can be unlinked with `POST /api/account/sign-ins/unlink`.
+         */
+        get: operations["sign_ins"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/sign-ins/unlink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unlink a sign-in provider from the account
+         * @description Token header; signed in. The identity `id` (from `GET /api/account/sign-ins`) signs nobody in from now on (`ProviderUnlinked`); it can be linked again like a new one. The account's password, passkeys and other linked sign-ins are untouched; an account made with a provider and no password gets one through 'Forgot password'. An id that is not linked to the customer answers `success` false with 'This sign-in is not connected to your account.' and changes nothing. Never stored for an Idempotency-Key.
+         */
+        post: operations["unlink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/analytics/report": {
         parameters: {
             query?: never;
@@ -2541,6 +2581,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/robots.txt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What crawlers may fetch
+         * @description Disallows the cart, the account, checkout, the staff console, the API and the permutations of listings (search-within, sort, page size, compare list, preview); everything else may be crawled. Names the sitemap index.
+         */
+        get: operations["robots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/s/a/": {
         parameters: {
             query?: never;
@@ -2607,6 +2667,46 @@ export interface paths {
          * @description One dispatcher for the search page's legacy calls, on both `/s/a/` and `/s/a/default.aspx` (the search page's base is the SPA's). `fn` and the `f` value are read without regard to case; `f` may be sent as `F`. Answers: the compare call, an HTML table rendered from escaped text (as `/s/a/compare`); `MoreLikeThis`, `{"Html": …}` (the similar items list, escaped text only; empty when none); `GetItemImageToCompare`, `{"Image": …}` (the product's first image when it is a site-relative or http(s) URL, else empty); item details, `{"html": …}` (rendered from escaped text; a merchandiser's bearer token adds the score parts, pins and rules, with `Cache-Control: private, no-store`). The spec's pin calls (`fn=ajax&f=AddItemToTop` …) are POST commands here (`/api/merch/…`): as a GET they answer 400 `PinsArePosts`.
          */
         get: operations["legacy_aspx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sitemap.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sitemap index
+         * @description A sitemaps.org index: `pages.xml.gz` (home, content pages, departments, stores) and one `products-N.xml.gz` per 50,000 products on sale, each with its newest `lastmod`. Rebuilt after a catalog change (at most a minute old).
+         */
+        get: operations["index"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sitemaps/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One gzipped sitemap of the index
+         * @description `pages.xml.gz` or `products-N.xml.gz` (N from 1, as the index names them): a sitemaps.org `urlset`, gzipped, of at most 50,000 URLs with their `lastmod`. Any other name answers 404.
+         */
+        get: operations["file"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2692,6 +2792,11 @@ export interface components {
             /** @description Why not, in words to show. */
             errorMessage: string | null;
             /**
+             * @description On an answer that signed this browser in: its header data, as
+             *     `GET /globalresource/header/?deptMenu=omit` answers it now.
+             */
+            headerJson?: Record<string, never> | null;
+            /**
              * Format: int32
              * @description 6 (INVALID_INPUT_DATA) for a field of the new account that did not pass.
              */
@@ -2722,6 +2827,11 @@ export interface components {
         AccountAnswer: {
             /** @description Why not, in the spec's words where it has them. */
             errorMessage: string | null;
+            /**
+             * @description On an answer that signed this browser in: its header data, as
+             *     `GET /globalresource/header/?deptMenu=omit` answers it now.
+             */
+            headerJson?: Record<string, never> | null;
             /** @description On success, what to tell the customer (recover's message). */
             message: string | null;
             /**
@@ -3542,6 +3652,22 @@ export interface components {
             createAccountRequest?: components["schemas"]["RegisterRequest"] | null;
             createOauthAccountRequest?: components["schemas"]["OauthAccountRequest"] | null;
         };
+        /** @description A provider whose sign-in signs this customer in. */
+        LinkedSignIn: {
+            /**
+             * @description What `POST /api/account/sign-ins/unlink` takes: the keyed hash of the identity, never
+             *     its subject at the provider.
+             */
+            id: string;
+            /** Format: date-time */
+            linked: string;
+            /** @description `Google`, `Facebook` or `Apple` (the spec's loginMethod). */
+            provider: string;
+        };
+        /** @description The customer's linked sign-ins, the newest first. */
+        LinkedSignIns: {
+            signIns: components["schemas"]["LinkedSignIn"][];
+        };
         /** @description A browser's error report. */
         LogRequest: {
             /** @description Cut to 8192 characters */
@@ -3957,6 +4083,11 @@ export interface components {
              */
             email?: string | null;
             errorMessage: string | null;
+            /**
+             * @description On an answer that signed this browser in: its header data, as
+             *     `GET /globalresource/header/?deptMenu=omit` answers it now.
+             */
+            headerJson?: Record<string, never> | null;
             /** @description The identity was linked to the signed-in customer by this call. */
             linked: boolean;
             phone?: string | null;
@@ -4098,7 +4229,11 @@ export interface components {
             createdRewardsDesync?: boolean | null;
             email: string | null;
             errorMessage: string | null;
-            headerJson: unknown;
+            /**
+             * @description On success: the header data of the browser signed in, as
+             *     `GET /globalresource/header/?deptMenu=omit` answers it now; else null.
+             */
+            headerJson: Record<string, never> | null;
             phone: string | null;
             /** Format: int32 */
             reasonCode: number | null;
@@ -4279,7 +4414,10 @@ export interface components {
             createdRewardsDesync?: boolean | null;
             email?: string | null;
             errorMessage?: string | null;
-            /** @description Always null: the web asks for the header again. */
+            /**
+             * @description On an answer that signed this browser in: its header data, as
+             *     `GET /globalresource/header/?deptMenu=omit` answers it now; else null.
+             */
             headerJson?: Record<string, never> | null;
             /**
              * @description The member's phone and email as the screen may show them (masked as `redactedData`
@@ -4493,6 +4631,11 @@ export interface components {
             captchaRequired: boolean;
             /** @description Why not, in the spec's words. */
             errorMessage: string | null;
+            /**
+             * @description On an answer that signed this browser in: its header data, as
+             *     `GET /globalresource/header/?deptMenu=omit` answers it now.
+             */
+            headerJson?: Record<string, never> | null;
             passwordChangeRequired: boolean;
             redirectUrl: string | null;
             success: boolean;
@@ -4792,6 +4935,10 @@ export interface components {
          * @enum {string}
          */
         TypoField: "name" | "brand";
+        /** @description Which linked sign-in to unlink, by the `id` the list shows. */
+        UnlinkRequest: {
+            id: string;
+        };
         /**
          * @description The form post of a mail program's one-click unsubscribe (RFC 8058): [`UnsubscribeRequest`]
          *     with `List-Unsubscribe`, which is not read. Only for the OpenAPI document.
@@ -7405,6 +7552,109 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidBody"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    sign_ins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The linked sign-ins */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkedSignIns"];
+                };
+            };
+            400: components["responses"]["InvalidUrl"];
+            /** @description Not signed in (`NotSignedIn`, 'Please sign in.'). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    unlink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UnlinkRequest"];
+            };
+        };
+        responses: {
+            /** @description Unlinked, or not the customer's (`success` false) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyAnswer"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`NotSignedIn`, 'Please sign in.'). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid anti-forgery token (`AntiForgeryTokenInvalid`): fetch one (`POST /account/getantiforgerytoken`) and send it in `RequestVerificationToken`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidBody"];
+            /** @description Too many attempts (`TooManyAttempts`): from this address (`ACCOUNT_ATTEMPTS_PER_ADDRESS` per `ACCOUNT_ATTEMPT_WINDOW_SECS`), or wrong passwords for this account (`ACCOUNT_FAILURES_PER_ACCOUNT` per 15 minutes). Counted in PostgreSQL, so across replicas; `Retry-After` gives the seconds until the window ends. */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -11811,6 +12061,30 @@ export interface operations {
             };
         };
     };
+    robots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description robots.txt */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            400: components["responses"]["InvalidUrl"];
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     legacy: {
         parameters: {
             query: {
@@ -11981,6 +12255,66 @@ export interface operations {
                 };
             };
             /** @description No such product (`NotFound`, 'Product not found.'; for compare: fewer than two of the listed products exist), or the landing page names no department ('Department not found.'). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The index */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            400: components["responses"]["InvalidUrl"];
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `pages.xml.gz` or `products-N.xml.gz` */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sitemap, gzipped */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/gzip": number[];
+                };
+            };
+            400: components["responses"]["InvalidUrl"];
+            /** @description No such sitemap (`NotFound`). */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,354 @@
+//! What a crawler or a link preview reads of a page before any JavaScript runs: the page's
+//! head (title, description, canonical URL, Open Graph and Twitter card tags) and its
+//! structured data (schema.org JSON-LD), built from the same read models as the query API,
+//! and `robots.txt`. The server writes the head into the app's `index.html` for product pages
+//! (`storefront` binary, `spa`); the page's body is still the app's.
+
+use axum::extract::State;
+use axum::http::header;
+use axum::response::IntoResponse;
+use axum::routing::get;
+use axum::Router;
+use serde_json::{json, Value};
+use sqlx::PgPool;
+
+use crate::catalog::products::{products_by_number, ProductSummary};
+use crate::html::escape_html;
+use crate::QueryState;
+
+pub fn router(state: QueryState) -> Router {
+    Router::new()
+        .route("/robots.txt", get(robots))
+        .with_state(state)
+}
+
+/// The paths no crawler needs: the cart, the account, checkout, the staff console, the API,
+/// and the permutations of a listing (search-within, sort, page size, compare list, preview);
+/// the listing itself and its pages (`pg`) stay crawlable.
+pub const DISALLOWED: [&str; 12] = [
+    "/cart/",
+    "/account/",
+    "/checkout/",
+    "/staff",
+    "/gift-registry/list/",
+    "/api/",
+    "/*?*searchWithin=",
+    "/*?*sort=",
+    "/*?*mpp=",
+    "/*?*items=",
+    "/*?*prv=",
+    "/*?*HawkDate=",
+];
+
+#[utoipa::path(get, path = "/robots.txt", tag = "shell",
+    summary = "What crawlers may fetch",
+    description = "Disallows the cart, the account, checkout, the staff console, the API and the permutations of listings (search-within, sort, page size, compare list, preview); everything else may be crawled. Names the sitemap index.",
+    responses((status = 200, description = "robots.txt", content_type = "text/plain", body = String)))]
+async fn robots(State(state): State<QueryState>) -> impl IntoResponse {
+    let mut text = String::from("User-agent: *\n");
+    for path in DISALLOWED {
+        text.push_str("Disallow: ");
+        text.push_str(path);
+        text.push('\n');
+    }
+    text.push_str(&format!("\nSitemap: {}/sitemap.xml\n", state.public_url));
+    (
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
+            (header::CACHE_CONTROL, "public, max-age=3600"),
+        ],
+        text,
+    )
+}
+
+/// This module's operations in the OpenAPI document.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(robots))]
+pub(crate) struct Api;
+
+/// A page's head as a crawler reads it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PageHead {
+    pub title: String,
+    pub description: String,
+    /// The page's one URL, a path ("/product/123/stock-tank/"), however it was reached.
+    pub canonical: String,
+    /// `og:type`: `product` or `website`.
+    pub kind: &'static str,
+    /// The first picture, a path or an absolute URL.
+    pub image: Option<String>,
+    /// schema.org objects, each written as its own JSON-LD block.
+    pub json_ld: Vec<Value>,
+}
+
+/// The longest meta description written (characters): search engines show about 155.
+pub const MAX_DESCRIPTION_CHARS: usize = 160;
+
+/// "$12.99" → "12.99": schema.org prices are plain decimals.
+fn decimal(cents: i64) -> String {
+    format!("{}.{:02}", cents / 100, (cents % 100).abs())
+}
+
+fn absolute(origin: &str, path: &str) -> String {
+    if path.starts_with("http://") || path.starts_with("https://") {
+        path.to_string()
+    } else {
+        format!("{origin}{path}")
+    }
+}
+
+/// The first `max` characters of `text` on one line, cut at a word with "…" when longer.
+fn summary(text: &str, max: usize) -> String {
+    let line = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if line.chars().count() <= max {
+        return line;
+    }
+    let cut: String = line.chars().take(max - 1).collect();
+    let cut = cut.rsplit_once(' ').map_or(cut.as_str(), |(head, _)| head);
+    format!("{}…", cut.trim_end_matches([',', ';', ':', '.']))
+}
+
+/// The department trail of a product's department, the top first: (name, url).
+async fn department_trail(
+    pool: &PgPool,
+    department_id: i32,
+) -> Result<Vec<(String, String)>, sqlx::Error> {
+    let mut trail: Vec<(String, String, i32)> = sqlx::query_as(
+        "WITH RECURSIVE up AS ( \
+           SELECT id, parent_id, name, url, 0 AS depth FROM departments WHERE id = $1 \
+           UNION ALL \
+           SELECT d.id, d.parent_id, d.name, d.url, up.depth + 1 FROM departments d \
+           JOIN up ON d.id = up.parent_id WHERE up.depth < 10) \
+         SELECT name, url, depth FROM up",
+    )
+    .bind(department_id)
+    .fetch_all(pool)
+    .await?;
+    trail.sort_by_key(|(_, _, depth)| -depth);
+    Ok(trail
+        .into_iter()
+        .map(|(name, url, _)| (name, url))
+        .collect())
+}
+
+/// schema.org `BreadcrumbList` of `trail` (name, path) in order.
+fn breadcrumb_list(origin: &str, trail: &[(String, String)]) -> Value {
+    json!({
+        "@context": "https://schema.org",
+        "@type": "BreadcrumbList",
+        "itemListElement": trail.iter().enumerate().map(|(i, (name, path))| json!({
+            "@type": "ListItem",
+            "position": i + 1,
+            "name": name,
+            "item": absolute(origin, path),
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// schema.org `Product` with its `Offer` (and `AggregateRating` when reviewed).
+fn product_ld(origin: &str, p: &ProductSummary, description: &str) -> Value {
+    let url = absolute(origin, &p.url);
+    let available = !p.discontinued
+        && (p.ecom_on_hand > 0 || p.fulfillment.store_pickup || p.fulfillment.same_day_delivery);
+    let availability = if p.discontinued {
+        "https://schema.org/Discontinued"
+    } else if available {
+        "https://schema.org/InStock"
+    } else {
+        "https://schema.org/OutOfStock"
+    };
+    let mut product = json!({
+        "@context": "https://schema.org",
+        "@type": "Product",
+        "name": p.name,
+        "sku": p.blain_number,
+        "url": url,
+        "image": p.images.iter().map(|i| absolute(origin, i)).collect::<Vec<_>>(),
+        "description": summary(description, 5000),
+        "brand": {"@type": "Brand", "name": p.vendor_brand},
+        "offers": {
+            "@type": "Offer",
+            "url": url,
+            "price": decimal(p.price_cents),
+            "priceCurrency": "USD",
+            "availability": availability,
+            "itemCondition": "https://schema.org/NewCondition",
+        },
+    });
+    if let (Some(rating), true) = (p.rating, p.rating_count > 0) {
+        product["aggregateRating"] = json!({
+            "@type": "AggregateRating",
+            "ratingValue": rating,
+            "reviewCount": p.rating_count,
+            "bestRating": 5,
+            "worstRating": 1,
+        });
+    }
+    product
+}
+
+/// The head of a product's page, or none for a product the catalog does not hold.
+pub async fn product_head(
+    pool: &PgPool,
+    origin: &str,
+    blain_number: &str,
+) -> Result<Option<PageHead>, sqlx::Error> {
+    let Some(product) = products_by_number(pool, &[blain_number.to_string()])
+        .await?
+        .into_iter()
+        .next()
+    else {
+        return Ok(None);
+    };
+    let description: String =
+        sqlx::query_scalar("SELECT description FROM products WHERE blain_number = $1")
+            .bind(blain_number)
+            .fetch_optional(pool)
+            .await?
+            .unwrap_or_default();
+    let mut trail = department_trail(pool, product.department_id).await?;
+    trail.push((product.name.clone(), product.url.clone()));
+    let lead = if description.trim().is_empty() {
+        format!("{} by {}", product.name, product.vendor_brand)
+    } else {
+        description.clone()
+    };
+    Ok(Some(PageHead {
+        title: format!("{} | Storefront", product.name),
+        description: summary(
+            &format!("{} {}", product.price, lead),
+            MAX_DESCRIPTION_CHARS,
+        ),
+        canonical: product.url.clone(),
+        kind: "product",
+        image: product.images.first().cloned(),
+        json_ld: vec![
+            product_ld(origin, &product, &description),
+            breadcrumb_list(origin, &trail),
+        ],
+    }))
+}
+
+/// JSON inside a `<script>` element: no `</script>` or `<!--` can end or bend it.
+fn script_json(value: &Value) -> String {
+    value
+        .to_string()
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026")
+}
+
+/// Cuts the first `<tag …>…</tag>` or `<tag …>` starting with `start` out of `html`.
+fn remove_first(html: &mut String, start: &str, end: &str) {
+    if let Some(from) = html.find(start) {
+        if let Some(len) = html[from..].find(end) {
+            html.replace_range(from..from + len + end.len(), "");
+        }
+    }
+}
+
+/// `index_html` with `head` in place of the app's own title and description, before
+/// `</head>`; `origin` makes the URLs absolute (`PUBLIC_URL`).
+pub fn render(index_html: &str, head: &PageHead, origin: &str) -> String {
+    let mut html = index_html.to_string();
+    remove_first(&mut html, "<title>", "</title>");
+    remove_first(&mut html, "<meta name=\"description\"", ">");
+    let canonical = absolute(origin, &head.canonical);
+    let mut tags = format!(
+        "<title>{title}</title>\n\
+         <meta name=\"description\" content=\"{description}\" />\n\
+         <link rel=\"canonical\" href=\"{canonical}\" />\n\
+         <meta property=\"og:type\" content=\"{kind}\" />\n\
+         <meta property=\"og:site_name\" content=\"Storefront\" />\n\
+         <meta property=\"og:title\" content=\"{title}\" />\n\
+         <meta property=\"og:description\" content=\"{description}\" />\n\
+         <meta property=\"og:url\" content=\"{canonical}\" />\n\
+         <meta name=\"twitter:title\" content=\"{title}\" />\n\
+         <meta name=\"twitter:description\" content=\"{description}\" />\n",
+        title = escape_html(&head.title),
+        description = escape_html(&head.description),
+        canonical = escape_html(&canonical),
+        kind = head.kind,
+    );
+    match &head.image {
+        Some(image) => {
+            let image = escape_html(&absolute(origin, image));
+            tags.push_str(&format!(
+                "<meta property=\"og:image\" content=\"{image}\" />\n\
+                 <meta name=\"twitter:card\" content=\"summary_large_image\" />\n\
+                 <meta name=\"twitter:image\" content=\"{image}\" />\n"
+            ));
+        }
+        None => tags.push_str("<meta name=\"twitter:card\" content=\"summary\" />\n"),
+    }
+    for block in &head.json_ld {
+        tags.push_str(&format!(
+            "<script type=\"application/ld+json\">{}</script>\n",
+            script_json(block)
+        ));
+    }
+    match html.find("</head>") {
+        Some(at) => html.insert_str(at, &tags),
+        None => html.insert_str(0, &tags),
+    }
+    html
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const INDEX: &str = "<html><head><meta charset=\"UTF-8\" />\
+        <meta name=\"description\" content=\"Storefront: farm, home and auto supplies.\" />\
+        <title>Storefront</title></head><body><div id=\"root\"></div></body></html>";
+
+    fn head() -> PageHead {
+        PageHead {
+            title: "Stock Tank \"100 gal\" | Storefront".into(),
+            description: "$129.99 A <b>tough</b> tank".into(),
+            canonical: "/product/123/stock-tank/".into(),
+            kind: "product",
+            image: Some("/images/123.jpg".into()),
+            json_ld: vec![json!({"@type": "Product", "name": "</script><script>alert(1)"})],
+        }
+    }
+
+    #[test]
+    fn the_head_replaces_the_apps_title_and_description_and_escapes_what_it_writes() {
+        let html = render(INDEX, &head(), "https://store.example");
+        assert_eq!(html.matches("<title>").count(), 1);
+        assert_eq!(html.matches("name=\"description\"").count(), 1);
+        assert!(html.contains("<title>Stock Tank &quot;100 gal&quot; | Storefront</title>"));
+        assert!(html.contains("content=\"$129.99 A &lt;b&gt;tough&lt;/b&gt; tank\""));
+        assert!(html.contains(
+            "<link rel=\"canonical\" href=\"https://store.example/product/123/stock-tank/\" />"
+        ));
+        assert!(html.contains("content=\"https://store.example/images/123.jpg\""));
+        // The JSON-LD cannot close its script element.
+        assert_eq!(html.matches("</script>").count(), 1);
+        let block = html
+            .split("<script type=\"application/ld+json\">")
+            .nth(1)
+            .and_then(|rest| rest.split("</script>").next())
+            .unwrap();
+        let parsed: Value = serde_json::from_str(block).unwrap();
+        assert_eq!(parsed["name"], "</script><script>alert(1)");
+        assert!(html.find("</script>").unwrap() < html.find("</head>").unwrap());
+    }
+
+    #[test]
+    fn a_long_description_is_cut_at_a_word() {
+        let text = "word ".repeat(100);
+        let cut = summary(&text, MAX_DESCRIPTION_CHARS);
+        assert!(cut.chars().count() <= MAX_DESCRIPTION_CHARS);
+        assert!(cut.ends_with("word…"));
+        assert_eq!(summary("  two\n words ", 160), "two words");
+    }
+
+    #[test]
+    fn prices_are_plain_decimals() {
+        assert_eq!(decimal(12999), "129.99");
+        assert_eq!(decimal(5), "0.05");
+        assert_eq!(decimal(100), "1.00");
+    }
+}
