@@ -66,6 +66,9 @@ pub struct AppParts {
     pub stores: std::sync::Arc<query::stores::StoreDirectory>,
     /// The sitemap index's chunks (invalidated by the same listener).
     pub sitemaps: std::sync::Arc<query::sitemap::SitemapCache>,
+    /// The read side's state when this process serves the query role: the pages' heads
+    /// (`query::seo`) come from it.
+    pub query: Option<query::QueryState>,
     /// Reset links and the account calls' limits.
     pub accounts: std::sync::Arc<command::accounts::AccountSettings>,
     /// Which captcha sign-in asks for (`CAPTCHA`, …).
@@ -127,6 +130,7 @@ impl AppParts {
             header: Default::default(),
             stores: Default::default(),
             sitemaps: Default::default(),
+            query: None,
             accounts: Default::default(),
             captcha: crate::config::CaptchaSetting::ProofOfWork {
                 difficulty: command::accounts::captcha::DEFAULT_DIFFICULTY,
@@ -249,6 +253,21 @@ pub fn router(mut state: AppState, roles: &crate::Roles) -> Router {
     // their session up in this database (`kernel::staff`).
     let staff = std::sync::Arc::new(state.staff.with_sessions(state.pool.clone()));
     state.staff = staff;
+    state.query = roles.query.then(|| {
+        query::QueryState::from(query::QueryParts {
+            pool: state.pool.clone(),
+            search: state.search.clone(),
+            staff: state.staff.clone(),
+            popular: Default::default(),
+            home: Default::default(),
+            header: state.header.clone(),
+            stores: state.stores.clone(),
+            rewards_return_window_days: state.rewards_settings.return_window_days,
+            public_url: state.accounts.public_url.clone(),
+            site_pages: state.pages.clone(),
+            sitemaps: state.sitemaps.clone(),
+        })
+    });
     let mut beacons = None;
     let mut app = Router::new()
         .route("/healthz", get(healthz))
@@ -272,20 +291,7 @@ pub fn router(mut state: AppState, roles: &crate::Roles) -> Router {
         staff = staff.merge(command::routes::staff_router(command_state.clone()));
         app = app.merge(command::routes::router(command_state));
     }
-    if roles.query {
-        let query_state = query::QueryState::from(query::QueryParts {
-            pool: state.pool.clone(),
-            search: state.search.clone(),
-            staff: state.staff.clone(),
-            popular: Default::default(),
-            home: Default::default(),
-            header: state.header.clone(),
-            stores: state.stores.clone(),
-            rewards_return_window_days: state.rewards_settings.return_window_days,
-            public_url: state.accounts.public_url.clone(),
-            site_pages: state.pages.clone(),
-            sitemaps: state.sitemaps.clone(),
-        });
+    if let Some(query_state) = state.query.clone() {
         staff = staff.merge(query::staff_router(query_state.clone()));
         app = app.merge(query::router(query_state));
     }

@@ -234,6 +234,7 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
         header: Default::default(),
         stores: Default::default(),
         sitemaps: Default::default(),
+        query: None,
         accounts: options.accounts.clone(),
         captcha: options.captcha.clone(),
         notifier: options.notifier.clone(),

@@ -12,6 +12,11 @@ use axum::Router;
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
+use axum::http::Uri;
+use kernel::http::ApiError;
+use projections::model::catalog::model::WEEKDAYS;
+use search_indexer::search::SearchQuery;
+
 use crate::catalog::products::{products_by_number, ProductSummary};
 use crate::html::escape_html;
 use crate::QueryState;
@@ -236,6 +241,272 @@ fn script_json(value: &Value) -> String {
         .replace('<', "\\u003c")
         .replace('>', "\\u003e")
         .replace('&', "\\u0026")
+}
+
+/// What the server does with a page's HTML: write its head, or send the browser to the page's
+/// one URL for good.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Head {
+    Page(PageHead),
+    MovedTo(String),
+}
+
+/// How many products a listing's `ItemList` names (its first page's first row or two).
+pub const ITEM_LIST_SIZE: usize = 24;
+
+/// The site's name on every title and in its structured data.
+pub const SITE_NAME: &str = "Storefront";
+
+/// The head of the page at `uri` (a page of the store, as the server found it): the home page,
+/// a product, a department, search results or a store. `None`: the app's own head stays (the
+/// content and account pages).
+pub async fn page_head(state: &QueryState, uri: &Uri) -> Result<Option<Head>, ApiError> {
+    let origin = state.public_url.as_str();
+    let path = uri.path();
+    let params: Vec<(String, String)> =
+        axum::extract::Query::<Vec<(String, String)>>::try_from_uri(uri)
+            .map(|q| q.0)
+            .unwrap_or_default();
+    let param = |name: &str| {
+        params
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.trim())
+            .filter(|v| !v.is_empty())
+    };
+    if path == "/" {
+        return Ok(Some(Head::Page(home_head(origin))));
+    }
+    if let Some(rest) = path.strip_prefix("/product/") {
+        let number = rest.split('/').next().unwrap_or("");
+        return Ok(match product_head(&state.pool, origin, number).await? {
+            Some(head) if head.canonical != path => Some(Head::MovedTo(match uri.query() {
+                Some(query) => format!("{}?{query}", head.canonical),
+                None => head.canonical,
+            })),
+            Some(head) => Some(Head::Page(head)),
+            None => None,
+        });
+    }
+    if let Some(alias) = path.strip_prefix("/stores/") {
+        let stores = state.stores.stores(&state.pool).await?;
+        let alias = alias.trim_end_matches('/');
+        return Ok(stores
+            .iter()
+            .find(|s| s.store().url_alias == alias)
+            .map(|s| Head::Page(store_head(origin, s.store()))));
+    }
+    let page = param("pg")
+        .and_then(|p| p.parse::<usize>().ok())
+        .filter(|p| *p > 1 && *p <= 1000);
+    if path == "/s/" || path == "/s" {
+        let Some(keyword) = param("keyword") else {
+            return Ok(None);
+        };
+        let keyword: String = keyword.chars().take(100).collect();
+        let query = SearchQuery {
+            keyword: Some(keyword.clone()),
+            limit: ITEM_LIST_SIZE,
+            ..SearchQuery::default()
+        };
+        let hits = crate::search::hits_of(&state.search, &query).await?;
+        let products = products_by_number(&state.pool, &hits.ids).await?;
+        let mut canonical = format!("/s/?keyword={}", encode(&keyword));
+        if let Some(page) = page {
+            canonical.push_str(&format!("&pg={page}"));
+        }
+        let title = format!("Results for \u{201c}{keyword}\u{201d} | {SITE_NAME}");
+        return Ok(Some(Head::Page(PageHead {
+            description: summary(
+                &format!(
+                    "{} products for \u{201c}{keyword}\u{201d} at {SITE_NAME}: farm, home and auto supplies, \
+                     with pickup at your local store.",
+                    hits.total
+                ),
+                MAX_DESCRIPTION_CHARS,
+            ),
+            json_ld: vec![item_list(origin, &title, &products)],
+            image: products.iter().find_map(|p| p.images.first().cloned()),
+            title,
+            canonical,
+            kind: "website",
+        })));
+    }
+    department_head(state, origin, path, page).await
+}
+
+/// A department's listing: its name, how many products, its trail and its first products.
+async fn department_head(
+    state: &QueryState,
+    origin: &str,
+    path: &str,
+    page: Option<usize>,
+) -> Result<Option<Head>, ApiError> {
+    let url = if path.ends_with('/') {
+        path.to_string()
+    } else {
+        format!("{path}/")
+    };
+    let found: Option<(i32, String)> =
+        sqlx::query_as("SELECT id, name FROM departments WHERE url = $1 ORDER BY id LIMIT 1")
+            .bind(&url)
+            .fetch_optional(&state.pool)
+            .await?;
+    let Some((id, name)) = found else {
+        return Ok(None);
+    };
+    let query = SearchQuery {
+        landing: Some(id),
+        limit: ITEM_LIST_SIZE,
+        ..SearchQuery::default()
+    };
+    let hits = crate::search::hits_of(&state.search, &query).await?;
+    let products = products_by_number(&state.pool, &hits.ids).await?;
+    let trail = department_trail(&state.pool, id).await?;
+    let mut canonical = url;
+    if let Some(page) = page {
+        canonical.push_str(&format!("?pg={page}"));
+    }
+    let title = format!("{name} | {SITE_NAME}");
+    Ok(Some(Head::Page(PageHead {
+        description: summary(
+            &format!(
+                "Shop {} {name} products at {SITE_NAME}, with pickup at your local store or \
+                 delivery to your door.",
+                hits.total
+            ),
+            MAX_DESCRIPTION_CHARS,
+        ),
+        json_ld: vec![
+            breadcrumb_list(origin, &trail),
+            item_list(origin, &title, &products),
+        ],
+        image: products.iter().find_map(|p| p.images.first().cloned()),
+        title,
+        canonical,
+        kind: "website",
+    })))
+}
+
+/// schema.org `ItemList` of a listing's products (the summary-page form: position and URL).
+fn item_list(origin: &str, name: &str, products: &[ProductSummary]) -> Value {
+    json!({
+        "@context": "https://schema.org",
+        "@type": "ItemList",
+        "name": name,
+        "numberOfItems": products.len(),
+        "itemListElement": products.iter().enumerate().map(|(i, p)| json!({
+            "@type": "ListItem",
+            "position": i + 1,
+            "url": absolute(origin, &p.url),
+            "name": p.name,
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// The home page: the store as an `Organization`, and the site with its search box.
+fn home_head(origin: &str) -> PageHead {
+    PageHead {
+        title: format!("{SITE_NAME} | Farm, Home & Auto Supplies"),
+        description: format!(
+            "Shop farm, ranch, home, auto and outdoor supplies at {SITE_NAME}: tires, feed, \
+             tools, clothing and more, with pickup at your local store."
+        ),
+        canonical: "/".into(),
+        kind: "website",
+        image: None,
+        json_ld: vec![
+            json!({
+                "@context": "https://schema.org",
+                "@type": "Organization",
+                "name": SITE_NAME,
+                "url": format!("{origin}/"),
+            }),
+            json!({
+                "@context": "https://schema.org",
+                "@type": "WebSite",
+                "name": SITE_NAME,
+                "url": format!("{origin}/"),
+                "potentialAction": {
+                    "@type": "SearchAction",
+                    "target": {
+                        "@type": "EntryPoint",
+                        "urlTemplate": format!("{origin}/s/?keyword={{search_term_string}}"),
+                    },
+                    "query-input": "required name=search_term_string",
+                },
+            }),
+        ],
+    }
+}
+
+/// A store's page: the store as a schema.org `Store` with its address, place and hours.
+fn store_head(origin: &str, store: &crate::stores::Store) -> PageHead {
+    let canonical = format!("/stores/{}", store.url_alias);
+    let hours: Vec<Value> = store
+        .hours
+        .0
+        .iter()
+        .zip(WEEKDAYS)
+        .filter_map(|(day, name)| {
+            day.map(|h| {
+                json!({
+                    "@type": "OpeningHoursSpecification",
+                    "dayOfWeek": format!("https://schema.org/{name}"),
+                    "opens": h.open.format("%H:%M").to_string(),
+                    "closes": h.close.format("%H:%M").to_string(),
+                })
+            })
+        })
+        .collect();
+    let name = format!("{SITE_NAME} {}", store.title);
+    PageHead {
+        title: format!("{} | Store Hours & Directions | {SITE_NAME}", store.title),
+        description: summary(
+            &format!(
+                "{SITE_NAME} in {}: {}, {}, {} {}. Call {}. Store hours, directions, and pickup \
+                 of orders placed online.",
+                store.title, store.address1, store.city, store.state, store.zip, store.phone
+            ),
+            MAX_DESCRIPTION_CHARS,
+        ),
+        kind: "website",
+        image: None,
+        json_ld: vec![json!({
+            "@context": "https://schema.org",
+            "@type": "Store",
+            "name": name,
+            "url": absolute(origin, &canonical),
+            "telephone": store.phone,
+            "address": {
+                "@type": "PostalAddress",
+                "streetAddress": store.address1,
+                "addressLocality": store.city,
+                "addressRegion": store.state,
+                "postalCode": store.zip,
+                "addressCountry": "US",
+            },
+            "geo": {"@type": "GeoCoordinates", "latitude": store.lat, "longitude": store.lon},
+            "openingHoursSpecification": hours,
+        })],
+        canonical,
+    }
+}
+
+/// `text` percent-encoded for a query value (unreserved characters kept).
+fn encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                out.push(b as char)
+            }
+            b' ' => out.push('+'),
+            b => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
 }
 
 /// Cuts the first `<tag …>…</tag>` or `<tag …>` starting with `start` out of `html`.

@@ -117,28 +117,24 @@ pub(super) async fn spa(State(state): State<AppState>, request: Request) -> Resp
         Ok(html) => html,
         Err(e) => return ApiError::internal(e).into_response(),
     };
-    // A product's page: its head and structured data for crawlers and link previews, at its
-    // one URL (another slug, an old name's, redirects there for good).
-    let html = match path.strip_prefix("/product/") {
-        Some(rest) if status == StatusCode::OK => {
-            let number = rest.split('/').next().unwrap_or("");
-            let origin = &state.accounts.public_url;
-            match query::seo::product_head(&state.pool, origin, number).await {
-                Ok(Some(head)) if head.canonical != path => {
-                    let location = match request.uri().query() {
-                        Some(query) => format!("{}?{query}", head.canonical),
-                        None => head.canonical,
-                    };
+    // A page of the store: its head and structured data for crawlers and link previews, at its
+    // one URL (a product reached by another slug, an old name's, redirects there for good).
+    let html = match &state.query {
+        Some(query) if status == StatusCode::OK => {
+            match query::seo::page_head(query, request.uri()).await {
+                Ok(Some(query::seo::Head::MovedTo(location))) => {
                     return (
                         StatusCode::MOVED_PERMANENTLY,
                         [(header::LOCATION, location)],
                     )
                         .into_response();
                 }
-                Ok(Some(head)) => query::seo::render(&html, &head, origin),
+                Ok(Some(query::seo::Head::Page(head))) => {
+                    query::seo::render(&html, &head, &state.accounts.public_url)
+                }
                 Ok(None) => html,
                 Err(e) => {
-                    tracing::warn!(error = %e, "a product page's head could not be built");
+                    tracing::warn!(error = ?e, "a page's head could not be built");
                     html
                 }
             }

@@ -172,8 +172,8 @@ async fn a_product_page_holds_its_head_and_structured_data_before_any_script_run
         "/product/100/poly-rope-100/?utm_source=mail"
     );
     // Other pages keep the app's own head.
-    let (_, _, home) = get(&app, "/").await;
-    assert!(!home.contains("application/ld+json"));
+    let (_, _, finder) = get(&app, "/store-finder/").await;
+    assert!(!finder.contains("application/ld+json"));
 
     // Crawlers are kept out of the cart, the account, checkout, the staff console and sorted
     // copies of listings.
@@ -300,6 +300,276 @@ async fn the_sitemaps_list_the_pages_departments_stores_and_products_on_sale() {
         let (status, _, _) = get(&app, missing).await;
         assert_eq!(status, StatusCode::NOT_FOUND, "{missing}");
     }
+}
+
+/// The JSON-LD blocks of a page.
+fn json_ld(html: &str) -> Vec<serde_json::Value> {
+    html.split("<script type=\"application/ld+json\">")
+        .skip(1)
+        .map(|rest| serde_json::from_str(rest.split("</script>").next().unwrap()).unwrap())
+        .collect()
+}
+
+/// What Google's rich-result documentation requires of each type we write (Product snippets
+/// and merchant listings, Breadcrumb, Carousel's summary-page ItemList, LocalBusiness,
+/// Sitelinks search box): the problems of `block`, none when it passes.
+fn rich_result_problems(block: &serde_json::Value, origin: &str) -> Vec<String> {
+    let mut problems = Vec::new();
+    let mut need = |ok: bool, what: &str| {
+        if !ok {
+            problems.push(format!("{}: {what}", block["@type"]));
+        }
+    };
+    let text = |v: &serde_json::Value| v.as_str().is_some_and(|s| !s.trim().is_empty());
+    let absolute = |v: &serde_json::Value| v.as_str().is_some_and(|s| s.starts_with(origin));
+    need(block["@context"] == "https://schema.org", "@context");
+    match block["@type"].as_str().unwrap_or("") {
+        "Product" => {
+            need(text(&block["name"]), "name");
+            let offer = &block["offers"];
+            need(offer["@type"] == "Offer", "offers");
+            let price = offer["price"].as_str().unwrap_or("");
+            need(
+                price.parse::<f64>().is_ok_and(|p| p > 0.0)
+                    && price.split('.').nth(1).is_some_and(|c| c.len() == 2),
+                "offers.price, a decimal",
+            );
+            need(offer["priceCurrency"] == "USD", "offers.priceCurrency");
+            need(
+                offer["availability"]
+                    .as_str()
+                    .is_some_and(|a| a.starts_with("https://schema.org/")),
+                "offers.availability",
+            );
+            need(
+                block["image"]
+                    .as_array()
+                    .is_some_and(|i| i.iter().all(&absolute)),
+                "image, absolute URLs",
+            );
+            if !block["aggregateRating"].is_null() {
+                let rating = &block["aggregateRating"];
+                need(
+                    rating["ratingValue"]
+                        .as_f64()
+                        .is_some_and(|r| (1.0..=5.0).contains(&r)),
+                    "ratingValue",
+                );
+                need(
+                    rating["reviewCount"].as_i64().is_some_and(|c| c > 0),
+                    "reviewCount",
+                );
+            }
+        }
+        "BreadcrumbList" => {
+            let items = block["itemListElement"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default();
+            need(!items.is_empty(), "itemListElement");
+            for (i, item) in items.iter().enumerate() {
+                need(
+                    item["@type"] == "ListItem" && item["position"] == i + 1,
+                    "position",
+                );
+                need(text(&item["name"]), "name");
+                need(
+                    i + 1 == items.len() || absolute(&item["item"]),
+                    "item, an absolute URL",
+                );
+            }
+        }
+        "ItemList" => {
+            let items = block["itemListElement"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default();
+            need(!items.is_empty(), "itemListElement");
+            for (i, item) in items.iter().enumerate() {
+                need(
+                    item["@type"] == "ListItem" && item["position"] == i + 1,
+                    "position",
+                );
+                need(absolute(&item["url"]), "url on this site");
+            }
+        }
+        "Store" => {
+            need(text(&block["name"]), "name");
+            let address = &block["address"];
+            for field in [
+                "streetAddress",
+                "addressLocality",
+                "addressRegion",
+                "postalCode",
+                "addressCountry",
+            ] {
+                need(text(&address[field]), field);
+            }
+            need(text(&block["telephone"]), "telephone");
+            need(block["geo"]["latitude"].is_f64(), "geo");
+            let hours = block["openingHoursSpecification"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default();
+            need(!hours.is_empty(), "openingHoursSpecification");
+            for h in hours {
+                need(
+                    h["dayOfWeek"]
+                        .as_str()
+                        .is_some_and(|d| d.starts_with("https://schema.org/")),
+                    "dayOfWeek",
+                );
+                for end in ["opens", "closes"] {
+                    need(
+                        h[end]
+                            .as_str()
+                            .is_some_and(|t| t.len() == 5 && t.as_bytes()[2] == b':'),
+                        end,
+                    );
+                }
+            }
+        }
+        "WebSite" => {
+            need(absolute(&block["url"]), "url");
+            let action = &block["potentialAction"];
+            need(action["@type"] == "SearchAction", "potentialAction");
+            need(
+                action["target"]["urlTemplate"]
+                    .as_str()
+                    .is_some_and(|t| t.starts_with(origin) && t.contains("{search_term_string}")),
+                "target.urlTemplate",
+            );
+            need(
+                action["query-input"] == "required name=search_term_string",
+                "query-input",
+            );
+        }
+        "Organization" => {
+            need(text(&block["name"]), "name");
+            need(absolute(&block["url"]), "url");
+        }
+        other => need(false, &format!("an unexpected type {other}")),
+    }
+    problems
+}
+
+#[tokio::test]
+async fn every_kind_of_shopper_page_holds_its_head_and_valid_structured_data() {
+    use chrono::TimeZone;
+    let env = spawn_env().await;
+    let reference = chrono::Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).unwrap();
+    storefront::seeding::seed(&env.pool, 300, reference)
+        .await
+        .unwrap();
+    let state = AppParts::ephemeral(env.pool.clone(), env.bus.clone(), web_dir_with_routes());
+    state.search.reindex(&env.pool, &|_, _| {}).await.unwrap();
+    let app = router(state, &Roles::all());
+    let origin = "http://127.0.0.1:8080";
+    let (department, department_name): (String, String) = sqlx::query_as(
+        "SELECT d.url, d.name FROM departments d WHERE d.parent_id IS NULL ORDER BY d.sort_order, d.id LIMIT 1",
+    )
+    .fetch_one(&env.pool)
+    .await
+    .unwrap();
+    let (store, city): (String, String) = sqlx::query_as(
+        "SELECT url_alias, city FROM stores WHERE NOT coming_soon ORDER BY store_num LIMIT 1",
+    )
+    .fetch_one(&env.pool)
+    .await
+    .unwrap();
+    let (product, product_name): (String, String) =
+        sqlx::query_as("SELECT blain_number, name FROM products ORDER BY blain_number LIMIT 1")
+            .fetch_one(&env.pool)
+            .await
+            .unwrap();
+    let product_path = format!(
+        "/product/{product}/{}/",
+        projections::model::catalog::slug(&product_name)
+    );
+    // A word of a brand the catalog holds.
+    let brand: String = sqlx::query_scalar(
+        "SELECT lower(split_part(vendor_brand, ' ', 1)) FROM products ORDER BY blain_number LIMIT 1",
+    )
+    .fetch_one(&env.pool)
+    .await
+    .unwrap();
+    let search = format!("/s/?keyword={brand}&sort=price-asc");
+    let pages: [(&str, String, &[&str], String); 5] = [
+        ("home", "/".into(), &["Organization", "WebSite"], "/".into()),
+        (
+            "department",
+            format!("{department}?sort=price-asc&mpp=120"),
+            &["BreadcrumbList", "ItemList"],
+            department.clone(),
+        ),
+        (
+            "search",
+            search,
+            &["ItemList"],
+            format!("/s/?keyword={brand}"),
+        ),
+        (
+            "product",
+            product_path.clone(),
+            &["Product", "BreadcrumbList"],
+            product_path.clone(),
+        ),
+        (
+            "store",
+            format!("/stores/{store}"),
+            &["Store"],
+            format!("/stores/{store}"),
+        ),
+    ];
+    for (kind, path, types, canonical) in pages {
+        let (status, _, html) = get(&app, &path).await;
+        assert_eq!(status, StatusCode::OK, "{kind} {path}");
+        assert_eq!(html.matches("<title>").count(), 1, "{kind}");
+        let title = html
+            .split("<title>")
+            .nth(1)
+            .unwrap()
+            .split("</title>")
+            .next()
+            .unwrap();
+        assert!(
+            title.contains("Storefront") && title.len() > "Storefront".len(),
+            "{kind}: {title}"
+        );
+        assert!(
+            html.contains(&format!(
+                "<link rel=\"canonical\" href=\"{origin}{canonical}\" />"
+            )),
+            "{kind}: the canonical URL drops sort and page size: {html}"
+        );
+        assert!(html.contains("<meta property=\"og:title\""), "{kind}");
+        let blocks = json_ld(&html);
+        let found: Vec<&str> = blocks
+            .iter()
+            .map(|b| b["@type"].as_str().unwrap())
+            .collect();
+        assert_eq!(found, types, "{kind}");
+        for block in &blocks {
+            let problems = rich_result_problems(block, origin);
+            assert!(problems.is_empty(), "{kind}: {problems:?} in {block}");
+        }
+        match kind {
+            "department" => assert!(html.contains(
+                &format!("<title>{department_name} | Storefront</title>").replace('&', "&amp;")
+            )),
+            "store" => assert!(html.contains(&city)),
+            _ => {}
+        }
+    }
+    // A search without a keyword, a content page: the app's own head.
+    for path in ["/s/", "/store-finder/"] {
+        let (_, _, html) = get(&app, path).await;
+        assert!(json_ld(&html).is_empty(), "{path}");
+    }
+    // The checker does catch what Google would refuse.
+    let broken = serde_json::json!({"@context": "https://schema.org", "@type": "Product",
+        "name": "x", "offers": {"@type": "Offer", "price": "12", "priceCurrency": "USD"}});
+    assert_eq!(rich_result_problems(&broken, origin).len(), 3);
 }
 
 async fn get(app: &axum::Router, path: &str) -> (StatusCode, axum::http::HeaderMap, String) {

@@ -142,6 +142,11 @@ pub struct CachedStore {
 }
 
 impl CachedStore {
+    /// The store as the directory holds it.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
     pub(super) fn new(store: Store, tz: chrono_tz::Tz) -> Self {
         CachedStore {
             store,
