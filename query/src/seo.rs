@@ -312,7 +312,10 @@ pub async fn page_head(state: &QueryState, uri: &Uri) -> Result<Option<Head>, Ap
         };
         let hits = crate::search::hits_of(&state.search, &query).await?;
         let products = products_by_number(&state.pool, &hits.ids).await?;
-        let mut canonical = format!("/s/?keyword={}", encode(&keyword));
+        let mut canonical = format!(
+            "/s/?keyword={}",
+            search_indexer::url::percent_encode(&keyword, &[])
+        );
         if let Some(page) = page {
             canonical.push_str(&format!("&pg={page}"));
         }
@@ -492,21 +495,6 @@ fn store_head(origin: &str, store: &crate::stores::Store) -> PageHead {
         })],
         canonical,
     }
-}
-
-/// `text` percent-encoded for a query value (unreserved characters kept).
-fn encode(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for b in text.bytes() {
-        match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                out.push(b as char)
-            }
-            b' ' => out.push('+'),
-            b => out.push_str(&format!("%{b:02X}")),
-        }
-    }
-    out
 }
 
 /// Cuts the first `<tag …>…</tag>` or `<tag …>` starting with `start` out of `html`.

@@ -165,7 +165,9 @@ fn percent_decode(text: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-fn percent_encode(text: &str, keep: &[u8]) -> String {
+/// `text` percent-encoded for a query value (unreserved characters and `keep` as they are, a
+/// space as `+`).
+pub fn percent_encode(text: &str, keep: &[u8]) -> String {
     let mut out = String::with_capacity(text.len());
     for b in text.bytes() {
         match b {

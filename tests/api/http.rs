@@ -361,7 +361,7 @@ fn rich_result_problems(block: &serde_json::Value, origin: &str) -> Vec<String> 
                 );
             }
         }
-        "BreadcrumbList" => {
+        kind @ ("BreadcrumbList" | "ItemList") => {
             let items = block["itemListElement"]
                 .as_array()
                 .cloned()
@@ -372,25 +372,15 @@ fn rich_result_problems(block: &serde_json::Value, origin: &str) -> Vec<String> 
                     item["@type"] == "ListItem" && item["position"] == i + 1,
                     "position",
                 );
-                need(text(&item["name"]), "name");
-                need(
-                    i + 1 == items.len() || absolute(&item["item"]),
-                    "item, an absolute URL",
-                );
-            }
-        }
-        "ItemList" => {
-            let items = block["itemListElement"]
-                .as_array()
-                .cloned()
-                .unwrap_or_default();
-            need(!items.is_empty(), "itemListElement");
-            for (i, item) in items.iter().enumerate() {
-                need(
-                    item["@type"] == "ListItem" && item["position"] == i + 1,
-                    "position",
-                );
-                need(absolute(&item["url"]), "url on this site");
+                if kind == "ItemList" {
+                    need(absolute(&item["url"]), "url on this site");
+                } else {
+                    need(text(&item["name"]), "name");
+                    need(
+                        i + 1 == items.len() || absolute(&item["item"]),
+                        "item, an absolute URL",
+                    );
+                }
             }
         }
         "Store" => {
