@@ -5,6 +5,7 @@ import {
   linkIn,
   newCustomer,
   nextMessage,
+  postWithToken,
   registerCustomer,
   saveScreenshot,
   shopperAddress,
@@ -21,6 +22,7 @@ import { addPickupItem, placeOrder, type Store } from './shopping';
  * associate (`storefront staff invite`, the link from the local mailbox) creates their account
  * on the invitation page, lands on the console, and works their store's pickup queue: a
  * shopper's store-pickup order (placed in another browser) is marked ready, then picked up.
+ * A merchandiser (invited the same way) reindexes the search index and follows it to the end.
  * Axe on each page; flows run on the desktop project only.
  */
 
@@ -168,5 +170,39 @@ test.describe('staff console', () => {
       await page.getByRole('button', { name: 'Refresh' }).click();
       await expect(page.getByRole('rowheader', { name: orderNo, exact: true })).toHaveCount(0, { timeout: 2_000 });
     }).toPass({ timeout: 30_000 });
+  });
+
+  test('a merchandiser reindexes the search index and follows it to the end', async ({ page }, testInfo) => {
+    // Invited as a merchandiser and accepted with a new account (this browser is signed in).
+    const merchandiser = newCustomer('merchandiser', 'Morgan');
+    await storefrontCli(['staff', 'invite', '--email', merchandiser.email, '--role', 'merchandiser']);
+    const link = new URL(linkIn(await nextMessage(merchandiser.email), '/staff/accept-invite/'), 'http://store');
+    const accepted = await postWithToken<{ success: boolean }>(page.request, '/api/staff-invitation/accept', {
+      id: link.searchParams.get('id'),
+      token: link.searchParams.get('token'),
+      emailAddress: merchandiser.email,
+      firstName: merchandiser.firstName,
+      lastName: merchandiser.lastName,
+      password: merchandiser.password,
+      phoneNumber: merchandiser.phone,
+    });
+    expect(accepted.success).toBe(true);
+
+    await page.goto('/staff/');
+    await page.getByRole('navigation', { name: 'Staff pages' }).getByRole('link', { name: 'Search index' }).click();
+    await expect(page).toHaveURL(/\/staff\/merch\/search-index\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Search index' })).toBeFocused();
+    await expect(page.getByText(/^The live index holds [\d,]+ products?\.$/)).toBeVisible();
+
+    await afterAnswer(page, '/api/staff/search/reindex', () => page.getByRole('button', { name: 'Reindex now' }).click());
+    const finished = page.getByRole('status').filter({ hasText: /^Reindexed [\d,]+ products?\.$/ });
+    // A small catalog may be done before the first poll: progress or the end.
+    await expect(page.getByRole('progressbar', { name: 'Reindex progress' }).or(finished)).toBeVisible();
+    await expect(finished).toBeVisible({ timeout: 45_000 });
+    expect(Number((await finished.textContent())!.replace(/\D/g, ''))).toBeGreaterThan(0);
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await saveScreenshot(page, testInfo, 'staff-search-index');
+    await expectNoSeriousViolations(page, testInfo, 'staff-search-index');
   });
 });

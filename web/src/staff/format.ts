@@ -1,8 +1,9 @@
-/** How the staff pages write dates and order statuses. */
+/** How the staff pages write dates, counts and order statuses. */
 import type { OrderStatus } from './api/pickup';
 
 const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const COUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 function parsed(iso: string | null): Date | null {
   if (!iso) return null;
@@ -20,6 +21,11 @@ export function formatDateTime(iso: string | null): string {
 export function formatDate(iso: string | null): string {
   const date = parsed(iso);
   return date ? DATE.format(date) : (iso ?? '');
+}
+
+/** '20,000' */
+export function formatCount(n: number): string {
+  return COUNT.format(n);
 }
 
 const STATUS_LABELS: Record<OrderStatus, string> = {

@@ -9,6 +9,7 @@ export const STAFF_HOME = '/staff/';
 export const STAFF_PATHS = {
   home: STAFF_HOME,
   pins: '/staff/merch/pins/',
+  searchIndex: '/staff/merch/search-index/',
   pickup: '/staff/orders/pickup/',
   exemptions: '/staff/tax-exemptions/',
   acceptInvite: '/staff/accept-invite/',
@@ -62,6 +63,11 @@ export const ROLE_AREAS: readonly RoleArea[] = [
         label: 'Pins',
         path: STAFF_PATHS.pins,
         description: 'Pin results to the top of a keyword’s results, unpin them and set their order.',
+      },
+      {
+        label: 'Search index',
+        path: STAFF_PATHS.searchIndex,
+        description: 'See how many products the search index holds and rebuild it from the catalog.',
       },
     ],
   },

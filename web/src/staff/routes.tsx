@@ -2,15 +2,16 @@
  * The staff entry's pages (client routing under /staff/; the server answers staff.html for
  * every path there):
  *
- * | path                      | page                                  | needs            |
- * |---------------------------|---------------------------------------|------------------|
- * | /staff/                   | home: a card per role held            | a staff role     |
- * | /staff/merch/pins/        | pins (`?keyword=`, `?lp=`)            | merchandiser     |
- * | /staff/orders/pickup/     | a store's pickup queue                | associate        |
- * | /staff/tax-exemptions/    | tax-exemption applications            | associate        |
- * | /staff/accept-invite/     | accept an invitation (`?id=&token=`)  | nothing          |
- * | /staff/… (anything else)  | Page not found                        | a staff role     |
- * | /staff.html               | pins with a pasted staff token        | nothing          |
+ * | path                       | page                                 | needs        |
+ * |----------------------------|--------------------------------------|--------------|
+ * | /staff/                    | home: a card per role held           | a staff role |
+ * | /staff/merch/pins/         | pins (`?keyword=`, `?lp=`)           | merchandiser |
+ * | /staff/merch/search-index/ | the search index: size, reindex      | merchandiser |
+ * | /staff/orders/pickup/      | a store's pickup queue               | associate    |
+ * | /staff/tax-exemptions/     | tax-exemption applications           | associate    |
+ * | /staff/accept-invite/      | accept an invitation (`?id=&token=`) | nothing      |
+ * | /staff/… (anything else)   | Page not found                       | a staff role |
+ * | /staff.html                | pins with a pasted staff token       | nothing      |
  */
 import type { RouteObject } from 'react-router';
 import { ConsoleShell, RequireRole } from './components/ConsoleShell';
@@ -18,6 +19,7 @@ import { StaffLayout } from './components/StaffLayout';
 import { AcceptInvitePage } from './pages/AcceptInvitePage';
 import { PickupQueuePage } from './pages/PickupQueuePage';
 import { PinBoardPage } from './pages/PinBoardPage';
+import { SearchIndexPage } from './pages/SearchIndexPage';
 import { StaffHomePage } from './pages/StaffHomePage';
 import { StaffNotFoundPage } from './pages/StatusPages';
 import { TaxExemptionsPage } from './pages/TaxExemptionsPage';
@@ -42,6 +44,14 @@ export const staffRoutes: RouteObject[] = [
         element: (
           <RequireRole role="merchandiser">
             <PinBoardPage session />
+          </RequireRole>
+        ),
+      },
+      {
+        path: 'merch/search-index',
+        element: (
+          <RequireRole role="merchandiser">
+            <SearchIndexPage />
           </RequireRole>
         ),
       },

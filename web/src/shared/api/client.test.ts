@@ -136,6 +136,19 @@ describe('apiRequest', () => {
     },
   );
 
+  it('a status the caller names in okStatuses (202) reads as a 200; others still reject', async () => {
+    respond(202, '{"success":true,"running":true}');
+    await expect(apiRequest('/api/x', { method: 'POST', okStatuses: [202] })).resolves.toEqual({
+      success: true,
+      running: true,
+    });
+    respond(409, '{"success":false,"code":"Busy","message":"Busy."}');
+    await expect(apiRequest('/api/x', { method: 'POST', okStatuses: [202] })).rejects.toMatchObject({
+      status: 409,
+      code: 'Busy',
+    });
+  });
+
   it('rejects with the network error when fetch itself fails', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
 

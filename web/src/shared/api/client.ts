@@ -6,6 +6,7 @@
  * - 200 whose body starts with `<` (an HTML page, e.g. a login or maintenance
  *   page served in place of JSON) → reload the page;
  * - 204 → `undefined`;
+ * - a status the caller names in `okStatuses` (202 of a POST that starts a job) → as 200;
  * - 405 → reload the page;
  * - anything else, a failed fetch or an unparseable body → rejects with
  *   `Error('A network error has occurred')`. When an error status comes with
@@ -113,6 +114,11 @@ export interface RequestOptions {
    * without sending anything. Ignored for other methods.
    */
   idempotencyKey?: string;
+  /**
+   * Statuses besides 200 whose answer is read as a 200's (the body parsed as JSON): `[202]`
+   * for a call that starts a job. Any other status rejects as usual.
+   */
+  okStatuses?: readonly number[];
 }
 
 /**
@@ -146,7 +152,7 @@ export async function apiRequest<T>(
   url: string,
   options: RequestOptions = {},
 ): Promise<T | undefined> {
-  const { method = 'GET', body, headers = {}, signal, idempotencyKey } = options;
+  const { method = 'GET', body, headers = {}, signal, idempotencyKey, okStatuses = [] } = options;
   const requestHeaders: Record<string, string> = {
     Accept: 'application/json',
     ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
@@ -176,7 +182,7 @@ export async function apiRequest<T>(
     throw new NetworkError(undefined, { cause });
   }
 
-  switch (response.status) {
+  switch (okStatuses.includes(response.status) ? 200 : response.status) {
     case 200: {
       let text: string;
       try {

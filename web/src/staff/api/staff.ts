@@ -10,7 +10,7 @@
  * `StaffMe` is declared here until docs/openapi.json's types (`npm run api-types`) hold it.
  */
 import { antiForgeryToken, forgetAntiForgeryToken, TOKEN_HEADER } from '../../shared/api/antiforgery';
-import { apiGet, apiRequest, NetworkError } from '../../shared/api/client';
+import { apiGet, apiRequest, NetworkError, type RequestOptions } from '../../shared/api/client';
 import { isObject, str } from '../../shared/api/json';
 import { GENERIC_ERROR_MESSAGE } from '../../shared/ui/errors';
 
@@ -50,16 +50,22 @@ export async function fetchStaffMe(signal?: AbortSignal): Promise<StaffMe> {
 }
 
 /**
- * A JSON POST of the signed-in member of staff, with the anti-forgery token header. Answers
- * as `apiRequest` does; a 403 for the token forgets it, so the next call fetches a new one.
+ * A JSON POST of the signed-in member of staff, with the anti-forgery token header (no body
+ * when `body` is undefined). Answers as `apiRequest` does (`okStatuses`: `[202]` for a call
+ * that starts a job); a 403 for the token forgets it, so the next call fetches a new one.
  */
-export async function staffPost<T>(url: string, body: unknown): Promise<T | undefined> {
+export async function staffPost<T>(
+  url: string,
+  body: unknown,
+  options: Pick<RequestOptions, 'okStatuses'> = {},
+): Promise<T | undefined> {
   const token = await antiForgeryToken();
   try {
     return await apiRequest<T>(url, {
       method: 'POST',
       body,
       headers: token ? { [TOKEN_HEADER]: token } : {},
+      ...options,
     });
   } catch (error) {
     if (error instanceof NetworkError && error.status === 403 && error.code === 'AntiForgeryTokenInvalid') {

@@ -69,11 +69,11 @@ describe('the console’s shell', () => {
     expect(within(main).getByRole('link', { name: 'Pickup queue' })).toHaveAttribute('href', '/staff/orders/pickup/');
   });
 
-  it('a merchandiser and analyst: Pins only in the navigation; a card for each role', async () => {
+  it('a merchandiser and analyst: the merchandising pages only in the navigation; a card for each role', async () => {
     mockStaffApi({ 'GET /api/staff/me': me('merchandiser', 'analyst') });
     renderStaff('/staff');
     expect(await screen.findByRole('heading', { level: 1, name: 'Staff home' })).toBeVisible();
-    expect(within(staffNav()).getAllByRole('link').map((a) => a.textContent)).toEqual(['Pins']);
+    expect(within(staffNav()).getAllByRole('link').map((a) => a.textContent)).toEqual(['Pins', 'Search index']);
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       'Merchandising',
       'Analytics',
