@@ -115,6 +115,33 @@ describe('product page', () => {
     expect(main).toHaveAttribute('height', '600');
   });
 
+  it("while the product loads: the page's placeholder, 'Loading…' announced; then the heading takes focus without scrolling", async () => {
+    let release: () => void = () => {};
+    const answered = new Promise<void>((done) => (release = done));
+    routes['GET /api/product/4935743'] = async () => {
+      await answered;
+      return Response.json(detailsFixture('4935743', { name: 'Manila Rope, 1/2 in' }));
+    };
+    const focus = vi.spyOn(HTMLElement.prototype, 'focus');
+    try {
+      renderPage();
+      expect(await screen.findByRole('status')).toHaveTextContent('Loading…');
+      const placeholder = document.querySelector('.product-skeleton');
+      expect(placeholder).toHaveAttribute('aria-hidden', 'true');
+      expect(placeholder?.querySelector('.product-skeleton__image')).not.toBeNull();
+      expect(placeholder?.querySelectorAll('.product-skeleton__option')).toHaveLength(3);
+
+      release();
+      const heading = await ready();
+      await waitFor(() => expect(heading).toHaveFocus());
+      expect(document.querySelector('[data-skeleton]')).toBeNull();
+      const headingFocus = focus.mock.contexts.findIndex((element) => element === heading);
+      expect(focus.mock.calls[headingFocus]).toEqual([{ preventScroll: true }]);
+    } finally {
+      focus.mockRestore();
+    }
+  });
+
   it('sends the product view beacon once with the product number', async () => {
     product();
     renderPage();

@@ -8,6 +8,7 @@ import { GENERIC_ERROR_MESSAGE, reportError } from '../../shared/ui/errors';
 import { BundleSection } from '../components/BundleSection';
 import { Gallery } from '../components/Gallery';
 import { ProductPrice } from '../components/ProductPrice';
+import { ProductSkeleton } from '../components/ProductSkeleton';
 import { fulfillmentOptions, PurchasePanel, selectedFulfillment } from '../components/PurchasePanel';
 import { ProductRating } from '../components/Rating';
 import { Recommendations } from '../components/Recommendations';
@@ -56,14 +57,7 @@ function ProductView({ blainNumber }: { blainNumber: string }) {
 
   switch (load.status) {
     case 'loading':
-      return (
-        <div className="product-page product-page--loading">
-          <title>Loading… | Storefront</title>
-          <p className="page-loading" role="status">
-            Loading…
-          </p>
-        </div>
-      );
+      return <ProductSkeleton />;
     case 'notFound':
       return (
         <section className="product-page not-found" aria-labelledby="product-not-found-heading">
@@ -93,11 +87,15 @@ function ProductView({ blainNumber }: { blainNumber: string }) {
   }
 }
 
-/** An h1 that takes focus when shown, so a new page is announced from its heading. */
+/**
+ * An h1 that takes focus when shown, so a new page is announced from its heading. The page
+ * does not scroll to it (as after any navigation, RouteAnnouncer): on a phone the heading is
+ * below the gallery, and scrolling there as the product arrives would move the whole page.
+ */
 function FocusedHeading({ id, children }: { id: string; children: ReactNode }) {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    ref.current?.focus();
+    ref.current?.focus({ preventScroll: true });
   }, []);
   return (
     <h1 id={id} ref={ref} tabIndex={-1} className="product-page__title">
