@@ -150,7 +150,14 @@ fn breadcrumb_list(origin: &str, trail: &[(String, String)]) -> Value {
     })
 }
 
-/// schema.org `Product` with its `Offer` (and `AggregateRating` when reviewed).
+/// Whether the product's price may be shown: a price below the minimum advertised price (MAP)
+/// shows in the cart only, so no page, description or structured data names it.
+fn price_shown(p: &ProductSummary) -> bool {
+    !(p.below_map || p.price_mode == "BelowMap")
+}
+
+/// schema.org `Product` with its `Offer` (and `AggregateRating` when reviewed); a product
+/// priced below MAP has no `Offer`, its price being the cart's to show.
 fn product_ld(origin: &str, p: &ProductSummary, description: &str) -> Value {
     let url = absolute(origin, &p.url);
     let available = !p.discontinued
@@ -171,15 +178,17 @@ fn product_ld(origin: &str, p: &ProductSummary, description: &str) -> Value {
         "image": p.images.iter().map(|i| absolute(origin, i)).collect::<Vec<_>>(),
         "description": summary(description, 5000),
         "brand": {"@type": "Brand", "name": p.vendor_brand},
-        "offers": {
+    });
+    if price_shown(p) {
+        product["offers"] = json!({
             "@type": "Offer",
             "url": url,
             "price": decimal(p.price_cents),
             "priceCurrency": "USD",
             "availability": availability,
             "itemCondition": "https://schema.org/NewCondition",
-        },
-    });
+        });
+    }
     if let (Some(rating), true) = (p.rating, p.rating_count > 0) {
         product["aggregateRating"] = json!({
             "@type": "AggregateRating",
@@ -221,7 +230,11 @@ pub async fn product_head(
     Ok(Some(PageHead {
         title: format!("{} | Storefront", product.name),
         description: summary(
-            &format!("{} {}", product.price, lead),
+            &if price_shown(&product) {
+                format!("{} {lead}", product.price)
+            } else {
+                lead
+            },
             MAX_DESCRIPTION_CHARS,
         ),
         canonical: product.url.clone(),

@@ -171,6 +171,27 @@ async fn a_product_page_holds_its_head_and_structured_data_before_any_script_run
         headers[header::LOCATION],
         "/product/100/poly-rope-100/?utm_source=mail"
     );
+    // Below MAP the price is the cart's to show: not in the description, no Offer.
+    sqlx::query(
+        "UPDATE products SET price_mode = 'BelowMap', map_price_cents = 1500, \
+         description = 'Tough rope.' WHERE blain_number = '200'",
+    )
+    .execute(&env.pool)
+    .await
+    .unwrap();
+    let (_, _, html) = get(&app, "/product/200/poly-rope-200/").await;
+    assert!(
+        html.contains("<meta name=\"description\" content=\"Tough rope.\" />"),
+        "{html}"
+    );
+    assert!(
+        !html.contains("$10.00") && !html.contains("10.00"),
+        "{html}"
+    );
+    let product = &json_ld(&html)[0];
+    assert_eq!(product["@type"], "Product");
+    assert!(product["offers"].is_null(), "{product}");
+
     // Other pages keep the app's own head.
     let (_, _, finder) = get(&app, "/store-finder/").await;
     assert!(!finder.contains("application/ld+json"));
@@ -326,7 +347,14 @@ fn rich_result_problems(block: &serde_json::Value, origin: &str) -> Vec<String> 
     match block["@type"].as_str().unwrap_or("") {
         "Product" => {
             need(text(&block["name"]), "name");
+            need(
+                !block["offers"].is_null() || !block["aggregateRating"].is_null(),
+                "offers or aggregateRating",
+            );
             let offer = &block["offers"];
+            if offer.is_null() {
+                return problems;
+            }
             need(offer["@type"] == "Offer", "offers");
             let price = offer["price"].as_str().unwrap_or("");
             need(
