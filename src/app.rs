@@ -55,6 +55,8 @@ pub struct AppParts {
     pub staff: std::sync::Arc<kernel::staff::StaffTokens>,
     /// Where the tracker role queues beacons for `storefront.tracking.v1`.
     pub tracking: std::sync::Arc<tracker::TrackingSink>,
+    /// The domain events' topic (`EVENTS_TOPIC`): the analysts' live tail reads it.
+    pub events_topic: String,
     /// The SPA's fixed page paths (`web/dist/routes.json`); `None` when the build has none, and
     /// then every path is answered as a page.
     pub pages: std::sync::Arc<Option<std::collections::HashSet<String>>>,
@@ -125,6 +127,7 @@ impl AppParts {
                 )
                 .expect("a producer is made without contacting the broker"),
             ),
+            events_topic: projections::bus::EVENTS_TOPIC.to_string(),
             bus,
             readiness: Default::default(),
             header: Default::default(),
@@ -301,6 +304,12 @@ pub fn router(mut state: AppState, roles: &crate::Roles) -> Router {
             keyring: state.cookies.keyring.clone(),
             pool: state.pool.clone(),
             staff: state.staff.clone(),
+            bus: state.bus.clone(),
+            tails: Default::default(),
+            tail_topics: tracker::tail::Topics {
+                tracking: state.tracking.topic().to_string(),
+                events: state.events_topic.clone(),
+            },
         });
         beacons = Some(tracker_state.clone());
         staff = staff.merge(tracker::staff_router(tracker_state.clone()));

@@ -304,3 +304,21 @@ pub async fn rewards_members(pool: &PgPool, now: DateTime<Utc>) -> anyhow::Resul
     }
     Ok(made)
 }
+
+/// The synonym rule set's first version: the starter list (`search-indexer/synonyms.txt`),
+/// once. Answers how many rules it published, or none when the set already had a version.
+pub async fn synonym_rules(pool: &PgPool) -> anyhow::Result<Option<usize>> {
+    use command::merch::synonyms::{starter_rules, SynonymCommand, SynonymSet, SYNONYM_SET};
+    let rules = starter_rules(search_indexer::synonyms::STARTER_LIST);
+    let metadata = serde_json::json!({ "staffId": "storefront migrate" });
+    let executed = eventstore::run::<SynonymSet>(pool, &())
+        .command(SYNONYM_SET, SynonymCommand::Seed { rules })
+        .inline(Some(&projections::registry::InlineShopping))
+        .metadata(&metadata)
+        .executed()
+        .await?;
+    let appended = executed
+        .outcome
+        .map_err(|e| anyhow::anyhow!("the synonym rules: {e}"))?;
+    Ok((appended > 0).then(|| executed.aggregate.published().len()))
+}

@@ -229,6 +229,7 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
         search,
         staff: std::sync::Arc::new(options.staff.clone()),
         tracking: tracking.clone(),
+        events_topic: options.events_topic.clone(),
         pages: std::sync::Arc::new(app::load_pages(&options.web_dir)),
         readiness: Default::default(),
         header: Default::default(),
@@ -276,6 +277,12 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
         background.spawn(query::shopping::header::listen_for_changes(
             pool.clone(),
             state.on_catalog_change(),
+            stop_rx.clone(),
+        ));
+        // The merchandisers' synonym rules: the published version, kept current.
+        background.spawn(query::search::synonyms::keep_current(
+            pool.clone(),
+            state.search.clone(),
             stop_rx.clone(),
         ));
     }

@@ -1,9 +1,12 @@
-//! The merchandising projection: pin boards and their items in order, and the popular lists'
-//! blocklists. Projected inline (in the appending transaction), so a pin shows in the very next
-//! search and a blocked term leaves the popular searches with the next read.
+//! The merchandising projection: pin boards and their items in order, the popular lists'
+//! blocklists, and the synonym rule set's versions and drafts. Projected inline (in the
+//! appending transaction), so a pin shows in the very next search and a blocked term leaves the
+//! popular searches with the next read; a newly published synonym version is announced on
+//! [`SYNONYMS_CHANNEL`] when the transaction commits, and every query process loads it.
 
 use command::merch::blocklist::{BlocklistEvent, PopularBlocklist};
 use command::merch::pinboard::{PinBoard, PinEvent};
+use command::merch::synonyms::{SynonymEvent, SynonymSet};
 use cqrs_es::Aggregate;
 use sqlx::PgConnection;
 
@@ -11,8 +14,16 @@ use crate::engine::{Projection, ProjectionError, StoredEvent, Typed};
 
 pub struct MerchProjection;
 
-const TYPES: [&str; 2] = [PinBoard::TYPE, PopularBlocklist::TYPE];
-const TABLES: [&str; 2] = ["pin_boards", "popular_blocks"];
+const TYPES: [&str; 3] = [PinBoard::TYPE, PopularBlocklist::TYPE, SynonymSet::TYPE];
+const TABLES: [&str; 4] = [
+    "pin_boards",
+    "popular_blocks",
+    "synonym_versions",
+    "synonym_drafts",
+];
+
+/// The PostgreSQL channel a published synonym version is announced on (its number).
+pub const SYNONYMS_CHANNEL: &str = "synonyms_published";
 
 #[async_trait::async_trait]
 impl Projection for MerchProjection {
@@ -52,6 +63,9 @@ impl Projection for MerchProjection {
             sql.execute(conn).await?;
             return Ok(());
         }
+        if e.aggregate_type == SynonymSet::TYPE {
+            return apply_synonyms(conn, e).await;
+        }
         let board = &e.aggregate_id;
         let sql = match e.typed::<PinEvent>()? {
             PinEvent::Pinned { item_id } => sqlx::query(
@@ -83,4 +97,118 @@ impl Projection for MerchProjection {
         sql.execute(conn).await?;
         Ok(())
     }
+}
+
+async fn apply_synonyms(conn: &mut PgConnection, e: &StoredEvent) -> Result<(), ProjectionError> {
+    let (version, rules, change, rule_id, to_version) = match e.typed::<SynonymEvent>()? {
+        SynonymEvent::SynonymDrafted { rule } => {
+            sqlx::query(
+                "INSERT INTO synonym_drafts (rule_id, rule, sequence, drafted_at) \
+                 VALUES ($1, $2, $3, coalesce($4, now())) ON CONFLICT (rule_id) DO UPDATE \
+                 SET rule = $2, sequence = $3, drafted_at = coalesce($4, now())",
+            )
+            .bind(&rule.id)
+            .bind(json(&rule))
+            .bind(e.sequence)
+            .bind(e.recorded_at)
+            .execute(conn)
+            .await?;
+            return Ok(());
+        }
+        SynonymEvent::SynonymRemovalDrafted { rule_id } => {
+            sqlx::query(
+                "INSERT INTO synonym_drafts (rule_id, rule, sequence, drafted_at) \
+                 VALUES ($1, NULL, $2, coalesce($3, now())) ON CONFLICT (rule_id) DO UPDATE \
+                 SET rule = NULL, sequence = $2, drafted_at = coalesce($3, now())",
+            )
+            .bind(&rule_id)
+            .bind(e.sequence)
+            .bind(e.recorded_at)
+            .execute(conn)
+            .await?;
+            return Ok(());
+        }
+        SynonymEvent::SynonymDraftDiscarded { rule_id } => {
+            sqlx::query("DELETE FROM synonym_drafts WHERE rule_id = $1")
+                .bind(&rule_id)
+                .execute(conn)
+                .await?;
+            return Ok(());
+        }
+        SynonymEvent::SynonymsSeeded { version, rules } => {
+            (version, json(&rules), "seeded", None, None)
+        }
+        SynonymEvent::SynonymsRolledBack {
+            version,
+            to_version,
+            rules,
+        } => (version, json(&rules), "rolled-back", None, Some(to_version)),
+        SynonymEvent::SynonymPublished {
+            version,
+            rule_id,
+            rule,
+        } => {
+            // The version before, with the rule in its place (added at the end when new), or
+            // without it.
+            let before: Option<serde_json::Value> =
+                sqlx::query_scalar("SELECT rules FROM synonym_versions WHERE version = $1")
+                    .bind(version as i32 - 1)
+                    .fetch_optional(&mut *conn)
+                    .await?;
+            let mut rules: Vec<serde_json::Value> = before
+                .and_then(|v| v.as_array().cloned())
+                .unwrap_or_default();
+            let at = rules.iter().position(|r| r["id"] == rule_id.as_str());
+            let change = match (&rule, at) {
+                (Some(rule), Some(i)) => {
+                    rules[i] = json(rule);
+                    "published"
+                }
+                (Some(rule), None) => {
+                    rules.push(json(rule));
+                    "published"
+                }
+                (None, Some(i)) => {
+                    rules.remove(i);
+                    "removed"
+                }
+                (None, None) => "removed",
+            };
+            sqlx::query("DELETE FROM synonym_drafts WHERE rule_id = $1")
+                .bind(&rule_id)
+                .execute(&mut *conn)
+                .await?;
+            (
+                version,
+                serde_json::Value::Array(rules),
+                change,
+                Some(rule_id),
+                None,
+            )
+        }
+    };
+    sqlx::query(
+        "INSERT INTO synonym_versions (version, rules, change, rule_id, to_version, sequence, published_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, coalesce($7, now())) ON CONFLICT (version) DO NOTHING",
+    )
+    .bind(version as i32)
+    .bind(rules)
+    .bind(change)
+    .bind(rule_id)
+    .bind(to_version.map(|v| v as i32))
+    .bind(e.sequence)
+    .bind(e.recorded_at)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query("SELECT pg_notify($1, $2)")
+        .bind(SYNONYMS_CHANNEL)
+        .bind(version.to_string())
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// A part of the rule set as its read model's JSON.
+fn json<T: serde::Serialize>(value: &T) -> serde_json::Value {
+    serde_json::to_value(value).unwrap_or(serde_json::Value::Null)
 }

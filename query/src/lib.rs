@@ -63,6 +63,8 @@ pub fn staff_router(state: QueryState) -> Router {
         .merge(search::reindex::staff_router(state.clone()))
         .merge(search::explain::staff_router(state.clone()))
         .merge(search::popularity::staff_router(state.clone()))
+        .merge(search::synonyms::staff_router(state.clone()))
+        .merge(search::audit::staff_router(state.clone()))
         .merge(search::recommendations::staff_router(state.clone()))
         .merge(ordering::staff_router(state.clone()))
         .merge(tax_exemption::staff_router(state.clone()))
@@ -121,6 +123,8 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     doc.merge(staff::Api::openapi());
     doc.merge(catalog::images::Api::openapi());
     doc.merge(search::autocomplete::Api::openapi());
+    doc.merge(search::synonyms::Api::openapi());
+    doc.merge(search::audit::Api::openapi());
     doc.merge(search::Api::openapi());
     doc.merge(search::compare::Api::openapi());
     doc.merge(search::explain::Api::openapi());

@@ -189,6 +189,9 @@ pub struct SearchEngine {
     pub(crate) brand_names: SegmentCache<BrandWords>,
     /// What the query side shows of the products this index names, forgotten as they change.
     pub items: crate::items::ItemCache,
+    /// The synonym rules searches apply (the published version; the starter list until the
+    /// query side loads it).
+    synonyms: RwLock<Arc<crate::synonyms::Synonyms>>,
 }
 
 /// Brands, each with its words as autocomplete compares them.
@@ -284,7 +287,36 @@ impl SearchEngine {
             attribute_names: SegmentCache::default(),
             brand_names: SegmentCache::default(),
             items: Default::default(),
+            synonyms: RwLock::new(Arc::new(crate::synonyms::Synonyms::starter())),
         }
+    }
+
+    /// The synonym rules searches apply now.
+    pub fn synonyms(&self) -> Arc<crate::synonyms::Synonyms> {
+        self.synonyms
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    /// Makes `synonyms` the rules of every search from now on.
+    pub fn set_synonyms(&self, synonyms: crate::synonyms::Synonyms) {
+        *self.synonyms.write().unwrap_or_else(|e| e.into_inner()) = Arc::new(synonyms);
+    }
+
+    /// The rules and the time a query applies: its own (a preview's), else the engine's; its
+    /// date (`HawkDate`), else now.
+    pub fn synonyms_of(
+        &self,
+        q: &crate::search::SearchQuery,
+    ) -> (
+        Arc<crate::synonyms::Synonyms>,
+        chrono::DateTime<chrono::Utc>,
+    ) {
+        (
+            q.synonyms.clone().unwrap_or_else(|| self.synonyms()),
+            q.at.unwrap_or_else(chrono::Utc::now),
+        )
     }
 
     /// Sets the in-stock-at-my-store ranking boost (negative or non-finite values count as 0).

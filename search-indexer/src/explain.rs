@@ -22,8 +22,8 @@ use crate::document::ProductDoc;
 use crate::engine::{SearchEngine, SearchError};
 use crate::schema::{normalize_number, stemmed_analyzer, tokens, words_analyzer};
 use crate::search::{
-    attribute_param, build, edit_distance, keyword_query, synonyms, term, typo_distance, Dim,
-    SearchQuery, Sort, MAX_WORDS,
+    attribute_param, build, edit_distance, keyword_query, term, typo_distance, Dim, SearchQuery,
+    Sort, MAX_WORDS,
 };
 
 /// The searchable text fields, as named in an explanation.
@@ -193,6 +193,7 @@ impl SearchEngine {
         let f = &self.fields;
         let live = self.live();
         let searcher = live.reader.searcher();
+        let (synonyms, at) = self.synonyms_of(q);
         let keyword = q
             .keyword
             .as_deref()
@@ -212,12 +213,9 @@ impl SearchEngine {
                 .collect();
             let mut i = 0;
             while i < typed.len() {
-                let rule = synonyms()
-                    .iter()
-                    .filter(|(from, _)| typed[i..].starts_with(from))
-                    .max_by_key(|(from, _)| from.len());
-                match rule {
-                    Some((from, to)) => {
+                match synonyms.rule_for(&typed[i..], at) {
+                    Some(rule) => {
+                        let (from, to) = (&rule.words, &rule.replacement);
                         for w in from {
                             words.push(self.word_match(&searcher, &tokens_of_doc, w, None));
                         }
@@ -281,7 +279,7 @@ impl SearchEngine {
             if let Some(k) = &keyword {
                 keyword_matched = Some(self.holds(
                     &searcher,
-                    &*keyword_query(self, k, q.any_word),
+                    &*keyword_query(self, k, q.any_word, (&synonyms, at)),
                     &doc.blain_number,
                 )?);
             }

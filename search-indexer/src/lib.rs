@@ -12,6 +12,7 @@ pub mod items;
 pub mod minmax;
 pub mod schema;
 pub mod search;
+pub mod synonyms;
 pub mod url;
 
 pub use engine::{SearchEngine, SearchError};

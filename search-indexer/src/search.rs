@@ -5,8 +5,9 @@
 //!
 //! * The keyword is split into words (odd characters are separators, never errors); each word
 //!   matches by its stem in the text fields (with their boosts) or, when the catalog has no such
-//!   word, forgiving typos by length (none for words with digits) in the name and brand; synonym rules
-//!   (`search-indexer/synonyms.txt`) let words match as their replacement; every word must
+//!   word, forgiving typos by length (none for words with digits) in the name and brand; the synonym
+//!   rules live at the query's time (the merchandisers' published set, `crate::synonyms`) let
+//!   words match as their replacement; every word must
 //!   match unless `any_word`. A keyword that is a product number (punctuation and case ignored)
 //!   also matches that product, first.
 //! * Facets are multi-select: the counts of a facet with selections are computed without its
@@ -48,7 +49,7 @@ pub use suggest::{suggest_query, Suggestions};
 pub(crate) use build::{build, Dim};
 pub(crate) use clauses::term;
 pub(crate) use did_you_mean::edit_distance;
-pub(crate) use keyword::{synonyms, MAX_WORDS};
+pub(crate) use keyword::MAX_WORDS;
 
 use crate::engine::{SearchEngine, SearchError};
 use facets::FacetPlan;

@@ -6,12 +6,15 @@ use std::process::ExitCode;
 use super::Options;
 use crate::{config, importer, seeding, zips};
 
-/// Applies the migrations and loads the ZIP centroids.
+/// Applies the migrations, loads the ZIP centroids and, once, the starter synonym rules.
 pub async fn migrate(options: &Options) -> anyhow::Result<ExitCode> {
     let pool = config::connect_database(&options.database_url, 2).await?;
     command::eventstore::MIGRATOR.run(&pool).await?;
     let zips = zips::load(&pool).await?;
     println!("migrations applied; {zips} ZIP centroids loaded");
+    if let Some(rules) = seeding::synonym_rules(&pool).await? {
+        println!("the search's synonym rules: version 1, {rules} rules from the starter list");
+    }
     Ok(ExitCode::SUCCESS)
 }
 

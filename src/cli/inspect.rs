@@ -25,9 +25,12 @@ pub async fn topic(bus: &BusConfig, action: TopicAction) -> anyhow::Result<ExitC
 pub async fn analytics(options: &Options, action: AnalyticsAction) -> anyhow::Result<ExitCode> {
     let AnalyticsAction::Report { since, json } = action;
     let pool = config::connect_database(&options.database_url, 2).await?;
-    let report =
-        tracker::report::report(&pool, since.unwrap_or_else(tracker::report::default_since))
-            .await?;
+    let mut range = tracker::report::Range::last_week();
+    if let Some(since) = since {
+        range.since = since;
+        range.until = range.until.max(since);
+    }
+    let report = tracker::report::report(&pool, range).await?;
     if json {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {

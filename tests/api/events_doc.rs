@@ -30,6 +30,7 @@ use command::cart::{AddedLine, Cart, CartEvent, ChosenWarranty};
 use command::catalog::*;
 use command::merch::blocklist::{BlocklistEvent, PopularBlocklist};
 use command::merch::pinboard::{PinBoard, PinEvent};
+use command::merch::synonyms::{SynonymEvent, SynonymRule, SynonymSet};
 use command::ordering::checkout::HeldItem;
 use command::ordering::exemption::ExemptionApplication;
 use command::ordering::pricing::Totals;
@@ -1018,6 +1019,53 @@ fn domain_samples() -> Vec<DomainSample> {
             PinEvent::RedirectRemoved,
         ],
     ));
+    let rule = |id: &str, starts: bool| SynonymRule {
+        id: id.into(),
+        words: "dog chow".into(),
+        replacement: "dog food".into(),
+        starts_at: starts.then(|| Utc.with_ymd_and_hms(2026, 12, 1, 0, 0, 0).unwrap()),
+        ends_at: starts.then(|| Utc.with_ymd_and_hms(2026, 12, 26, 0, 0, 0).unwrap()),
+    };
+    all.extend(samples_of::<SynonymSet>(
+        variants!(SynonymEvent {
+            SynonymsSeeded,
+            SynonymDrafted,
+            SynonymRemovalDrafted,
+            SynonymDraftDiscarded,
+            SynonymPublished,
+            SynonymsRolledBack,
+        }),
+        vec![
+            SynonymEvent::SynonymsSeeded {
+                version: 1,
+                rules: vec![rule("s1", false)],
+            },
+            SynonymEvent::SynonymDrafted {
+                rule: rule("r0123456789ab", true),
+            },
+            SynonymEvent::SynonymRemovalDrafted {
+                rule_id: "s1".into(),
+            },
+            SynonymEvent::SynonymDraftDiscarded {
+                rule_id: "s1".into(),
+            },
+            SynonymEvent::SynonymPublished {
+                version: 2,
+                rule_id: "r0123456789ab".into(),
+                rule: Some(rule("r0123456789ab", true)),
+            },
+            SynonymEvent::SynonymPublished {
+                version: 3,
+                rule_id: "s1".into(),
+                rule: None,
+            },
+            SynonymEvent::SynonymsRolledBack {
+                version: 4,
+                to_version: 1,
+                rules: vec![rule("s1", false)],
+            },
+        ],
+    ));
     all.extend(samples_of::<PopularBlocklist>(
         variants!(BlocklistEvent { Blocked, Unblocked }),
         vec![
@@ -1636,6 +1684,8 @@ fn domain_events_match_their_schemas_and_sections() {
             payload: s.payload.clone(),
             metadata: if s.aggregate_type == "PinBoard" {
                 json!({"staffId": "alice", "hawkb": null, "hawkaid": null, "hawkp": null})
+            } else if s.aggregate_type == "SynonymSet" {
+                json!({"staffId": "alice"})
             } else {
                 json!({})
             },

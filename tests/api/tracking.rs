@@ -725,7 +725,7 @@ async fn analytics_fold_click_through_coviews_and_ratings() {
     .await
     .unwrap();
     assert_eq!(row, (1, 1, 1), "searches, clicks and adds of the query");
-    let report = tracker::report::report(&env.pool, tracker::report::default_since())
+    let report = tracker::report::report(&env.pool, tracker::report::Range::last_week())
         .await
         .unwrap();
     let item = |id: &str| report.top_items.iter().find(|i| i.item_id == id);

@@ -12,6 +12,7 @@ pub mod redact;
 pub mod report;
 pub mod sales;
 pub mod sink;
+pub mod tail;
 
 use std::sync::Arc;
 
@@ -37,6 +38,12 @@ pub struct TrackerShared {
     pub pool: sqlx::PgPool,
     /// Who may read the dashboards' report (the analyst role; staff tokens until Accounts lands).
     pub staff: Arc<kernel::staff::StaffTokens>,
+    /// The brokers the live tail reads from.
+    pub bus: projections::bus::BusConfig,
+    /// The live tails open in this process ([`tail::MAX_TAILS`] at most).
+    pub tails: tail::Tails,
+    /// The topics the live tail reads.
+    pub tail_topics: tail::Topics,
 }
 
 /// Routes of the tracker role. `GET /hawk.png` (`hawk::hawk`) is routed by the app itself, by
@@ -66,6 +73,9 @@ pub fn router(state: TrackerState) -> Router {
 pub fn staff_router(state: TrackerState) -> Router {
     Router::new()
         .route("/api/staff/analytics/report", get(report_json))
+        .route("/api/staff/analytics/report.csv", get(report_csv))
+        .route("/api/staff/analytics/tail", get(tail::tail))
+        .route("/api/staff/merch/null-results", get(null_results))
         .with_state(state)
 }
 
@@ -78,22 +88,33 @@ impl kernel::state::HasStaffTokens for TrackerShared {
 #[derive(Debug, serde::Deserialize)]
 struct ReportParams {
     since: Option<String>,
+    until: Option<String>,
 }
 
-/// `GET /api/staff/analytics/report?since=YYYY-MM-DD` (default: seven days ago), analysts only.
+impl ReportParams {
+    fn range(&self) -> Result<report::Range, kernel::http::ApiError> {
+        report::Range::parse(self.since.as_deref(), self.until.as_deref())
+            .map_err(|(code, message)| kernel::http::ApiError::BadRequest { code, message })
+    }
+}
+
+/// `GET /api/staff/analytics/report?since=YYYY-MM-DD&until=YYYY-MM-DD` (default: the last seven
+/// days and today), analysts only.
 #[utoipa::path(
     get,
     path = "/api/staff/analytics/report",
     tag = "analytics",
     summary = "The analytics report for dashboards (analysts)",
-    description = "Staff only, the analyst role: `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's. Events per name, popular searches, top and null-result searches with click-through and conversion, items (impressions, clicks, views, adds, sales), carousels, ads, banners, menus and suggestions, co-views, ratings, and the beacon-to-row lag. A click-through is null when nothing was shown (no data) and 0 when nothing shown was clicked.",
+    description = "Staff only, the analyst role: a staff session, or `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's. Searches per day, events per name, popular searches, top and null-result searches with click-through and conversion, items (impressions, clicks, views, adds, sales), carousels, ads, banners, menus and suggestions, co-views, ratings, and the beacon-to-row lag. A click-through is null when nothing was shown (no data) and 0 when nothing shown was clicked. Query-item pairs, co-views and ratings are totals (not by day).",
     params(
         ("since" = Option<String>, Query, pattern = r"^\s*([0-9]{4}-[0-9]{2}-[0-9]{2})?\s*$", example = "2026-11-01",
             description = "First day counted, YYYY-MM-DD (default, also when empty: seven days ago); 400 `InvalidSince` for a day that does not exist"),
+        ("until" = Option<String>, Query, pattern = r"^\s*([0-9]{4}-[0-9]{2}-[0-9]{2})?\s*$", example = "2026-11-28",
+            description = "Last day counted, YYYY-MM-DD (default, also when empty: today); 400 `InvalidUntil` for a day that does not exist, `InvalidRange` before `since` or more than 366 days after it"),
     ),
     responses(
         (status = 200, description = "OK", body = report::Report),
-        (status = 400, description = "`InvalidSince` (not a date like 2026-11-01), `InvalidText`.", body = kernel::http::ErrorBody),
+        (status = 400, description = "`InvalidSince`, `InvalidUntil`, `InvalidRange`, `InvalidText`.", body = kernel::http::ErrorBody),
     )
 )]
 async fn report_json(
@@ -102,26 +123,134 @@ async fn report_json(
     axum::extract::Query(params): axum::extract::Query<ReportParams>,
 ) -> axum::response::Response {
     use axum::response::IntoResponse;
-    let since = match params
-        .since
-        .as_deref()
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-    {
-        None => report::default_since(),
-        Some(s) => match chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d") {
-            Ok(d) => d,
-            Err(_) => {
-                return kernel::http::ApiError::BadRequest {
-                    code: "InvalidSince",
-                    message: "since must be a date like 2026-11-01.".into(),
-                }
-                .into_response()
-            }
-        },
+    let range = match params.range() {
+        Ok(range) => range,
+        Err(e) => return e.into_response(),
     };
-    match report::report(&state.pool, since).await {
+    match report::report(&state.pool, range).await {
         Ok(r) => axum::Json(r).into_response(),
+        Err(e) => kernel::http::ApiError::from(e).into_response(),
+    }
+}
+
+#[derive(Debug, serde::Deserialize)]
+struct CsvParams {
+    table: Option<String>,
+    since: Option<String>,
+    until: Option<String>,
+}
+
+/// `GET /api/staff/analytics/report.csv?table=top-searches&since=…&until=…`, analysts only.
+#[utoipa::path(
+    get,
+    path = "/api/staff/analytics/report.csv",
+    tag = "analytics",
+    summary = "One table of the analytics report as CSV (analysts)",
+    description = "Staff only, the analyst role (as the report). The table named by `table`, over the report's range, as an RFC 4180 CSV download: a header row of the report's field names, rates as fractions (empty for no data), money in dollars. A text cell starting like a spreadsheet formula (`=`, `+`, `-`, `@`) is prefixed with `'`.",
+    params(
+        ("table" = String, Query, example = "top-searches",
+            description = "`searches-by-day`, `top-searches`, `null-result-searches`, `top-items`, `query-items`, `widgets`, `coviews`, `ratings` or `events`; 400 `InvalidTable` otherwise"),
+        ("since" = Option<String>, Query, pattern = r"^\s*([0-9]{4}-[0-9]{2}-[0-9]{2})?\s*$", example = "2026-11-01",
+            description = "First day counted (as the report)"),
+        ("until" = Option<String>, Query, pattern = r"^\s*([0-9]{4}-[0-9]{2}-[0-9]{2})?\s*$", example = "2026-11-28",
+            description = "Last day counted (as the report)"),
+    ),
+    responses(
+        (status = 200, description = "The table as CSV (an attachment)", content_type = "text/csv", body = String),
+        (status = 400, description = "`InvalidTable`, `InvalidSince`, `InvalidUntil`, `InvalidRange`, `InvalidText`.", body = kernel::http::ErrorBody),
+    )
+)]
+async fn report_csv(
+    axum::extract::State(state): axum::extract::State<TrackerState>,
+    _analyst: kernel::staff::Staff<kernel::staff::Analyst>,
+    axum::extract::Query(params): axum::extract::Query<CsvParams>,
+) -> axum::response::Response {
+    use axum::http::header;
+    use axum::response::IntoResponse;
+    let Some(table) = params.table.as_deref().and_then(report::Table::from_name) else {
+        return kernel::http::ApiError::bad_request(
+            "InvalidTable",
+            format!(
+                "table must be one of {}.",
+                report::Table::ALL.map(report::Table::name).join(", ")
+            ),
+        )
+        .into_response();
+    };
+    let range = match (ReportParams {
+        since: params.since,
+        until: params.until,
+    })
+    .range()
+    {
+        Ok(range) => range,
+        Err(e) => return e.into_response(),
+    };
+    match report::report(&state.pool, range).await {
+        Ok(r) => (
+            [
+                (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
+                (
+                    header::CONTENT_DISPOSITION,
+                    format!(
+                        "attachment; filename=\"{}-{}-to-{}.csv\"",
+                        table.name(),
+                        range.since,
+                        range.until
+                    ),
+                ),
+            ],
+            report::csv(&r, table),
+        )
+            .into_response(),
+        Err(e) => kernel::http::ApiError::from(e).into_response(),
+    }
+}
+
+/// The null-result queue's answer.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct NullResults {
+    since: chrono::NaiveDate,
+    until: chrono::NaiveDate,
+    rows: Vec<report::NullResultRow>,
+}
+
+/// `GET /api/staff/merch/null-results?since=…&until=…`, merchandisers only.
+#[utoipa::path(
+    get,
+    path = "/api/staff/merch/null-results",
+    tag = "merchandising",
+    summary = "Searches that found nothing (merchandisers)",
+    description = "Staff only, the merchandiser role: a staff session, or `Authorization: Bearer` with a staff token; 401 without valid staff credentials, 403 with another role's. Each normalised keyword whose searches found nothing in the range (not from bots), most null results first, at most 100: how many found nothing, how many searches there were, when one last found nothing, and the store page the keyword redirects to when a merchandiser set one (`SetKeywordRedirect`).",
+    params(
+        ("since" = Option<String>, Query, pattern = r"^\s*([0-9]{4}-[0-9]{2}-[0-9]{2})?\s*$", example = "2026-11-01",
+            description = "First day counted (default: seven days ago)"),
+        ("until" = Option<String>, Query, pattern = r"^\s*([0-9]{4}-[0-9]{2}-[0-9]{2})?\s*$", example = "2026-11-28",
+            description = "Last day counted (default: today)"),
+    ),
+    responses(
+        (status = 200, description = "OK", body = NullResults),
+        (status = 400, description = "`InvalidSince`, `InvalidUntil`, `InvalidRange`, `InvalidText`.", body = kernel::http::ErrorBody),
+    )
+)]
+async fn null_results(
+    axum::extract::State(state): axum::extract::State<TrackerState>,
+    _merchandiser: kernel::staff::Staff<kernel::staff::Merchandiser>,
+    axum::extract::Query(params): axum::extract::Query<ReportParams>,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let range = match params.range() {
+        Ok(range) => range,
+        Err(e) => return e.into_response(),
+    };
+    match report::null_result_queue(&state.pool, range).await {
+        Ok(rows) => axum::Json(NullResults {
+            since: range.since,
+            until: range.until,
+            rows,
+        })
+        .into_response(),
         Err(e) => kernel::http::ApiError::from(e).into_response(),
     }
 }

@@ -1,5 +1,6 @@
-//! What analysts read: the top tables of the analytics read models since a day, as JSON
-//! (`GET /api/analytics/report`, staff only) or as text (`storefront analytics report`).
+//! What analysts read: the top tables of the analytics read models over a range of days, as
+//! JSON (`GET /api/staff/analytics/report`, analysts only), as CSV, one table at a time
+//! (`GET /api/staff/analytics/report.csv`), or as text (`storefront analytics report`).
 //!
 //! Click-through keeps "no data" apart from "no clicks": a rate is `null` when nothing was
 //! shown (no searches, no impressions) and 0 when something was shown and never clicked.
@@ -92,12 +93,92 @@ pub struct RatingRow {
     pub average: f64,
 }
 
+/// Searches and what followed them on one day (not from bots).
+#[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = AnalyticsDayRow)]
+pub struct DayRow {
+    pub day: NaiveDate,
+    pub searches: i64,
+    pub null_results: i64,
+    pub clicks: i64,
+    pub add_to_carts: i64,
+    pub sales: i64,
+    pub revenue: f64,
+}
+
+/// The days a report counts: `since` to `until`, both inclusive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Range {
+    pub since: NaiveDate,
+    pub until: NaiveDate,
+}
+
+/// The longest range a report covers.
+pub const MAX_RANGE_DAYS: i64 = 366;
+
+impl Range {
+    /// The last seven days and today.
+    pub fn last_week() -> Self {
+        Range {
+            since: default_since(),
+            until: Utc::now().date_naive(),
+        }
+    }
+
+    /// From the query's `since` and `until` (YYYY-MM-DD; absent or empty: seven days ago and
+    /// today). `Err` is the 400 answer's code and message.
+    pub fn parse(since: Option<&str>, until: Option<&str>) -> Result<Self, (&'static str, String)> {
+        fn day(value: Option<&str>) -> Option<Result<NaiveDate, ()>> {
+            value
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .map(|s| NaiveDate::parse_from_str(s, "%Y-%m-%d").map_err(|_| ()))
+        }
+        let default = Range::last_week();
+        let since = match day(since) {
+            None => default.since,
+            Some(Ok(d)) => d,
+            Some(Err(())) => {
+                return Err((
+                    "InvalidSince",
+                    "since must be a date like 2026-11-01.".into(),
+                ))
+            }
+        };
+        let until = match day(until) {
+            None => default.until.max(since),
+            Some(Ok(d)) => d,
+            Some(Err(())) => {
+                return Err((
+                    "InvalidUntil",
+                    "until must be a date like 2026-11-28.".into(),
+                ))
+            }
+        };
+        if until < since {
+            return Err(("InvalidRange", "until must not be before since.".into()));
+        }
+        if (until - since).num_days() >= MAX_RANGE_DAYS {
+            return Err((
+                "InvalidRange",
+                format!("A report covers at most {MAX_RANGE_DAYS} days."),
+            ));
+        }
+        Ok(Range { since, until })
+    }
+}
+
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(as = AnalyticsReport)]
 /// The analytics report for dashboards.
 pub struct Report {
     pub since: NaiveDate,
+    /// Last day counted (inclusive).
+    pub until: NaiveDate,
+    /// One row per day from `since` to `until`, days without searches as zeros.
+    pub searches_by_day: Vec<DayRow>,
     pub events: Vec<EventCount>,
     pub popular_searches: Vec<String>,
     pub top_searches: Vec<SearchRow>,
@@ -120,31 +201,48 @@ const SEARCH_COLUMNS: &str =
     CASE WHEN sum(searches) > 0 THEN sum(sales)::float8 / sum(searches) END AS conversion, \
     sum(revenue)::float8 AS revenue";
 
-pub async fn report(pool: &PgPool, since: NaiveDate) -> Result<Report, sqlx::Error> {
+pub async fn report(pool: &PgPool, range: Range) -> Result<Report, sqlx::Error> {
+    let Range { since, until } = range;
     let events = sqlx::query_as::<_, (String, bool, i64)>(
-        "SELECT event, bot, sum(events)::int8 FROM analytics_event_counts WHERE day >= $1 \
+        "SELECT event, bot, sum(events)::int8 FROM analytics_event_counts WHERE day BETWEEN $1 AND $2 \
          GROUP BY event, bot ORDER BY 3 DESC, 1",
     )
     .bind(since)
+    .bind(until)
     .fetch_all(pool)
     .await?
     .into_iter()
     .map(|(event, bot, events)| EventCount { event, bot, events })
     .collect();
+    let searches_by_day = sqlx::query_as::<_, DayRow>(
+        "SELECT d::date AS day, coalesce(sum(s.searches), 0)::int8 AS searches, \
+           coalesce(sum(s.null_results), 0)::int8 AS null_results, coalesce(sum(s.clicks), 0)::int8 AS clicks, \
+           coalesce(sum(s.add_to_carts), 0)::int8 AS add_to_carts, coalesce(sum(s.sales), 0)::int8 AS sales, \
+           coalesce(sum(s.revenue), 0)::float8 AS revenue \
+         FROM generate_series($1::date, $2::date, interval '1 day') AS d \
+         LEFT JOIN analytics_search_daily s ON s.day = d::date \
+         GROUP BY d ORDER BY d",
+    )
+    .bind(since)
+    .bind(until)
+    .fetch_all(pool)
+    .await?;
     let popular_searches = crate::analytics::popular_searches(pool, TOP).await?;
     let top_searches = sqlx::query_as::<_, SearchRow>(&format!(
-        "SELECT {SEARCH_COLUMNS} FROM analytics_search_daily WHERE day >= $1 GROUP BY keyword \
-         ORDER BY sum(searches) DESC, keyword LIMIT $2"
+        "SELECT {SEARCH_COLUMNS} FROM analytics_search_daily WHERE day BETWEEN $1 AND $2 GROUP BY keyword \
+         ORDER BY sum(searches) DESC, keyword LIMIT $3"
     ))
     .bind(since)
+    .bind(until)
     .bind(TOP)
     .fetch_all(pool)
     .await?;
     let null_result_searches = sqlx::query_as::<_, SearchRow>(&format!(
-        "SELECT {SEARCH_COLUMNS} FROM analytics_search_daily WHERE day >= $1 GROUP BY keyword \
-         HAVING sum(null_results) > 0 ORDER BY sum(null_results) DESC, keyword LIMIT $2"
+        "SELECT {SEARCH_COLUMNS} FROM analytics_search_daily WHERE day BETWEEN $1 AND $2 GROUP BY keyword \
+         HAVING sum(null_results) > 0 ORDER BY sum(null_results) DESC, keyword LIMIT $3"
     ))
     .bind(since)
+    .bind(until)
     .bind(TOP)
     .fetch_all(pool)
     .await?;
@@ -152,10 +250,11 @@ pub async fn report(pool: &PgPool, since: NaiveDate) -> Result<Report, sqlx::Err
         "SELECT item_id, sum(impressions)::int8 AS impressions, sum(clicks)::int8 AS clicks, \
            CASE WHEN sum(impressions) > 0 THEN sum(clicks)::float8 / sum(impressions) END AS click_through, \
            sum(views)::int8 AS views, sum(add_to_carts)::int8 AS add_to_carts, sum(sales)::int8 AS sales \
-         FROM analytics_item_daily WHERE day >= $1 GROUP BY item_id \
-         ORDER BY sum(clicks) + sum(views) + sum(add_to_carts) DESC, item_id LIMIT $2",
+         FROM analytics_item_daily WHERE day BETWEEN $1 AND $2 GROUP BY item_id \
+         ORDER BY sum(clicks) + sum(views) + sum(add_to_carts) DESC, item_id LIMIT $3",
     )
     .bind(since)
+    .bind(until)
     .bind(TOP)
     .fetch_all(pool)
     .await?;
@@ -169,10 +268,11 @@ pub async fn report(pool: &PgPool, since: NaiveDate) -> Result<Report, sqlx::Err
     let widgets = sqlx::query_as::<_, WidgetRow>(
         "SELECT kind, widget_id, sum(impressions)::int8 AS impressions, sum(clicks)::int8 AS clicks, \
            CASE WHEN sum(impressions) > 0 THEN sum(clicks)::float8 / sum(impressions) END AS click_through \
-         FROM analytics_widget_daily WHERE day >= $1 GROUP BY kind, widget_id \
-         ORDER BY sum(impressions) + sum(clicks) DESC, kind, widget_id LIMIT $2",
+         FROM analytics_widget_daily WHERE day BETWEEN $1 AND $2 GROUP BY kind, widget_id \
+         ORDER BY sum(impressions) + sum(clicks) DESC, kind, widget_id LIMIT $3",
     )
     .bind(since)
+    .bind(until)
     .bind(TOP * 2)
     .fetch_all(pool)
     .await?;
@@ -199,6 +299,8 @@ pub async fn report(pool: &PgPool, since: NaiveDate) -> Result<Report, sqlx::Err
     .await?;
     Ok(Report {
         since,
+        until,
+        searches_by_day,
         events,
         popular_searches,
         top_searches,
@@ -226,7 +328,7 @@ fn rate(r: Option<f64>) -> String {
 pub fn render(r: &Report) -> String {
     use std::fmt::Write;
     let mut out = String::new();
-    let _ = writeln!(out, "Analytics since {}", r.since);
+    let _ = writeln!(out, "Analytics from {} to {}", r.since, r.until);
     if let (Some(p50), Some(p99)) = (r.lag_p50_seconds, r.lag_p99_seconds) {
         let _ = writeln!(
             out,
@@ -325,7 +427,289 @@ pub fn render(r: &Report) -> String {
     out
 }
 
+/// The tables of a report, one CSV download each (`?table=` names them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Table {
+    SearchesByDay,
+    TopSearches,
+    NullResultSearches,
+    TopItems,
+    QueryItems,
+    Widgets,
+    Coviews,
+    Ratings,
+    Events,
+}
+
+impl Table {
+    pub const ALL: [Table; 9] = [
+        Table::SearchesByDay,
+        Table::TopSearches,
+        Table::NullResultSearches,
+        Table::TopItems,
+        Table::QueryItems,
+        Table::Widgets,
+        Table::Coviews,
+        Table::Ratings,
+        Table::Events,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Table::SearchesByDay => "searches-by-day",
+            Table::TopSearches => "top-searches",
+            Table::NullResultSearches => "null-result-searches",
+            Table::TopItems => "top-items",
+            Table::QueryItems => "query-items",
+            Table::Widgets => "widgets",
+            Table::Coviews => "coviews",
+            Table::Ratings => "ratings",
+            Table::Events => "events",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Table> {
+        Table::ALL.into_iter().find(|t| t.name() == name.trim())
+    }
+}
+
+/// One cell of a CSV row: text as the shopper or the catalog wrote it, or a figure.
+enum Cell<'a> {
+    Text(&'a str),
+    Int(i64),
+    Float(f64),
+    Rate(Option<f64>),
+    Day(NaiveDate),
+}
+
+impl Cell<'_> {
+    fn write(&self, out: &mut String) {
+        use std::fmt::Write;
+        match self {
+            Cell::Text(text) => {
+                // A keyword is what a shopper typed: one starting like a formula would run as
+                // one when the file is opened in a spreadsheet, so it is kept as text.
+                let guarded = if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+                    format!("'{text}")
+                } else {
+                    text.to_string()
+                };
+                if guarded.contains([',', '"', '\n', '\r']) {
+                    let _ = write!(out, "\"{}\"", guarded.replace('"', "\"\""));
+                } else {
+                    out.push_str(&guarded);
+                }
+            }
+            Cell::Int(n) => {
+                let _ = write!(out, "{n}");
+            }
+            Cell::Float(x) => {
+                let _ = write!(out, "{x:.2}");
+            }
+            Cell::Rate(r) => {
+                if let Some(r) = r {
+                    let _ = write!(out, "{r:.4}");
+                }
+            }
+            Cell::Day(d) => {
+                let _ = write!(out, "{d}");
+            }
+        }
+    }
+}
+
+fn csv_rows<'a>(header: &[&str], rows: impl Iterator<Item = Vec<Cell<'a>>>) -> String {
+    let mut out = header.join(",");
+    out.push_str("\r\n");
+    for row in rows {
+        for (i, cell) in row.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            cell.write(&mut out);
+        }
+        out.push_str("\r\n");
+    }
+    out
+}
+
+/// One table of a report as CSV (RFC 4180: a header row, CRLF line ends, quoted where needed).
+/// Rates are fractions (0.125 is 12.5%), empty when there is no data; money in dollars.
+pub fn csv(r: &Report, table: Table) -> String {
+    use Cell::*;
+    match table {
+        Table::SearchesByDay => csv_rows(
+            &[
+                "day",
+                "searches",
+                "nullResults",
+                "clicks",
+                "addToCarts",
+                "sales",
+                "revenue",
+            ],
+            r.searches_by_day.iter().map(|d| {
+                vec![
+                    Day(d.day),
+                    Int(d.searches),
+                    Int(d.null_results),
+                    Int(d.clicks),
+                    Int(d.add_to_carts),
+                    Int(d.sales),
+                    Float(d.revenue),
+                ]
+            }),
+        ),
+        Table::TopSearches | Table::NullResultSearches => csv_rows(
+            &[
+                "keyword",
+                "searches",
+                "withHits",
+                "nullResults",
+                "clicks",
+                "clickThrough",
+                "addToCarts",
+                "sales",
+                "conversion",
+                "revenue",
+            ],
+            if table == Table::TopSearches {
+                &r.top_searches
+            } else {
+                &r.null_result_searches
+            }
+            .iter()
+            .map(|s| {
+                vec![
+                    Text(&s.keyword),
+                    Int(s.searches),
+                    Int(s.with_hits),
+                    Int(s.null_results),
+                    Int(s.clicks),
+                    Rate(s.click_through),
+                    Int(s.add_to_carts),
+                    Int(s.sales),
+                    Rate(s.conversion),
+                    Float(s.revenue),
+                ]
+            }),
+        ),
+        Table::TopItems => csv_rows(
+            &[
+                "itemId",
+                "impressions",
+                "clicks",
+                "clickThrough",
+                "views",
+                "addToCarts",
+                "sales",
+            ],
+            r.top_items.iter().map(|i| {
+                vec![
+                    Text(&i.item_id),
+                    Int(i.impressions),
+                    Int(i.clicks),
+                    Rate(i.click_through),
+                    Int(i.views),
+                    Int(i.add_to_carts),
+                    Int(i.sales),
+                ]
+            }),
+        ),
+        Table::QueryItems => csv_rows(
+            &["keyword", "itemId", "clicks", "addToCarts"],
+            r.query_items.iter().map(|q| {
+                vec![
+                    Text(&q.keyword),
+                    Text(&q.item_id),
+                    Int(q.clicks),
+                    Int(q.add_to_carts),
+                ]
+            }),
+        ),
+        Table::Widgets => csv_rows(
+            &["kind", "widgetId", "impressions", "clicks", "clickThrough"],
+            r.widgets.iter().map(|w| {
+                vec![
+                    Text(&w.kind),
+                    Text(&w.widget_id),
+                    Int(w.impressions),
+                    Int(w.clicks),
+                    Rate(w.click_through),
+                ]
+            }),
+        ),
+        Table::Coviews => csv_rows(
+            &["itemId", "otherId", "visits"],
+            r.coviews
+                .iter()
+                .map(|c| vec![Text(&c.item_id), Text(&c.other_id), Int(c.visits)]),
+        ),
+        Table::Ratings => csv_rows(
+            &["itemId", "ratings", "average"],
+            r.ratings
+                .iter()
+                .map(|x| vec![Text(&x.item_id), Int(x.ratings), Float(x.average)]),
+        ),
+        Table::Events => csv_rows(
+            &["event", "bot", "events"],
+            r.events.iter().map(|e| {
+                vec![
+                    Text(&e.event),
+                    Text(if e.bot { "true" } else { "false" }),
+                    Int(e.events),
+                ]
+            }),
+        ),
+    }
+}
+
+/// A keyword shoppers searched for and found nothing: the merchandisers' queue.
+#[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = NullResultRow)]
+pub struct NullResultRow {
+    pub keyword: String,
+    /// Searches for it that found nothing, in the range.
+    pub null_results: i64,
+    /// All searches for it in the range.
+    pub searches: i64,
+    /// When a search for it last found nothing (null for counts kept from before the time
+    /// was recorded).
+    pub last_seen: Option<chrono::DateTime<Utc>>,
+    /// The store page the keyword now goes to, when a merchandiser set one.
+    pub redirect: Option<String>,
+}
+
+/// Rows of the null-result queue.
+pub const NULL_RESULT_ROWS: i64 = 100;
+
+/// The keywords that found nothing in the range, most often first, with the redirect each has.
+pub async fn null_result_queue(
+    pool: &PgPool,
+    range: Range,
+) -> Result<Vec<NullResultRow>, sqlx::Error> {
+    sqlx::query_as::<_, NullResultRow>(
+        "SELECT s.keyword, sum(s.null_results)::int8 AS null_results, sum(s.searches)::int8 AS searches, \
+           max(s.last_null_at) AS last_seen, \
+           (SELECT b.redirect FROM pin_boards b WHERE b.board = 'kw:' || s.keyword) AS redirect \
+         FROM analytics_search_daily s WHERE s.day BETWEEN $1 AND $2 GROUP BY s.keyword \
+         HAVING sum(s.null_results) > 0 \
+         ORDER BY sum(s.null_results) DESC, max(s.last_null_at) DESC NULLS LAST, s.keyword LIMIT $3",
+    )
+    .bind(range.since)
+    .bind(range.until)
+    .bind(NULL_RESULT_ROWS)
+    .fetch_all(pool)
+    .await
+}
+
 /// This module's operations in the OpenAPI document (merged by the crate's `openapi()`).
 #[derive(utoipa::OpenApi)]
-#[openapi(paths(crate::report_json))]
+#[openapi(paths(
+    crate::report_json,
+    crate::report_csv,
+    crate::null_results,
+    crate::tail::tail
+))]
 pub(crate) struct Api;

@@ -93,6 +93,7 @@ pub fn router(state: CommandState) -> Router {
 pub fn staff_router(state: CommandState) -> Router {
     merch::staff_router(state.clone())
         .merge(merch::popular::staff_router(state.clone()))
+        .merge(merch::synonyms::staff_router(state.clone()))
         .merge(ordering::exemption::staff_router(state.clone()))
         .merge(ordering::staff::staff_router(state))
 }
@@ -263,6 +264,7 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     doc.merge(merch::Api::openapi());
     doc.merge(shopping::newsletter::Api::openapi());
     doc.merge(merch::popular::Api::openapi());
+    doc.merge(merch::synonyms::Api::openapi());
     doc.merge(accounts::staff_invitation::Api::openapi());
     doc.merge(shopping::stores::Api::openapi());
     doc
@@ -275,7 +277,7 @@ mod tests {
     #[test]
     fn every_command_is_documented_and_its_stored_answers_may_be_replays() {
         let doc = serde_json::to_value(super::openapi()).unwrap();
-        assert_eq!(doc["paths"].as_object().unwrap().len(), 67);
+        assert_eq!(doc["paths"].as_object().unwrap().len(), 72);
         let answers = &doc["paths"]["/products/a/addtocart"]["post"]["responses"];
         for status in ["200", "400"] {
             assert_eq!(

@@ -9,12 +9,14 @@
 //! (its name as a slug: `group-size`, `season`, …); the range `price` in dollars. A facet name
 //! the index does not know is ignored (a stale link still finds products).
 
+pub mod audit;
 pub mod autocomplete;
 pub mod compare;
 pub mod explain;
 pub mod popularity;
 pub mod recommendations;
 pub mod reindex;
+pub mod synonyms;
 
 use std::sync::Arc;
 
@@ -97,6 +99,10 @@ pub struct SearchAnswer {
     pub did_you_mean: Option<String>,
     #[schema(required)]
     pub redirect: Option<String>,
+    /// A merchandiser's preview (`prv`, `HawkDate`): what the answer was searched with. Absent
+    /// from every shopper's answer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub preview: Option<synonyms::Preview>,
 }
 
 /// A product summary with where it stands on this search.
@@ -300,7 +306,8 @@ async fn search(
     State(state): State<QueryState>,
     identity: Identity,
     uri: Uri,
-) -> Result<Json<SearchAnswer>, ApiError> {
+    parts: axum::http::request::Parts,
+) -> Result<axum::response::Response, ApiError> {
     let contract = Contract::default();
     let url_state = url::parse(uri.query().unwrap_or(""), &contract)
         .map_err(|e| bad("InvalidSearch", e.to_string()))?;
@@ -312,6 +319,17 @@ async fn search(
     };
     let engine: Arc<SearchEngine> = state.search.clone();
     let mut query = search_query(&engine, &url_state, store)?;
+    let preview = synonyms::preview(
+        &state,
+        &parts,
+        url_state.param("prv"),
+        url_state.param("HawkDate"),
+    )
+    .await?;
+    if let Some(p) = &preview {
+        query.synonyms = p.rules.clone();
+        query.at = p.at;
+    }
     // The merchandiser's pins of this keyword (as typed, before any search-within words), or
     // of this landing page.
     let typed = url_state
@@ -418,7 +436,8 @@ async fn search(
         typed.as_deref().unwrap_or(""),
         hits.total > 0,
     );
-    Ok(Json(SearchAnswer {
+    let private = preview.is_some();
+    let answer = Json(SearchAnswer {
         keyword: typed,
         landing,
         total: hits.total,
@@ -434,7 +453,19 @@ async fn search(
         query_id,
         did_you_mean,
         redirect,
-    }))
+        preview,
+    });
+    use axum::response::IntoResponse;
+    Ok(if private {
+        // A merchandiser's preview is theirs alone: no cache keeps it.
+        (
+            [(axum::http::header::CACHE_CONTROL, "private, no-store")],
+            answer,
+        )
+            .into_response()
+    } else {
+        answer.into_response()
+    })
 }
 
 /// This module's operations in the OpenAPI document (merged by the crate's `openapi()`).

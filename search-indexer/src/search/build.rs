@@ -48,7 +48,11 @@ pub(crate) fn build(engine: &SearchEngine, q: &SearchQuery, departments: &Depart
     let f = &engine.fields;
     let mut base: Vec<(Occur, Box<dyn Query>)> = Vec::new();
     if let Some(keyword) = q.keyword.as_deref().filter(|k| !k.trim().is_empty()) {
-        base.push((Occur::Must, keyword_query(engine, keyword, q.any_word)));
+        let (synonyms, at) = engine.synonyms_of(q);
+        base.push((
+            Occur::Must,
+            keyword_query(engine, keyword, q.any_word, (&synonyms, at)),
+        ));
         // In stock at the visitor's store: a constant added to the match's score (ranking only;
         // it never changes what matches, so counts are unaffected).
         let boost = engine.store_boost();

@@ -68,7 +68,11 @@ impl SearchEngine {
             return Ok(None);
         }
         let suggestion = out.join(" ");
-        let found = searcher.search(&*keyword_query(self, &suggestion, false), &Count)?;
+        let synonyms = self.synonyms();
+        let found = searcher.search(
+            &*keyword_query(self, &suggestion, false, (&synonyms, chrono::Utc::now())),
+            &Count,
+        )?;
         Ok((found > 0).then_some(suggestion))
     }
 

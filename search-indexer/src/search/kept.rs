@@ -12,8 +12,10 @@ use crate::engine::{CachedFacets, CachedPage, Live, SearchEngine};
 use crate::hits::{FacetResult, Hits};
 
 /// What a query's total and facets depend on: all of it but the sort, the page and the pins
-/// (which order the page). The department tree their labels come from is checked apart.
-fn facet_key(q: &SearchQuery) -> String {
+/// (which order the page), with the synonym rules a keyword's search applies at its time
+/// (`synonyms`: [`crate::synonyms::Synonyms::key_at`]). The department tree their labels come
+/// from is checked apart.
+fn facet_key(q: &SearchQuery, synonyms: &str) -> String {
     let SearchQuery {
         keyword,
         any_word,
@@ -28,9 +30,11 @@ fn facet_key(q: &SearchQuery) -> String {
         offset: _,
         limit: _,
         pins: _,
+        synonyms: _,
+        at: _,
     } = q;
     format!(
-        "{keyword:?}|{any_word}|{landing:?}|{chosen:?}|{brands:?}|{attributes:?}|{price:?}|{availability:?}|{store:?}"
+        "{keyword:?}|{any_word}|{landing:?}|{chosen:?}|{brands:?}|{attributes:?}|{price:?}|{availability:?}|{store:?}|{synonyms}"
     )
 }
 
@@ -117,13 +121,19 @@ impl SearchEngine {
         q: &SearchQuery,
     ) -> Kept {
         let generation = searcher.generation().generation_id();
-        let facet_key = facet_key(q);
+        let keyword = q.keyword.as_deref().is_some_and(|k| !k.trim().is_empty());
+        let rules = if keyword {
+            let (synonyms, at) = self.synonyms_of(q);
+            synonyms.key_at(at)
+        } else {
+            String::new()
+        };
+        let facet_key = facet_key(q, &rules);
         let keeping = self.facet_cache_entries() > 0;
         let counts = keeping
             .then(|| live.facets.get(generation, &facet_key))
             .flatten()
             .filter(|c| Arc::ptr_eq(&c.departments, departments));
-        let keyword = q.keyword.as_deref().is_some_and(|k| !k.trim().is_empty());
         let page_key = (keeping && !(q.sort == Sort::Relevance && keyword)).then(|| {
             format!(
                 "{facet_key}|{}|{}|{}|{}",

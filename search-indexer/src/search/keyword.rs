@@ -8,23 +8,10 @@ use tantivy::Term;
 use super::clauses::{all_of, any_of, term};
 use crate::engine::SearchEngine;
 use crate::schema::{normalize_number, stemmed_analyzer, tokens, words_analyzer};
+use crate::synonyms::Synonyms;
 
 /// Most words of a keyword used.
 pub(crate) const MAX_WORDS: usize = 16;
-
-/// Synonym rules from `search-indexer/synonyms.txt`: (words, replacement words).
-pub(crate) fn synonyms() -> &'static [(Vec<String>, Vec<String>)] {
-    static RULES: std::sync::OnceLock<Vec<(Vec<String>, Vec<String>)>> = std::sync::OnceLock::new();
-    RULES.get_or_init(|| {
-        include_str!("../../synonyms.txt")
-            .lines()
-            .map(|l| l.split('#').next().unwrap_or("").trim())
-            .filter_map(|l| l.split_once("=>"))
-            .map(|(a, b)| (tokens(words_analyzer(), a), tokens(words_analyzer(), b)))
-            .filter(|(a, b)| !a.is_empty() && !b.is_empty())
-            .collect()
-    })
-}
 
 /// Edits forgiven in a word: none for short words and for anything with a digit (sizes and
 /// part numbers match exactly: 'XYZ-123' never finds 'XYZ-223'), 1 up to 7 letters, 2 above.
@@ -78,10 +65,15 @@ pub(super) fn word_in(
     any_of(alternatives)
 }
 
-/// The keyword's query: every word must match (any word with `any_word`); a synonym rule's
-/// words may match as its replacement; a keyword that is a product number (punctuation and case
-/// ignored) also matches that product, ranked first.
-pub fn keyword_query(engine: &SearchEngine, keyword: &str, any_word: bool) -> Box<dyn Query> {
+/// The keyword's query: every word must match (any word with `any_word`); the words of a rule
+/// of `synonyms` live at `at` may match as its replacement; a keyword that is a product number
+/// (punctuation and case ignored) also matches that product, ranked first.
+pub fn keyword_query(
+    engine: &SearchEngine,
+    keyword: &str,
+    any_word: bool,
+    (synonyms, at): (&Synonyms, chrono::DateTime<chrono::Utc>),
+) -> Box<dyn Query> {
     let f = &engine.fields;
     let words: Vec<String> = tokens(words_analyzer(), keyword)
         .into_iter()
@@ -90,12 +82,9 @@ pub fn keyword_query(engine: &SearchEngine, keyword: &str, any_word: bool) -> Bo
     let mut clauses: Vec<Box<dyn Query>> = Vec::new();
     let mut i = 0;
     while i < words.len() {
-        let rule = synonyms()
-            .iter()
-            .filter(|(from, _)| words[i..].starts_with(from))
-            .max_by_key(|(from, _)| from.len());
-        match rule {
-            Some((from, to)) => {
+        match synonyms.rule_for(&words[i..], at) {
+            Some(rule) => {
+                let (from, to) = (&rule.words, &rule.replacement);
                 let as_typed = all_of(
                     words[i..i + from.len()]
                         .iter()

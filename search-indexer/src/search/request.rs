@@ -93,6 +93,10 @@ pub struct SearchQuery {
     pub limit: usize,
     /// The board's pinned product numbers, in order (applied with the relevance sort).
     pub pins: Vec<String>,
+    /// Synonym rules other than the engine's (a merchandiser's preview of a version or a draft).
+    pub synonyms: Option<std::sync::Arc<crate::synonyms::Synonyms>>,
+    /// The time scheduled rules are taken at (a preview's `HawkDate`); none: now.
+    pub at: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 impl Default for SearchQuery {
@@ -111,6 +115,8 @@ impl Default for SearchQuery {
             offset: 0,
             limit: 60,
             pins: vec![],
+            synonyms: None,
+            at: None,
         }
     }
 }

@@ -32,6 +32,8 @@ pub(super) struct SearchAgg {
     pub(super) add_to_carts: i64,
     pub(super) sales: i64,
     pub(super) revenue: f64,
+    /// When a search last found nothing.
+    pub(super) last_null_at: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 #[derive(Default)]
@@ -172,7 +174,10 @@ impl Folded {
                         let s = self.searches.entry((day, keyword)).or_default();
                         s.searches += 1;
                         match results {
-                            Some(0) => s.null_results += 1,
+                            Some(0) => {
+                                s.null_results += 1;
+                                s.last_null_at = s.last_null_at.max(Some(e.received_at));
+                            }
                             Some(_) => s.with_hits += 1,
                             None => s.unknown_hits += 1,
                         }

@@ -95,6 +95,7 @@ pub(super) async fn write(
             (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         let (mut clicks, mut adds, mut sales, mut revenue) =
             (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let mut last_null = Vec::new();
         for ((d, k), s) in &f.searches {
             day.push(*d);
             keyword.push(k.as_str());
@@ -106,11 +107,12 @@ pub(super) async fn write(
             adds.push(s.add_to_carts);
             sales.push(s.sales);
             revenue.push(s.revenue);
+            last_null.push(s.last_null_at);
         }
         sqlx::query(
-            "INSERT INTO analytics_search_daily (day, keyword, searches, with_hits, null_results, unknown_hits, clicks, add_to_carts, sales, revenue) \
-             SELECT d, k, a, b, c, u, cl, ad, sa, rv::numeric(14,2) FROM unnest($1::date[], $2::text[], $3::int8[], $4::int8[], $5::int8[], $6::int8[], $7::int8[], $8::int8[], $9::int8[], $10::float8[]) \
-               AS t(d, k, a, b, c, u, cl, ad, sa, rv) \
+            "INSERT INTO analytics_search_daily (day, keyword, searches, with_hits, null_results, unknown_hits, clicks, add_to_carts, sales, revenue, last_null_at) \
+             SELECT d, k, a, b, c, u, cl, ad, sa, rv::numeric(14,2), ln FROM unnest($1::date[], $2::text[], $3::int8[], $4::int8[], $5::int8[], $6::int8[], $7::int8[], $8::int8[], $9::int8[], $10::float8[], $11::timestamptz[]) \
+               AS t(d, k, a, b, c, u, cl, ad, sa, rv, ln) \
              ON CONFLICT (day, keyword) DO UPDATE SET \
                searches = analytics_search_daily.searches + excluded.searches, \
                with_hits = analytics_search_daily.with_hits + excluded.with_hits, \
@@ -119,7 +121,8 @@ pub(super) async fn write(
                clicks = analytics_search_daily.clicks + excluded.clicks, \
                add_to_carts = analytics_search_daily.add_to_carts + excluded.add_to_carts, \
                sales = analytics_search_daily.sales + excluded.sales, \
-               revenue = analytics_search_daily.revenue + excluded.revenue",
+               revenue = analytics_search_daily.revenue + excluded.revenue, \
+               last_null_at = greatest(analytics_search_daily.last_null_at, excluded.last_null_at)",
         )
         .bind(&day)
         .bind(&keyword)
@@ -131,6 +134,7 @@ pub(super) async fn write(
         .bind(&adds)
         .bind(&sales)
         .bind(&revenue)
+        .bind(&last_null)
         .execute(&mut *tx)
         .await?;
     }

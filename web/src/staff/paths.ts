@@ -10,6 +10,10 @@ export const STAFF_PATHS = {
   home: STAFF_HOME,
   pins: '/staff/merch/pins/',
   searchIndex: '/staff/merch/search-index/',
+  nullResults: '/staff/merch/null-results/',
+  synonyms: '/staff/merch/synonyms/',
+  analytics: '/staff/analytics/',
+  liveEvents: '/staff/analytics/live/',
   pickup: '/staff/orders/pickup/',
   exemptions: '/staff/tax-exemptions/',
   acceptInvite: '/staff/accept-invite/',
@@ -69,13 +73,34 @@ export const ROLE_AREAS: readonly RoleArea[] = [
         path: STAFF_PATHS.searchIndex,
         description: 'See how many products the search index holds and rebuild it from the catalog.',
       },
+      {
+        label: 'Searches with no results',
+        path: STAFF_PATHS.nullResults,
+        description: 'See what shoppers searched for and did not find; send a keyword to a page of the store.',
+      },
+      {
+        label: 'Synonyms',
+        path: STAFF_PATHS.synonyms,
+        description: 'Make a search for some words find others too: draft rules, preview them, publish them, roll back.',
+      },
     ],
   },
   {
     role: 'analyst',
     title: 'Analytics',
-    description: 'Read how shoppers search and buy. The analytics report has no page in the console yet.',
-    pages: [],
+    description: 'Read how shoppers search and buy.',
+    pages: [
+      {
+        label: 'Analytics',
+        path: STAFF_PATHS.analytics,
+        description: 'Searches, click-through, conversion, products and widgets over a range of days, as charts, tables and CSV.',
+      },
+      {
+        label: 'Live events',
+        path: STAFF_PATHS.liveEvents,
+        description: 'Watch tracking and domain events as they happen.',
+      },
+    ],
   },
   {
     role: 'operator',

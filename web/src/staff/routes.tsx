@@ -2,27 +2,40 @@
  * The staff entry's pages (client routing under /staff/; the server answers staff.html for
  * every path there):
  *
- * | path                       | page                                 | needs        |
- * |----------------------------|--------------------------------------|--------------|
- * | /staff/                    | home: a card per role held           | a staff role |
- * | /staff/merch/pins/         | pins (`?keyword=`, `?lp=`)           | merchandiser |
- * | /staff/merch/search-index/ | the search index: size, reindex      | merchandiser |
- * | /staff/orders/pickup/      | a store's pickup queue               | associate    |
- * | /staff/tax-exemptions/     | tax-exemption applications           | associate    |
- * | /staff/accept-invite/      | accept an invitation (`?id=&token=`) | nothing      |
- * | /staff/… (anything else)   | Page not found                       | a staff role |
- * | /staff.html                | pins with a pasted staff token       | nothing      |
+ * | path                       | page                                                         | needs        |
+ * |----------------------------|--------------------------------------------------------------|--------------|
+ * | /staff/                    | home: a card per role held                                   | a staff role |
+ * | /staff/merch/pins/         | pins (`?keyword=`, `?lp=`)                                   | merchandiser |
+ * | /staff/merch/search-index/ | the search index: size, reindex                              | merchandiser |
+ * | /staff/merch/null-results/ | searches with no results, redirects (`?since=&until=`)       | merchandiser |
+ * | /staff/merch/synonyms/     | search synonyms: rules, drafts, preview, history (`?words=`) | merchandiser |
+ * | /staff/analytics/          | the analytics report: charts, tables, CSV (`?since=&until=`) | analyst      |
+ * | /staff/analytics/live/     | live events (`?topics=&types=`)                              | analyst      |
+ * | /staff/orders/pickup/      | a store's pickup queue                                       | associate    |
+ * | /staff/tax-exemptions/     | tax-exemption applications                                   | associate    |
+ * | /staff/accept-invite/      | accept an invitation (`?id=&token=`)                         | nothing      |
+ * | /staff/… (anything else)   | Page not found                                               | a staff role |
+ * | /staff.html                | pins with a pasted staff token                               | nothing      |
+ *
+ * The analytics report's page is loaded when first opened (its chart library stays out of the
+ * console's first download).
  */
+import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { ConsoleShell, RequireRole } from './components/ConsoleShell';
 import { StaffLayout } from './components/StaffLayout';
 import { AcceptInvitePage } from './pages/AcceptInvitePage';
+import { LiveEventsPage } from './pages/LiveEventsPage';
+import { NullResultsPage } from './pages/NullResultsPage';
 import { PickupQueuePage } from './pages/PickupQueuePage';
 import { PinBoardPage } from './pages/PinBoardPage';
 import { SearchIndexPage } from './pages/SearchIndexPage';
+import { SynonymsPage } from './pages/SynonymsPage';
 import { StaffHomePage } from './pages/StaffHomePage';
 import { StaffNotFoundPage } from './pages/StatusPages';
 import { TaxExemptionsPage } from './pages/TaxExemptionsPage';
+
+const AnalyticsPage = lazy(() => import('./pages/AnalyticsPage').then((m) => ({ default: m.AnalyticsPage })));
 
 export const staffRoutes: RouteObject[] = [
   {
@@ -52,6 +65,46 @@ export const staffRoutes: RouteObject[] = [
         element: (
           <RequireRole role="merchandiser">
             <SearchIndexPage />
+          </RequireRole>
+        ),
+      },
+      {
+        path: 'merch/null-results',
+        element: (
+          <RequireRole role="merchandiser">
+            <NullResultsPage />
+          </RequireRole>
+        ),
+      },
+      {
+        path: 'merch/synonyms',
+        element: (
+          <RequireRole role="merchandiser">
+            <SynonymsPage />
+          </RequireRole>
+        ),
+      },
+      {
+        path: 'analytics',
+        element: (
+          <RequireRole role="analyst">
+            <Suspense
+              fallback={
+                <p role="status" className="page-loading">
+                  Loading the analytics…
+                </p>
+              }
+            >
+              <AnalyticsPage />
+            </Suspense>
+          </RequireRole>
+        ),
+      },
+      {
+        path: 'analytics/live',
+        element: (
+          <RequireRole role="analyst">
+            <LiveEventsPage />
           </RequireRole>
         ),
       },

@@ -84,3 +84,15 @@ export function renderStaff(path: string) {
 export function callsBut(calls: Call[], ...paths: string[]): Call[] {
   return calls.filter((c) => !paths.some((p) => c.path.startsWith(p)));
 }
+
+/** A `text/event-stream` answer of these pieces, closed after them unless `open`. */
+export function eventStream(pieces: string[], open = false): Response {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const piece of pieces) controller.enqueue(encoder.encode(piece));
+      if (!open) controller.close();
+    },
+  });
+  return new Response(body, { headers: { 'Content-Type': 'text/event-stream' } });
+}

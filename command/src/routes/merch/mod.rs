@@ -4,6 +4,7 @@
 //! merchandiser only (403 otherwise), with the staff id in the events' metadata.
 
 pub mod popular;
+pub mod synonyms;
 
 use axum::extract::State;
 use axum::http::StatusCode;

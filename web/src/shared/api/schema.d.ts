@@ -965,7 +965,7 @@ export interface paths {
         /**
          * The analytics report for dashboards (analysts)
          * @deprecated
-         * @description Deprecated: the former path of `GET /api/staff/analytics/report`, answered for one release. Its answers carry `Deprecation: @1795737600` (RFC 9745: since 2026-11-27) and a `Link` to that path with `rel="successor-version"`. Staff only, the analyst role: `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's. Events per name, popular searches, top and null-result searches with click-through and conversion, items (impressions, clicks, views, adds, sales), carousels, ads, banners, menus and suggestions, co-views, ratings, and the beacon-to-row lag. A click-through is null when nothing was shown (no data) and 0 when nothing shown was clicked.
+         * @description Deprecated: the former path of `GET /api/staff/analytics/report`, answered for one release. Its answers carry `Deprecation: @1795737600` (RFC 9745: since 2026-11-27) and a `Link` to that path with `rel="successor-version"`. Staff only, the analyst role: a staff session, or `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's. Searches per day, events per name, popular searches, top and null-result searches with click-through and conversion, items (impressions, clicks, views, adds, sales), carousels, ads, banners, menus and suggestions, co-views, ratings, and the beacon-to-row lag. A click-through is null when nothing was shown (no data) and 0 when nothing shown was clicked. Query-item pairs, co-views and ratings are totals (not by day).
          */
         get: operations["report_json_deprecated"];
         put?: never;
@@ -1495,9 +1495,49 @@ export interface paths {
         };
         /**
          * The analytics report for dashboards (analysts)
-         * @description Staff only, the analyst role: `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's. Events per name, popular searches, top and null-result searches with click-through and conversion, items (impressions, clicks, views, adds, sales), carousels, ads, banners, menus and suggestions, co-views, ratings, and the beacon-to-row lag. A click-through is null when nothing was shown (no data) and 0 when nothing shown was clicked.
+         * @description Staff only, the analyst role: a staff session, or `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's. Searches per day, events per name, popular searches, top and null-result searches with click-through and conversion, items (impressions, clicks, views, adds, sales), carousels, ads, banners, menus and suggestions, co-views, ratings, and the beacon-to-row lag. A click-through is null when nothing was shown (no data) and 0 when nothing shown was clicked. Query-item pairs, co-views and ratings are totals (not by day).
          */
         get: operations["report_json"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/analytics/report.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One table of the analytics report as CSV (analysts)
+         * @description Staff only, the analyst role (as the report). The table named by `table`, over the report's range, as an RFC 4180 CSV download: a header row of the report's field names, rates as fractions (empty for no data), money in dollars. A text cell starting like a spreadsheet formula (`=`, `+`, `-`, `@`) is prefixed with `'`.
+         */
+        get: operations["report_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/analytics/tail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tracking and domain-event topics live (analysts; server-sent events)
+         * @description Staff only, the analyst role (as the report). A `text/event-stream`: first an event named `ready` with data `{"topics":[…]}` once the tail is placed at the topics' ends (everything produced after it arrives), then one unnamed event per message: `{"topic","type","at","partition","offset","payload"}` with the message as it is on the topic (personal data redacted there), and an event named `skipped` with `{"count"}` when a slow reader missed messages. Keep-alive comments every 15 s. The tail is not bound by the request timeout; at most 8 are open per process (429 `TailBusy` with `Retry-After` beyond).
+         */
+        get: operations["tail"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1663,6 +1703,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/merch/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who changed pins, redirects, blocklists and synonyms, newest first (merchandisers)
+         * @description Staff only, the merchandiser role: a staff session or `Authorization: Bearer` with a staff token; 401 without valid staff credentials, 403 with another role's. Read from the events: each with the staff id recorded in its metadata.
+         */
+        get: operations["audit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/merch/null-results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Searches that found nothing (merchandisers)
+         * @description Staff only, the merchandiser role: a staff session, or `Authorization: Bearer` with a staff token; 401 without valid staff credentials, 403 with another role's. Each normalised keyword whose searches found nothing in the range (not from bots), most null results first, at most 100: how many found nothing, how many searches there were, when one last found nothing, and the store page the keyword redirects to when a merchandiser set one (`SetKeywordRedirect`).
+         */
+        get: operations["null_results"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/merch/popular-blocks": {
         parameters: {
             query?: never;
@@ -1675,6 +1755,166 @@ export interface paths {
          * @description Staff only, the merchandiser role: `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's. Every search term and product kept off the popular lists, each with when it was blocked. Also `storefront popular list`.
          */
         get: operations["blocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/merch/synonyms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The synonym rules: the published version and the drafts (merchandisers)
+         * @description Staff only, the merchandiser role: a staff session or `Authorization: Bearer` with a staff token; 401 without valid staff credentials, 403 with another role's.
+         */
+        get: operations["current"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/merch/synonyms/discard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Drop a synonym rule's draft (merchandisers)
+         * @description Staff only, the merchandiser role: a staff session (with its anti-forgery token) or `Authorization: Bearer` with a staff token; 401 without valid staff credentials, 403 with another role's. The synonym rules are one versioned set: a draft changes nothing shoppers see until that rule is published (a new version); a rollback publishes an earlier version's rules again. The staff id is recorded in the event's metadata. Answers the set: its version, rules and drafts.
+         */
+        post: operations["discard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/merch/synonyms/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Draft a new synonym rule or a change to one (merchandisers)
+         * @description Staff only, the merchandiser role: a staff session (with its anti-forgery token) or `Authorization: Bearer` with a staff token; 401 without valid staff credentials, 403 with another role's. The synonym rules are one versioned set: a draft changes nothing shoppers see until that rule is published (a new version); a rollback publishes an earlier version's rules again. The staff id is recorded in the event's metadata. Answers the set: its version, rules and drafts.
+         */
+        post: operations["draft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/merch/synonyms/draft-removal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Draft a synonym rule's removal (merchandisers)
+         * @description Staff only, the merchandiser role: a staff session (with its anti-forgery token) or `Authorization: Bearer` with a staff token; 401 without valid staff credentials, 403 with another role's. The synonym rules are one versioned set: a draft changes nothing shoppers see until that rule is published (a new version); a rollback publishes an earlier version's rules again. The staff id is recorded in the event's metadata. Answers the set: its version, rules and drafts.
+         */
+        post: operations["draft_removal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/merch/synonyms/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish one synonym rule's draft: a new version (merchandisers)
+         * @description Staff only, the merchandiser role: a staff session (with its anti-forgery token) or `Authorization: Bearer` with a staff token; 401 without valid staff credentials, 403 with another role's. The synonym rules are one versioned set: a draft changes nothing shoppers see until that rule is published (a new version); a rollback publishes an earlier version's rules again. The staff id is recorded in the event's metadata. Answers the set: its version, rules and drafts.
+         */
+        post: operations["publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/merch/synonyms/rollback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish an earlier version of the synonym rules again (merchandisers)
+         * @description Staff only, the merchandiser role: a staff session (with its anti-forgery token) or `Authorization: Bearer` with a staff token; 401 without valid staff credentials, 403 with another role's. The synonym rules are one versioned set: a draft changes nothing shoppers see until that rule is published (a new version); a rollback publishes an earlier version's rules again. The staff id is recorded in the event's metadata. Answers the set: its version, rules and drafts.
+         */
+        post: operations["rollback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/merch/synonyms/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every version of the synonym rules, newest first (merchandisers)
+         * @description Staff only, the merchandiser role: a staff session or `Authorization: Bearer` with a staff token; 401 without valid staff credentials, 403 with another role's.
+         */
+        get: operations["versions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/merch/synonyms/versions/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One version of the synonym rules with its rules (merchandisers)
+         * @description Staff only, the merchandiser role: a staff session or `Authorization: Bearer` with a staff token; 401 without valid staff credentials, 403 with another role's.
+         */
+        get: operations["version"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2887,6 +3127,23 @@ export interface components {
             /** Format: int64 */
             visits: number;
         };
+        /** @description Searches and what followed them on one day (not from bots). */
+        AnalyticsDayRow: {
+            /** Format: int64 */
+            addToCarts: number;
+            /** Format: int64 */
+            clicks: number;
+            /** Format: date */
+            day: string;
+            /** Format: int64 */
+            nullResults: number;
+            /** Format: double */
+            revenue: number;
+            /** Format: int64 */
+            sales: number;
+            /** Format: int64 */
+            searches: number;
+        };
         AnalyticsEventCount: {
             bot: boolean;
             event: string;
@@ -2941,10 +3198,17 @@ export interface components {
             popularSearches: string[];
             queryItems: components["schemas"]["AnalyticsQueryItemRow"][];
             ratings: components["schemas"]["AnalyticsRatingRow"][];
+            /** @description One row per day from `since` to `until`, days without searches as zeros. */
+            searchesByDay: components["schemas"]["AnalyticsDayRow"][];
             /** Format: date */
             since: string;
             topItems: components["schemas"]["AnalyticsItemRow"][];
             topSearches: components["schemas"]["AnalyticsSearchRow"][];
+            /**
+             * Format: date
+             * @description Last day counted (inclusive).
+             */
+            until: string;
             widgets: components["schemas"]["AnalyticsWidgetRow"][];
         };
         AnalyticsSearchRow: {
@@ -3693,9 +3957,53 @@ export interface components {
             name: string;
             url: string;
         };
+        /** @description One change. */
+        MerchAuditEntry: {
+            /** @description The board (`kw:<keyword>`, `lp:<department>`), the list, or `search`. */
+            aggregateId: string;
+            /** @description `PinBoard`, `PopularBlocklist` or `SynonymSet`. */
+            aggregateType: string;
+            /** Format: date-time */
+            at: string;
+            eventType: string;
+            /** @description The event's payload as recorded. */
+            payload: unknown;
+            /** @description The staff id that acted (`storefront migrate` or `cli` for commands run by an operator). */
+            staffId?: string | null;
+        };
         /** @description `{"nonce": …}`. */
         NonceAnswer: {
             nonce: string;
+        };
+        /** @description A keyword shoppers searched for and found nothing: the merchandisers' queue. */
+        NullResultRow: {
+            keyword: string;
+            /**
+             * Format: date-time
+             * @description When a search for it last found nothing (null for counts kept from before the time
+             *     was recorded).
+             */
+            lastSeen?: string | null;
+            /**
+             * Format: int64
+             * @description Searches for it that found nothing, in the range.
+             */
+            nullResults: number;
+            /** @description The store page the keyword now goes to, when a merchandiser set one. */
+            redirect?: string | null;
+            /**
+             * Format: int64
+             * @description All searches for it in the range.
+             */
+            searches: number;
+        };
+        /** @description The null-result queue's answer. */
+        NullResults: {
+            rows: components["schemas"]["NullResultRow"][];
+            /** Format: date */
+            since: string;
+            /** Format: date */
+            until: string;
         };
         /**
          * @description The sign-in a pending third-party registration would finish with (spec 3, 'Oauth account
@@ -4535,6 +4843,7 @@ export interface components {
             pageCount: number;
             /** Format: int32 */
             pg: number;
+            preview?: components["schemas"]["SearchPreview"] | null;
             /** @description The canonical query string of this page (the URL contract's writer). */
             query: string;
             /** @description Identifies this answer in tracking events (query_id). */
@@ -4565,6 +4874,21 @@ export interface components {
             id: number;
             name: string;
             url: string;
+        };
+        /** @description What a merchandiser's search previews. */
+        SearchPreview: {
+            /**
+             * Format: date-time
+             * @description The time scheduled rules were taken at (`HawkDate`).
+             */
+            at: string | null;
+            /** @description Whether the drafts were applied over it. */
+            drafts: boolean;
+            /**
+             * Format: int32
+             * @description The version of the synonym rules searched (the published one unless asked otherwise).
+             */
+            synonymsVersion: number;
         };
         /** @description What the index searches of the product. */
         SearchableFields: {
@@ -4833,6 +5157,116 @@ export interface components {
             popularSearches: components["schemas"]["SuggestionLink"][];
             productHeading: string;
             products: components["schemas"]["SuggestedProduct"][];
+        };
+        /** @description A rule's draft: the rule as it will be, or none for its removal. */
+        SynonymDraftAnswer: {
+            rule?: components["schemas"]["SynonymRule"] | null;
+            ruleId: string;
+        };
+        /** @description A rule as drafted: no `ruleId` for a new one. */
+        SynonymDraftRequest: {
+            /**
+             * Format: date-time
+             * @description When it stops (RFC 3339); absent: never.
+             */
+            endsAt?: string | null;
+            /** @description What they also mean (at most 100 characters, 8 words). */
+            replacement?: string | null;
+            /** @description The rule changed; absent for a new rule. */
+            ruleId?: string | null;
+            /**
+             * Format: date-time
+             * @description When the rule starts to apply (RFC 3339); absent: at once.
+             */
+            startsAt?: string | null;
+            /** @description The words shoppers search (at most 100 characters, 8 words). */
+            words?: string | null;
+        };
+        /** @description A rule's draft: the rule as it will be, or none for its removal. */
+        SynonymDraftView: {
+            /** Format: date-time */
+            draftedAt: string;
+            rule?: components["schemas"]["SynonymRuleView"] | null;
+            ruleId: string;
+            /** @description Who drafted it (a staff id), from its event. */
+            staffId?: string | null;
+        };
+        /** @description The version a rollback publishes again. */
+        SynonymRollbackRequest: {
+            /** Format: int64 */
+            version?: number | null;
+        };
+        /**
+         * @description One rule: searching `words` also searches `replacement`, from `starts_at` (none: always)
+         *     until `ends_at` (none: for good). Both sides lower case, spaces collapsed.
+         */
+        SynonymRule: {
+            /** Format: date-time */
+            endsAt?: string | null;
+            id: string;
+            replacement: string;
+            /** Format: date-time */
+            startsAt?: string | null;
+            words: string;
+        };
+        /** @description The rule a removal, discard or publish is about. */
+        SynonymRuleRequest: {
+            ruleId?: string | null;
+        };
+        /** @description A rule as the read model holds it. */
+        SynonymRuleView: {
+            /** Format: date-time */
+            endsAt?: string | null;
+            id: string;
+            replacement: string;
+            /** Format: date-time */
+            startsAt?: string | null;
+            words: string;
+        };
+        /** @description The rule set after a change. */
+        SynonymSetAnswer: {
+            drafts: components["schemas"]["SynonymDraftAnswer"][];
+            /** @description Its rules. */
+            rules: components["schemas"]["SynonymRule"][];
+            /** @enum {boolean} */
+            success: true;
+            /**
+             * Format: int32
+             * @description The published version.
+             */
+            version: number;
+        };
+        /** @description The rule set now: the published version, its rules and the drafts waiting. */
+        SynonymSetView: {
+            drafts: components["schemas"]["SynonymDraftView"][];
+            rules: components["schemas"]["SynonymRuleView"][];
+            /**
+             * Format: int32
+             * @description 0 before the starter list is seeded (`storefront migrate`).
+             */
+            version: number;
+        };
+        /** @description One version of the set: how it came to be and who made it. */
+        SynonymVersionView: {
+            /** @description `seeded`, `published`, `removed` or `rolled-back`. */
+            change: string;
+            /** Format: date-time */
+            publishedAt: string;
+            /** Format: int32 */
+            ruleCount: number;
+            /** @description The rule published or removed. */
+            ruleId?: string | null;
+            /** @description The version's rules (`GET …/versions/{version}` only). */
+            rules?: components["schemas"]["SynonymRuleView"][] | null;
+            /** @description Who made it (a staff id), from its event. */
+            staffId?: string | null;
+            /**
+             * Format: int32
+             * @description The version a rollback published again.
+             */
+            toVersion?: number | null;
+            /** Format: int32 */
+            version: number;
         };
         /** @description An application as an associate reviews it. */
         TaxExemptionApplication: {
@@ -7667,6 +8101,11 @@ export interface operations {
                  * @example 2026-11-01
                  */
                 since?: string;
+                /**
+                 * @description Last day counted, YYYY-MM-DD (default, also when empty: today); 400 `InvalidUntil` for a day that does not exist, `InvalidRange` before `since` or more than 366 days after it
+                 * @example 2026-11-28
+                 */
+                until?: string;
             };
             header?: never;
             path?: never;
@@ -7683,7 +8122,7 @@ export interface operations {
                     "application/json": components["schemas"]["AnalyticsReport"];
                 };
             };
-            /** @description `InvalidSince` (not a date like 2026-11-01), `InvalidText`. */
+            /** @description `InvalidSince`, `InvalidUntil`, `InvalidRange`, `InvalidText`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9097,6 +9536,11 @@ export interface operations {
                  * @example 2026-11-01
                  */
                 since?: string;
+                /**
+                 * @description Last day counted, YYYY-MM-DD (default, also when empty: today); 400 `InvalidUntil` for a day that does not exist, `InvalidRange` before `since` or more than 366 days after it
+                 * @example 2026-11-28
+                 */
+                until?: string;
             };
             header?: never;
             path?: never;
@@ -9113,7 +9557,7 @@ export interface operations {
                     "application/json": components["schemas"]["AnalyticsReport"];
                 };
             };
-            /** @description `InvalidSince` (not a date like 2026-11-01), `InvalidText`. */
+            /** @description `InvalidSince`, `InvalidUntil`, `InvalidRange`, `InvalidText`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9127,6 +9571,118 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    report_csv: {
+        parameters: {
+            query: {
+                /**
+                 * @description `searches-by-day`, `top-searches`, `null-result-searches`, `top-items`, `query-items`, `widgets`, `coviews`, `ratings` or `events`; 400 `InvalidTable` otherwise
+                 * @example top-searches
+                 */
+                table: string;
+                /**
+                 * @description First day counted (as the report)
+                 * @example 2026-11-01
+                 */
+                since?: string;
+                /**
+                 * @description Last day counted (as the report)
+                 * @example 2026-11-28
+                 */
+                until?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The table as CSV (an attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description `InvalidTable`, `InvalidSince`, `InvalidUntil`, `InvalidRange`, `InvalidText`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["StaffForbidden"];
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    tail: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `tracking`, `events` or both, comma-separated (default both); 400 `InvalidTopic` otherwise
+                 * @example tracking,events
+                 */
+                topics?: string;
+                /**
+                 * @description Types shown, comma-separated, case-insensitive: a tracking event's name (`Search`, `Click`, `productview`) or a domain event's `Aggregate.Event`, or an aggregate alone (`Cart`); at most 20 of at most 64 characters (400 `InvalidTypes`); default every type
+                 * @example Search,Cart
+                 */
+                types?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The live tail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description `InvalidTopic`, `InvalidTypes`, `InvalidText`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["StaffForbidden"];
+            414: components["responses"]["UriTooLong"];
+            /** @description `TailBusy`: too many live tails are open; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            /** @description The broker did not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     me: {
@@ -9569,6 +10125,90 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    audit: {
+        parameters: {
+            query?: {
+                /** @description Entries (default 50, at most 200) */
+                limit?: number;
+                /** @description Only entries recorded before this RFC 3339 time (the next page) */
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchAuditEntry"][];
+                };
+            };
+            /** @description `InvalidQuery`: a limit or time that is not one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["StaffForbidden"];
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    null_results: {
+        parameters: {
+            query?: {
+                /**
+                 * @description First day counted (default: seven days ago)
+                 * @example 2026-11-01
+                 */
+                since?: string;
+                /**
+                 * @description Last day counted (default: today)
+                 * @example 2026-11-28
+                 */
+                until?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NullResults"];
+                };
+            };
+            /** @description `InvalidSince`, `InvalidUntil`, `InvalidRange`, `InvalidText`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["StaffForbidden"];
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     blocks: {
         parameters: {
             query?: never;
@@ -9590,6 +10230,406 @@ export interface operations {
             400: components["responses"]["InvalidUrl"];
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["StaffForbidden"];
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    current: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SynonymSetView"];
+                };
+            };
+            400: components["responses"]["InvalidUrl"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["StaffForbidden"];
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    discard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SynonymRuleRequest"];
+            };
+        };
+        responses: {
+            /** @description The rule set without the draft */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SynonymSetAnswer"];
+                };
+            };
+            /** @description `InvalidRule` ('Please choose a rule.'), `MalformedJson`, `InvalidText`, `InvalidIdempotencyKey`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["StaffForbidden"];
+            /** @description `SynonymRefused`: that rule has no draft. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The body has the wrong shape (`InvalidInput`), the Idempotency-Key was used for another request (`IdempotencyKeyReused`), or the rule set refused the change (`SynonymRefused`: empty or too long sides, the same words on both sides, another rule for the same words, a start not before the end, too many rules or drafts, or the version already published). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    draft: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SynonymDraftRequest"];
+            };
+        };
+        responses: {
+            /** @description The rule set with the draft */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SynonymSetAnswer"];
+                };
+            };
+            /** @description `MalformedJson`, `InvalidText`, `InvalidIdempotencyKey`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["StaffForbidden"];
+            /** @description `SynonymRefused`: no rule has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The body has the wrong shape (`InvalidInput`), the Idempotency-Key was used for another request (`IdempotencyKeyReused`), or the rule set refused the change (`SynonymRefused`: empty or too long sides, the same words on both sides, another rule for the same words, a start not before the end, too many rules or drafts, or the version already published). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    draft_removal: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SynonymRuleRequest"];
+            };
+        };
+        responses: {
+            /** @description The rule set with the draft */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SynonymSetAnswer"];
+                };
+            };
+            /** @description `InvalidRule` ('Please choose a rule.'), `MalformedJson`, `InvalidText`, `InvalidIdempotencyKey`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["StaffForbidden"];
+            /** @description `SynonymRefused`: no published rule has that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The body has the wrong shape (`InvalidInput`), the Idempotency-Key was used for another request (`IdempotencyKeyReused`), or the rule set refused the change (`SynonymRefused`: empty or too long sides, the same words on both sides, another rule for the same words, a start not before the end, too many rules or drafts, or the version already published). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    publish: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SynonymRuleRequest"];
+            };
+        };
+        responses: {
+            /** @description The rule set as published */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SynonymSetAnswer"];
+                };
+            };
+            /** @description `InvalidRule` ('Please choose a rule.'), `MalformedJson`, `InvalidText`, `InvalidIdempotencyKey`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["StaffForbidden"];
+            /** @description `SynonymRefused`: that rule has no draft. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The body has the wrong shape (`InvalidInput`), the Idempotency-Key was used for another request (`IdempotencyKeyReused`), or the rule set refused the change (`SynonymRefused`: empty or too long sides, the same words on both sides, another rule for the same words, a start not before the end, too many rules or drafts, or the version already published). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    rollback: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SynonymRollbackRequest"];
+            };
+        };
+        responses: {
+            /** @description The rule set as published */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SynonymSetAnswer"];
+                };
+            };
+            /** @description `InvalidVersion` ('Please choose a version.'), `MalformedJson`, `InvalidText`, `InvalidIdempotencyKey`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["StaffForbidden"];
+            /** @description `SynonymRefused`: there is no such version. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The body has the wrong shape (`InvalidInput`), the Idempotency-Key was used for another request (`IdempotencyKeyReused`), or the rule set refused the change (`SynonymRefused`: empty or too long sides, the same words on both sides, another rule for the same words, a start not before the end, too many rules or drafts, or the version already published). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    versions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SynonymVersionView"][];
+                };
+            };
+            400: components["responses"]["InvalidUrl"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["StaffForbidden"];
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    version: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The version */
+                version: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SynonymVersionView"];
+                };
+            };
+            400: components["responses"]["InvalidUrl"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["StaffForbidden"];
+            /** @description No such version (`NotFound`, 'Version not found.'). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];

@@ -69,16 +69,36 @@ describe('the console’s shell', () => {
     expect(within(main).getByRole('link', { name: 'Pickup queue' })).toHaveAttribute('href', '/staff/orders/pickup/');
   });
 
-  it('a merchandiser and analyst: the merchandising pages only in the navigation; a card for each role', async () => {
+  it('a merchandiser and analyst: both roles’ pages in the navigation; a card for each role', async () => {
     mockStaffApi({ 'GET /api/staff/me': me('merchandiser', 'analyst') });
     renderStaff('/staff');
     expect(await screen.findByRole('heading', { level: 1, name: 'Staff home' })).toBeVisible();
-    expect(within(staffNav()).getAllByRole('link').map((a) => a.textContent)).toEqual(['Pins', 'Search index']);
+    expect(within(staffNav()).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Pins', '/staff/merch/pins/'],
+      ['Search index', '/staff/merch/search-index/'],
+      ['Searches with no results', '/staff/merch/null-results/'],
+      ['Synonyms', '/staff/merch/synonyms/'],
+      ['Analytics', '/staff/analytics/'],
+      ['Live events', '/staff/analytics/live/'],
+    ]);
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       'Merchandising',
       'Analytics',
     ]);
-    expect(screen.getByText(/The analytics report has no page in the console yet/)).toBeVisible();
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('link', { name: 'Live events' })).toHaveAttribute('href', '/staff/analytics/live/');
+    expect(within(main).getByRole('link', { name: 'Searches with no results' })).toHaveAttribute(
+      'href',
+      '/staff/merch/null-results/',
+    );
+  });
+
+  it('a page under another in the navigation marks only itself as the current page', async () => {
+    mockStaffApi({ 'GET /api/staff/me': me('analyst') });
+    renderStaff('/staff/analytics/live/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Live events' })).toBeVisible();
+    expect(within(staffNav()).getByRole('link', { name: 'Live events' })).toHaveAttribute('aria-current', 'page');
+    expect(within(staffNav()).getByRole('link', { name: 'Analytics' })).not.toHaveAttribute('aria-current');
   });
 
   it('a page of a role they lack is the 403 page, with the navigation of theirs', async () => {

@@ -80,7 +80,8 @@ function StaffNav({ me }: { me: StaffMe }) {
             <ul className="staff-nav__links" aria-labelledby={`${id}-${area.role}`}>
               {area.pages.map((page) => (
                 <li key={page.path}>
-                  <NavLink to={page.path} className="staff-nav__link">
+                  {/* `end`: Analytics is not the current page on Live events, a path under it. */}
+                  <NavLink to={page.path} end className="staff-nav__link">
                     {page.label}
                   </NavLink>
                 </li>
