@@ -5,7 +5,12 @@
 //! server answered that search with hits, whatever `total` the beacon claims
 //! (docs/security.md, "Popular searches").
 //!
-//! Shape: `{32 hex}-{h|n}.{signature}`, at most 70 characters.
+//! The mark after the id also says which merchandising rules shaped the answer (`p`: pinned
+//! items were shown, `r`: the keyword redirects to a page, `s`: a synonym rule applied), so
+//! analysts can attribute clicks and sales to them; being signed, the marks are as the
+//! server wrote them.
+//!
+//! Shape: `{32 hex}-{h|n}{p?r?s?}.{signature}`, at most 73 characters.
 
 use crate::identity::new_id;
 use crate::secrets::Keyring;
@@ -28,10 +33,81 @@ fn message(id: &str, visitor_id: &str, keyword: &str) -> String {
     format!("{id}|{visitor_id}|{}", normalize_keyword(keyword))
 }
 
+/// The merchandising rules that shaped an answer.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Shaped {
+    /// Pinned items were on the page.
+    pub pinned: bool,
+    /// The keyword redirects to a page of the store.
+    pub redirect: bool,
+    /// A synonym rule applied to the keyword.
+    pub synonym: bool,
+}
+
+impl Shaped {
+    fn marks(self) -> String {
+        [
+            (self.pinned, 'p'),
+            (self.redirect, 'r'),
+            (self.synonym, 's'),
+        ]
+        .into_iter()
+        .filter_map(|(on, mark)| on.then_some(mark))
+        .collect()
+    }
+
+    /// The rules a query id's marks name (none for an id without them).
+    pub fn of_query_id(query_id: &str) -> Shaped {
+        let marks = query_id
+            .rsplit_once('.')
+            .and_then(|(id, _)| id.rsplit_once('-'))
+            .map(|(_, m)| m.get(1..).unwrap_or(""))
+            .unwrap_or("");
+        Shaped {
+            pinned: marks.contains('p'),
+            redirect: marks.contains('r'),
+            synonym: marks.contains('s'),
+        }
+    }
+
+    /// The analytics names of the rules: `pinned`, `redirect`, `synonym`, or `none`.
+    pub fn names(self) -> Vec<&'static str> {
+        let names: Vec<&'static str> = [
+            (self.pinned, "pinned"),
+            (self.redirect, "redirect"),
+            (self.synonym, "synonym"),
+        ]
+        .into_iter()
+        .filter_map(|(on, name)| on.then_some(name))
+        .collect();
+        if names.is_empty() {
+            vec!["none"]
+        } else {
+            names
+        }
+    }
+}
+
 /// A new query id for an answer to `visitor_id`'s search of `keyword` (empty for a landing
 /// page), marked with whether it had hits.
 pub fn issue(keyring: &Keyring, visitor_id: &str, keyword: &str, hits: bool) -> String {
-    let id = format!("{}-{}", new_id(), if hits { 'h' } else { 'n' });
+    issue_shaped(keyring, visitor_id, keyword, hits, Shaped::default())
+}
+
+/// [`issue`], also marked with the merchandising rules that shaped the answer.
+pub fn issue_shaped(
+    keyring: &Keyring,
+    visitor_id: &str,
+    keyword: &str,
+    hits: bool,
+    shaped: Shaped,
+) -> String {
+    let id = format!(
+        "{}-{}{}",
+        new_id(),
+        if hits { 'h' } else { 'n' },
+        shaped.marks()
+    );
     let signature = keyring.sign(PURPOSE, &message(&id, visitor_id, keyword));
     format!("{id}.{signature}")
 }
@@ -44,11 +120,15 @@ pub fn verify(keyring: &Keyring, visitor_id: &str, keyword: &str, query_id: &str
         return None;
     }
     let (id, signature) = query_id.rsplit_once('.')?;
-    let hits = match id.rsplit_once('-')? {
-        (_, "h") => true,
-        (_, "n") => false,
+    let (_, mark) = id.rsplit_once('-')?;
+    let hits = match mark.get(..1)? {
+        "h" => true,
+        "n" => false,
         _ => return None,
     };
+    if !mark[1..].chars().all(|c| matches!(c, 'p' | 'r' | 's')) {
+        return None;
+    }
     keyring
         .verify(PURPOSE, &message(id, visitor_id, keyword), signature)
         .then_some(hits)
@@ -88,5 +168,38 @@ mod tests {
         );
         let other = Keyring::parse("fedcba9876543210fedcba9876543210").unwrap();
         assert_eq!(verify(&other, "visitor-a", "dog food", &q), None);
+    }
+
+    #[test]
+    fn the_rules_that_shaped_an_answer_are_signed_with_it() {
+        let ring = ring();
+        let shaped = Shaped {
+            pinned: true,
+            redirect: false,
+            synonym: true,
+        };
+        let q = issue_shaped(&ring, "visitor-a", "tyre", true, shaped);
+        assert!(q.len() <= 73, "{q}");
+        assert_eq!(verify(&ring, "visitor-a", "tyre", &q), Some(true));
+        assert_eq!(Shaped::of_query_id(&q), shaped);
+        assert_eq!(Shaped::of_query_id(&q).names(), ["pinned", "synonym"]);
+        // A mark added or taken away breaks the signature.
+        assert_eq!(
+            verify(&ring, "visitor-a", "tyre", &q.replacen("-hps.", "-hs.", 1)),
+            None
+        );
+        assert_eq!(
+            verify(
+                &ring,
+                "visitor-a",
+                "tyre",
+                &q.replacen("-hps.", "-hpsr.", 1)
+            ),
+            None
+        );
+        let plain = issue(&ring, "visitor-a", "tyre", false);
+        assert_eq!(Shaped::of_query_id(&plain), Shaped::default());
+        assert_eq!(Shaped::of_query_id(&plain).names(), ["none"]);
+        assert_eq!(Shaped::of_query_id("nonsense").names(), ["none"]);
     }
 }

@@ -49,7 +49,7 @@ pub use suggest::{suggest_query, Suggestions};
 pub(crate) use build::{build, Dim};
 pub(crate) use clauses::term;
 pub(crate) use did_you_mean::edit_distance;
-pub(crate) use keyword::MAX_WORDS;
+pub use keyword::MAX_WORDS;
 
 use crate::engine::{SearchEngine, SearchError};
 use facets::FacetPlan;

@@ -113,6 +113,15 @@ impl Synonyms {
             .max_by_key(|r| r.words.len())
     }
 
+    /// Whether a rule live at `at` applies to `keyword`'s words, as a search reads them.
+    pub fn applies_to(&self, keyword: &str, at: DateTime<Utc>) -> bool {
+        let words: Vec<String> = tokens(words_analyzer(), keyword)
+            .into_iter()
+            .take(crate::search::MAX_WORDS)
+            .collect();
+        (0..words.len()).any(|i| self.rule_for(&words[i..], at).is_some())
+    }
+
     /// What decides the rules a search at `at` applies: the same key, the same rules.
     pub fn key_at(&self, at: DateTime<Utc>) -> String {
         let epoch = self.changes.partition_point(|c| *c <= at);
@@ -143,6 +152,8 @@ mod tests {
             )
             .expect("four wheeler");
         assert_eq!(rule.replacement, ["all", "terrain", "vehicle"]);
+        assert!(starter.applies_to("Cheap Tyre  chains", Utc::now()));
+        assert!(!starter.applies_to("tire chains", Utc::now()));
     }
 
     #[test]

@@ -141,12 +141,59 @@ pub(super) async fn spa(State(state): State<AppState>, request: Request) -> Resp
         }
         _ => html,
     };
+    // Preview mode: a merchandiser who turned it on gets the page with the staff's preview
+    // script (pin controls and explain on the results, the preview bar); the script is the
+    // staff build's, so none of it is in a shopper's bundle.
+    if wants_preview(request.headers()) {
+        let (parts, _) = request.into_parts();
+        let merchandiser = state
+            .staff
+            .authenticate(&parts)
+            .await
+            .is_ok_and(|member| member.has(kernel::staff::Role::Merchandiser));
+        if merchandiser {
+            return (
+                status,
+                [
+                    (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+                    (header::CACHE_CONTROL, "private, no-store"),
+                ],
+                with_preview_script(&html),
+            )
+                .into_response();
+        }
+    }
     (
         status,
         [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
         html,
     )
         .into_response()
+}
+
+/// The cookie that turns preview mode on (set by the staff console; a flag only: the staff
+/// session decides).
+pub const PREVIEW_COOKIE: &str = "sf_preview";
+/// The staff build's preview script, at the top of `web/dist`.
+pub const PREVIEW_SCRIPT: &str = "/staff-preview.js";
+
+/// Whether the request carries `sf_preview=1`.
+fn wants_preview(headers: &axum::http::HeaderMap) -> bool {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .any(|pair| pair.trim() == format!("{PREVIEW_COOKIE}=1"))
+}
+
+/// The page with the preview script added at the end of its head.
+fn with_preview_script(html: &str) -> String {
+    let tag = format!(r#"<script type="module" src="{PREVIEW_SCRIPT}"></script>"#);
+    match html.find("</head>") {
+        Some(at) => format!("{}{tag}{}", &html[..at], &html[at..]),
+        None => format!("{tag}{html}"),
+    }
 }
 
 /// Whether `path` is a page of the store: a fixed page of the SPA (routes.json), an order's

@@ -34,6 +34,7 @@ async fn dashboard_app(env: &TestEnv) -> (Client, String) {
         ))
         .unwrap(),
     );
+    state.search.reindex(&env.pool, &|_, _| {}).await.unwrap();
     let client = Client {
         app: storefront::app::router(state, &storefront::Roles::all()),
         cookies: Default::default(),
@@ -375,5 +376,106 @@ async fn the_live_tail_shows_what_arrives_after_it_opened_and_keeps_to_its_cap()
         })
         .await,
         "a closed tail gives its place back"
+    );
+}
+
+/// The rules that shaped an answer are signed into its query id; the clicks after a search a
+/// pin shaped, or a synonym, are credited to that rule, and a search no rule shaped to `none`.
+#[tokio::test]
+async fn clicks_are_credited_to_the_rule_that_shaped_the_answer() {
+    let env = spawn_env().await;
+    crate::common::search_catalog::catalog(&env).await;
+    let (shopper, topic) = dashboard_app(&env).await;
+    let mut merchandiser = shopper.other();
+    let pinned = merchandiser
+        .send_with(
+            "POST",
+            "/api/staff/merch/AddItemToTop",
+            Some("application/json"),
+            json!({"keyword": "cattle panel", "itemId": "800006"}).to_string(),
+            &[("authorization", &format!("Bearer {STAFF_TOKEN}"))],
+        )
+        .await;
+    assert_eq!(pinned.status, 200, "{}", pinned.body);
+    let mut visitor = shopper.other();
+    // The starter list's 'tyre => tire' shapes the first; the pin the second; nothing the third.
+    for (i, (keyword, rule)) in [("tyre", "s"), ("cattle panel", "p"), ("barbed wire", "")]
+        .into_iter()
+        .enumerate()
+    {
+        let answer = visitor
+            .get(&format!("/api/search?keyword={}", urlencode(keyword)))
+            .await;
+        assert_eq!(answer.status, 200, "{}", answer.body);
+        let query_id = answer.json()["queryId"].as_str().unwrap().to_string();
+        let mark = query_id
+            .split('.')
+            .next()
+            .unwrap()
+            .rsplit('-')
+            .next()
+            .unwrap();
+        assert_eq!(mark, format!("h{rule}"), "{keyword}");
+        let item = answer.json()["items"][0]["blainNumber"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let search = json!({"event": "Search", "version": "v2", "keyword": keyword,
+            "query_id": query_id, "total": answer.json()["total"], "type_id": 1});
+        let click = json!({"event": "Click", "version": "v2", "unique_id": item,
+            "query_id": query_id});
+        for (event, et, token) in [
+            (search, "2", format!("s{i}")),
+            (click, "3", format!("c{i}")),
+        ] {
+            let sent = visitor
+                .send_with(
+                    "GET",
+                    &hawk_url(&event, et, &token),
+                    None,
+                    String::new(),
+                    &[("user-agent", CHROME)],
+                )
+                .await;
+            assert_eq!(sent.status, 200);
+        }
+    }
+    let (_stop, _task) = run_analytics(&env, &topic, &unique("analytics"), quick_settings());
+    assert!(
+        eventually(Duration::from_secs(20), || async {
+            count(
+                &env.pool,
+                "SELECT coalesce(sum(clicks), 0)::int8 FROM analytics_rule_daily",
+            )
+            .await
+                == 3
+        })
+        .await,
+        "every click credited to a rule"
+    );
+    let mut analyst = shopper.other();
+    let report = get_with(&mut analyst, "/api/staff/analytics/report", ANALYST_TOKEN)
+        .await
+        .json();
+    let rules: Vec<(String, i64, i64, f64)> = report["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["rule"].as_str().unwrap().to_string(),
+                r["searches"].as_i64().unwrap(),
+                r["clicks"].as_i64().unwrap(),
+                r["clickThrough"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rules,
+        [
+            ("none".to_string(), 1, 1, 1.0),
+            ("pinned".to_string(), 1, 1, 1.0),
+            ("synonym".to_string(), 1, 1, 1.0),
+        ]
     );
 }

@@ -931,3 +931,59 @@ async fn the_autocomplete_click_never_answers_a_script() {
     assert_eq!(a.headers["content-type"], "application/json");
     assert_eq!(a.json(), serde_json::json!({"success": true}));
 }
+
+/// Preview mode: a merchandiser whose browser holds `sf_preview=1` gets each page of the store
+/// with the staff's preview script, never kept by a cache; without the cookie, or for anyone
+/// else with it (another role, a shopper), the page is the shoppers'.
+#[tokio::test]
+async fn a_merchandiser_in_preview_mode_gets_the_preview_script_and_no_one_else_does() {
+    let env = spawn_env().await;
+    let mut parts = AppParts::ephemeral(env.pool.clone(), env.bus.clone(), web_dir_with_routes());
+    parts.staff = std::sync::Arc::new(
+        kernel::staff::StaffTokens::parse(
+            "merch:merchandiser:merchandiser-token-0123456789abcdef, ana:analyst:analyst-token-0123456789abcdef",
+        )
+        .unwrap(),
+    );
+    let app = router(parts, &Roles::all());
+    let page = |token: Option<&str>, cookie: Option<&str>| {
+        let mut request = Request::get("/s/?keyword=rope");
+        if let Some(token) = token {
+            request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
+        }
+        if let Some(cookie) = cookie {
+            request = request.header(header::COOKIE, cookie);
+        }
+        let app = app.clone();
+        async move {
+            let response = app
+                .oneshot(request.body(Body::empty()).unwrap())
+                .await
+                .unwrap();
+            let cache = response.headers()[header::CACHE_CONTROL].clone();
+            let body = response.into_body().collect().await.unwrap().to_bytes();
+            (cache, String::from_utf8(body.to_vec()).unwrap())
+        }
+    };
+    let script = r#"<script type="module" src="/staff-preview.js"></script>"#;
+    let (cache, body) = page(
+        Some("merchandiser-token-0123456789abcdef"),
+        Some("sf_vid=x; sf_preview=1"),
+    )
+    .await;
+    assert!(body.contains(script), "{body}");
+    assert_eq!(cache, "private, no-store");
+    for (token, cookie) in [
+        (Some("merchandiser-token-0123456789abcdef"), None),
+        (Some("analyst-token-0123456789abcdef"), Some("sf_preview=1")),
+        (None, Some("sf_preview=1")),
+        (
+            Some("merchandiser-token-0123456789abcdef"),
+            Some("sf_preview=0"),
+        ),
+    ] {
+        let (cache, body) = page(token, cookie).await;
+        assert!(!body.contains("staff-preview"), "{token:?} {cookie:?}");
+        assert_eq!(cache, "no-cache", "{token:?} {cookie:?}");
+    }
+}

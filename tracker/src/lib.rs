@@ -105,7 +105,7 @@ impl ReportParams {
     path = "/api/staff/analytics/report",
     tag = "analytics",
     summary = "The analytics report for dashboards (analysts)",
-    description = "Staff only, the analyst role: a staff session, or `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's. Searches per day, events per name, popular searches, top and null-result searches with click-through and conversion, items (impressions, clicks, views, adds, sales), carousels, ads, banners, menus and suggestions, co-views, ratings, and the beacon-to-row lag. A click-through is null when nothing was shown (no data) and 0 when nothing shown was clicked. Query-item pairs, co-views and ratings are totals (not by day).",
+    description = "Staff only, the analyst role: a staff session, or `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's. Searches per day, events per name, popular searches, top and null-result searches with click-through and conversion, the same by the merchandising rule that shaped the answer (pinned items, a redirect, a synonym, or none), items (impressions, clicks, views, adds, sales), carousels, ads, banners, menus and suggestions, co-views, ratings, and the beacon-to-row lag. A click-through is null when nothing was shown (no data) and 0 when nothing shown was clicked. Query-item pairs, co-views and ratings are totals (not by day).",
     params(
         ("since" = Option<String>, Query, pattern = r"^\s*([0-9]{4}-[0-9]{2}-[0-9]{2})?\s*$", example = "2026-11-01",
             description = "First day counted, YYYY-MM-DD (default, also when empty: seven days ago); 400 `InvalidSince` for a day that does not exist"),
@@ -149,7 +149,7 @@ struct CsvParams {
     description = "Staff only, the analyst role (as the report). The table named by `table`, over the report's range, as an RFC 4180 CSV download: a header row of the report's field names, rates as fractions (empty for no data), money in dollars. A text cell starting like a spreadsheet formula (`=`, `+`, `-`, `@`) is prefixed with `'`.",
     params(
         ("table" = String, Query, example = "top-searches",
-            description = "`searches-by-day`, `top-searches`, `null-result-searches`, `top-items`, `query-items`, `widgets`, `coviews`, `ratings` or `events`; 400 `InvalidTable` otherwise"),
+            description = "`searches-by-day`, `top-searches`, `null-result-searches`, `rules`, `top-items`, `query-items`, `widgets`, `coviews`, `ratings` or `events`; 400 `InvalidTable` otherwise"),
         ("since" = Option<String>, Query, pattern = r"^\s*([0-9]{4}-[0-9]{2}-[0-9]{2})?\s*$", example = "2026-11-01",
             description = "First day counted (as the report)"),
         ("until" = Option<String>, Query, pattern = r"^\s*([0-9]{4}-[0-9]{2}-[0-9]{2})?\s*$", example = "2026-11-28",

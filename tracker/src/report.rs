@@ -93,6 +93,26 @@ pub struct RatingRow {
     pub average: f64,
 }
 
+/// What followed the searches whose answers a kind of merchandising rule shaped.
+#[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = AnalyticsRuleRow)]
+pub struct RuleRow {
+    /// `pinned` (pinned items were on the page), `redirect` (the keyword went to a page),
+    /// `synonym` (a synonym rule applied), `none` (no rule shaped the answer). An answer two
+    /// rules shaped counts for both.
+    pub rule: String,
+    pub searches: i64,
+    pub clicks: i64,
+    /// Clicks per search; null without searches.
+    pub click_through: Option<f64>,
+    pub add_to_carts: i64,
+    pub sales: i64,
+    /// Sales per search; null without searches.
+    pub conversion: Option<f64>,
+    pub revenue: f64,
+}
+
 /// Searches and what followed them on one day (not from bots).
 #[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -183,6 +203,8 @@ pub struct Report {
     pub popular_searches: Vec<String>,
     pub top_searches: Vec<SearchRow>,
     pub null_result_searches: Vec<SearchRow>,
+    /// Counted searches by the merchandising rule that shaped their answer.
+    pub rules: Vec<RuleRow>,
     pub top_items: Vec<ItemRow>,
     pub query_items: Vec<QueryItemRow>,
     pub widgets: Vec<WidgetRow>,
@@ -246,6 +268,18 @@ pub async fn report(pool: &PgPool, range: Range) -> Result<Report, sqlx::Error> 
     .bind(TOP)
     .fetch_all(pool)
     .await?;
+    let rules = sqlx::query_as::<_, RuleRow>(
+        "SELECT rule, sum(searches)::int8 AS searches, sum(clicks)::int8 AS clicks, \
+           CASE WHEN sum(searches) > 0 THEN sum(clicks)::float8 / sum(searches) END AS click_through, \
+           sum(add_to_carts)::int8 AS add_to_carts, sum(sales)::int8 AS sales, \
+           CASE WHEN sum(searches) > 0 THEN sum(sales)::float8 / sum(searches) END AS conversion, \
+           sum(revenue)::float8 AS revenue \
+         FROM analytics_rule_daily WHERE day BETWEEN $1 AND $2 GROUP BY rule ORDER BY rule",
+    )
+    .bind(since)
+    .bind(until)
+    .fetch_all(pool)
+    .await?;
     let top_items = sqlx::query_as::<_, ItemRow>(
         "SELECT item_id, sum(impressions)::int8 AS impressions, sum(clicks)::int8 AS clicks, \
            CASE WHEN sum(impressions) > 0 THEN sum(clicks)::float8 / sum(impressions) END AS click_through, \
@@ -305,6 +339,7 @@ pub async fn report(pool: &PgPool, range: Range) -> Result<Report, sqlx::Error> 
         popular_searches,
         top_searches,
         null_result_searches,
+        rules,
         top_items,
         query_items,
         widgets,
@@ -380,6 +415,23 @@ pub fn render(r: &Report) -> String {
     }
     let _ = writeln!(
         out,
+        "\nBy the rule that shaped the answer\n  {:<10} {:>8} {:>7} {:>10} {:>6} {:>6}",
+        "rule", "searches", "clicks", "CTR", "adds", "sales"
+    );
+    for x in &r.rules {
+        let _ = writeln!(
+            out,
+            "  {:<10} {:>8} {:>7} {:>10} {:>6} {:>6}",
+            x.rule,
+            x.searches,
+            x.clicks,
+            rate(x.click_through),
+            x.add_to_carts,
+            x.sales
+        );
+    }
+    let _ = writeln!(
+        out,
         "\nItems\n  {:<14} {:>11} {:>7} {:>10} {:>6} {:>6} {:>6}",
         "item", "impressions", "clicks", "CTR", "views", "adds", "sales"
     );
@@ -433,6 +485,7 @@ pub enum Table {
     SearchesByDay,
     TopSearches,
     NullResultSearches,
+    Rules,
     TopItems,
     QueryItems,
     Widgets,
@@ -442,10 +495,11 @@ pub enum Table {
 }
 
 impl Table {
-    pub const ALL: [Table; 9] = [
+    pub const ALL: [Table; 10] = [
         Table::SearchesByDay,
         Table::TopSearches,
         Table::NullResultSearches,
+        Table::Rules,
         Table::TopItems,
         Table::QueryItems,
         Table::Widgets,
@@ -459,6 +513,7 @@ impl Table {
             Table::SearchesByDay => "searches-by-day",
             Table::TopSearches => "top-searches",
             Table::NullResultSearches => "null-result-searches",
+            Table::Rules => "rules",
             Table::TopItems => "top-items",
             Table::QueryItems => "query-items",
             Table::Widgets => "widgets",
@@ -591,6 +646,30 @@ pub fn csv(r: &Report, table: Table) -> String {
                     Int(s.sales),
                     Rate(s.conversion),
                     Float(s.revenue),
+                ]
+            }),
+        ),
+        Table::Rules => csv_rows(
+            &[
+                "rule",
+                "searches",
+                "clicks",
+                "clickThrough",
+                "addToCarts",
+                "sales",
+                "conversion",
+                "revenue",
+            ],
+            r.rules.iter().map(|x| {
+                vec![
+                    Text(&x.rule),
+                    Int(x.searches),
+                    Int(x.clicks),
+                    Rate(x.click_through),
+                    Int(x.add_to_carts),
+                    Int(x.sales),
+                    Rate(x.conversion),
+                    Float(x.revenue),
                 ]
             }),
         ),

@@ -430,11 +430,22 @@ async fn search(
     });
     // Signed for this visitor and keyword, with whether it had hits: the tracker counts a
     // search toward popular searches only with such an id (kernel::query_id).
-    let query_id = kernel::query_id::issue(
+    // Which merchandising rules shaped this answer, signed into its query id: analysts see
+    // the clicks and sales that followed each kind of rule.
+    let shaped = kernel::query_id::Shaped {
+        pinned: !hits.pinned.is_empty(),
+        redirect: redirect.is_some(),
+        synonym: query.keyword.as_deref().is_some_and(|k| {
+            let (synonyms, at) = engine.synonyms_of(&query);
+            synonyms.applies_to(k, at)
+        }),
+    };
+    let query_id = kernel::query_id::issue_shaped(
         identity.keyring(),
         &identity.visitor_id,
         typed.as_deref().unwrap_or(""),
         hits.total > 0,
+        shaped,
     );
     let private = preview.is_some();
     let answer = Json(SearchAnswer {

@@ -11,7 +11,7 @@ use crate::schema::{normalize_number, stemmed_analyzer, tokens, words_analyzer};
 use crate::synonyms::Synonyms;
 
 /// Most words of a keyword used.
-pub(crate) const MAX_WORDS: usize = 16;
+pub const MAX_WORDS: usize = 16;
 
 /// Edits forgiven in a word: none for short words and for anything with a digit (sizes and
 /// part numbers match exactly: 'XYZ-123' never finds 'XYZ-223'), 1 up to 7 letters, 2 above.

@@ -37,6 +37,15 @@ pub(super) struct SearchAgg {
 }
 
 #[derive(Default)]
+pub(super) struct RuleAgg {
+    pub(super) searches: i64,
+    pub(super) clicks: i64,
+    pub(super) add_to_carts: i64,
+    pub(super) sales: i64,
+    pub(super) revenue: f64,
+}
+
+#[derive(Default)]
 pub(super) struct ItemAgg {
     pub(super) impressions: i64,
     pub(super) clicks: i64,
@@ -51,7 +60,11 @@ pub(super) struct ItemAgg {
 pub(super) struct Folded {
     pub(super) counts: BTreeMap<(NaiveDate, String, bool), i64>,
     pub(super) searches: BTreeMap<(NaiveDate, String), SearchAgg>,
-    pub(super) queries: BTreeMap<String, (String, NaiveDate, Option<i32>)>,
+    /// Query id → keyword, day, results and the rules that shaped the answer (names, comma
+    /// separated; empty when the search was not counted).
+    pub(super) queries: BTreeMap<String, (String, NaiveDate, Option<i32>, String)>,
+    /// Per day and rule that shaped answers (`kernel::query_id::Shaped::names`).
+    pub(super) rules: BTreeMap<(NaiveDate, &'static str), RuleAgg>,
     pub(super) items: BTreeMap<(NaiveDate, String), ItemAgg>,
     pub(super) query_items: BTreeMap<(String, String), (i64, i64)>,
     pub(super) widgets: BTreeMap<(NaiveDate, String, String), (i64, i64)>,
@@ -161,12 +174,27 @@ impl Folded {
                     .number("total")
                     .map(|n| n.max(0.0).min(i32::MAX as f64) as i32);
                 if !keyword.is_empty() {
-                    if let Some(q) = &query_id {
-                        self.queries
-                            .entry(q.clone())
-                            .or_insert((keyword.clone(), day, results));
-                    }
                     let refinement = e.number("type_id") == Some(2.0);
+                    if let Some(q) = &query_id {
+                        // The marks are believed only for a counted search: its query id
+                        // verified for this visitor and keyword (tracker::hawk).
+                        let rules = if e.counted {
+                            kernel::query_id::Shaped::of_query_id(q).names()
+                        } else {
+                            vec![]
+                        };
+                        if !refinement {
+                            for rule in &rules {
+                                self.rules.entry((day, rule)).or_default().searches += 1;
+                            }
+                        }
+                        self.queries.entry(q.clone()).or_insert((
+                            keyword.clone(),
+                            day,
+                            results,
+                            rules.join(","),
+                        ));
+                    }
                     if e.counted && !refinement {
                         self.add_vote(SEARCHES, e, &keyword, 0, day);
                     }

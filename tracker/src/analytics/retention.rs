@@ -20,6 +20,7 @@ pub async fn purge_expired(
         "analytics_search_daily",
         "analytics_item_daily",
         "analytics_widget_daily",
+        "analytics_rule_daily",
     ] {
         sqlx::query(&format!(
             "DELETE FROM {table} WHERE day < current_date - $1::int"

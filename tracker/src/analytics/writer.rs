@@ -38,38 +38,54 @@ pub(super) async fn write(
     }
     if !f.queries.is_empty() {
         let (mut id, mut kw, mut day, mut res) = (vec![], vec![], vec![], vec![]);
-        for (q, (k, d, r)) in &f.queries {
+        let mut rules = vec![];
+        for (q, (k, d, r, shaped)) in &f.queries {
             id.push(q.as_str());
             kw.push(k.as_str());
             day.push(*d);
             res.push(*r);
+            rules.push(shaped.as_str());
         }
         sqlx::query(
-            "INSERT INTO analytics_queries (query_id, keyword, day, results) \
-             SELECT * FROM unnest($1::text[], $2::text[], $3::date[], $4::int4[]) \
+            "INSERT INTO analytics_queries (query_id, keyword, day, results, rules) \
+             SELECT * FROM unnest($1::text[], $2::text[], $3::date[], $4::int4[], $5::text[]) \
              ON CONFLICT (query_id) DO NOTHING",
         )
         .bind(&id)
         .bind(&kw)
         .bind(&day)
         .bind(&res)
+        .bind(&rules)
         .execute(&mut *tx)
         .await?;
     }
     if !credits.is_empty() {
         let wanted: Vec<&str> = credits.iter().map(|c| c.query_id.as_str()).collect();
-        let keywords: HashMap<String, String> = sqlx::query_as::<_, (String, String)>(
-            "SELECT query_id, keyword FROM analytics_queries WHERE query_id = ANY($1)",
-        )
-        .bind(&wanted)
-        .fetch_all(&mut *tx)
-        .await?
-        .into_iter()
-        .collect();
+        let keywords: HashMap<String, (String, String)> =
+            sqlx::query_as::<_, (String, String, String)>(
+                "SELECT query_id, keyword, rules FROM analytics_queries WHERE query_id = ANY($1)",
+            )
+            .bind(&wanted)
+            .fetch_all(&mut *tx)
+            .await?
+            .into_iter()
+            .map(|(q, k, r)| (q, (k, r)))
+            .collect();
         for c in credits {
-            let Some(keyword) = keywords.get(&c.query_id) else {
+            let Some((keyword, rules)) = keywords.get(&c.query_id) else {
                 continue;
             };
+            for rule in rules.split(',').filter_map(known_rule) {
+                let r = f.rules.entry((c.day, rule)).or_default();
+                match c.kind {
+                    CreditKind::Click => r.clicks += 1,
+                    CreditKind::AddToCart => r.add_to_carts += 1,
+                    CreditKind::Sale(total) => {
+                        r.sales += 1;
+                        r.revenue += total;
+                    }
+                }
+            }
             let s = f.searches.entry((c.day, keyword.clone())).or_default();
             match c.kind {
                 CreditKind::Click => s.clicks += 1,
@@ -88,6 +104,40 @@ pub(super) async fn write(
                 }
             }
         }
+    }
+    if !f.rules.is_empty() {
+        let (mut day, mut rule) = (Vec::new(), Vec::new());
+        let (mut searches, mut clicks, mut adds, mut sales, mut revenue) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        for ((d, r), a) in &f.rules {
+            day.push(*d);
+            rule.push(*r);
+            searches.push(a.searches);
+            clicks.push(a.clicks);
+            adds.push(a.add_to_carts);
+            sales.push(a.sales);
+            revenue.push(a.revenue);
+        }
+        sqlx::query(
+            "INSERT INTO analytics_rule_daily (day, rule, searches, clicks, add_to_carts, sales, revenue) \
+             SELECT d, r, s, c, a, sa, rv::numeric(14,2) FROM unnest($1::date[], $2::text[], $3::int8[], $4::int8[], $5::int8[], $6::int8[], $7::float8[]) \
+               AS t(d, r, s, c, a, sa, rv) \
+             ON CONFLICT (day, rule) DO UPDATE SET \
+               searches = analytics_rule_daily.searches + excluded.searches, \
+               clicks = analytics_rule_daily.clicks + excluded.clicks, \
+               add_to_carts = analytics_rule_daily.add_to_carts + excluded.add_to_carts, \
+               sales = analytics_rule_daily.sales + excluded.sales, \
+               revenue = analytics_rule_daily.revenue + excluded.revenue",
+        )
+        .bind(&day)
+        .bind(&rule)
+        .bind(&searches)
+        .bind(&clicks)
+        .bind(&adds)
+        .bind(&sales)
+        .bind(&revenue)
+        .execute(&mut *tx)
+        .await?;
     }
     if !f.searches.is_empty() {
         let (mut day, mut keyword) = (Vec::new(), Vec::new());
@@ -347,4 +397,11 @@ async fn votes(tx: &mut sqlx::PgConnection, f: &Folded) -> Result<(), sqlx::Erro
     .execute(&mut *tx)
     .await?;
     Ok(())
+}
+
+/// A rule's name as the read model keeps it (`kernel::query_id::Shaped::names`).
+fn known_rule(name: &str) -> Option<&'static str> {
+    ["pinned", "redirect", "synonym", "none"]
+        .into_iter()
+        .find(|known| *known == name)
 }

@@ -965,7 +965,7 @@ export interface paths {
         /**
          * The analytics report for dashboards (analysts)
          * @deprecated
-         * @description Deprecated: the former path of `GET /api/staff/analytics/report`, answered for one release. Its answers carry `Deprecation: @1795737600` (RFC 9745: since 2026-11-27) and a `Link` to that path with `rel="successor-version"`. Staff only, the analyst role: a staff session, or `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's. Searches per day, events per name, popular searches, top and null-result searches with click-through and conversion, items (impressions, clicks, views, adds, sales), carousels, ads, banners, menus and suggestions, co-views, ratings, and the beacon-to-row lag. A click-through is null when nothing was shown (no data) and 0 when nothing shown was clicked. Query-item pairs, co-views and ratings are totals (not by day).
+         * @description Deprecated: the former path of `GET /api/staff/analytics/report`, answered for one release. Its answers carry `Deprecation: @1795737600` (RFC 9745: since 2026-11-27) and a `Link` to that path with `rel="successor-version"`. Staff only, the analyst role: a staff session, or `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's. Searches per day, events per name, popular searches, top and null-result searches with click-through and conversion, the same by the merchandising rule that shaped the answer (pinned items, a redirect, a synonym, or none), items (impressions, clicks, views, adds, sales), carousels, ads, banners, menus and suggestions, co-views, ratings, and the beacon-to-row lag. A click-through is null when nothing was shown (no data) and 0 when nothing shown was clicked. Query-item pairs, co-views and ratings are totals (not by day).
          */
         get: operations["report_json_deprecated"];
         put?: never;
@@ -1495,7 +1495,7 @@ export interface paths {
         };
         /**
          * The analytics report for dashboards (analysts)
-         * @description Staff only, the analyst role: a staff session, or `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's. Searches per day, events per name, popular searches, top and null-result searches with click-through and conversion, items (impressions, clicks, views, adds, sales), carousels, ads, banners, menus and suggestions, co-views, ratings, and the beacon-to-row lag. A click-through is null when nothing was shown (no data) and 0 when nothing shown was clicked. Query-item pairs, co-views and ratings are totals (not by day).
+         * @description Staff only, the analyst role: a staff session, or `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's. Searches per day, events per name, popular searches, top and null-result searches with click-through and conversion, the same by the merchandising rule that shaped the answer (pinned items, a redirect, a synonym, or none), items (impressions, clicks, views, adds, sales), carousels, ads, banners, menus and suggestions, co-views, ratings, and the beacon-to-row lag. A click-through is null when nothing was shown (no data) and 0 when nothing shown was clicked. Query-item pairs, co-views and ratings are totals (not by day).
          */
         get: operations["report_json"];
         put?: never;
@@ -3198,6 +3198,8 @@ export interface components {
             popularSearches: string[];
             queryItems: components["schemas"]["AnalyticsQueryItemRow"][];
             ratings: components["schemas"]["AnalyticsRatingRow"][];
+            /** @description Counted searches by the merchandising rule that shaped their answer. */
+            rules: components["schemas"]["AnalyticsRuleRow"][];
             /** @description One row per day from `since` to `until`, days without searches as zeros. */
             searchesByDay: components["schemas"]["AnalyticsDayRow"][];
             /** Format: date */
@@ -3210,6 +3212,35 @@ export interface components {
              */
             until: string;
             widgets: components["schemas"]["AnalyticsWidgetRow"][];
+        };
+        /** @description What followed the searches whose answers a kind of merchandising rule shaped. */
+        AnalyticsRuleRow: {
+            /** Format: int64 */
+            addToCarts: number;
+            /**
+             * Format: double
+             * @description Clicks per search; null without searches.
+             */
+            clickThrough?: number | null;
+            /** Format: int64 */
+            clicks: number;
+            /**
+             * Format: double
+             * @description Sales per search; null without searches.
+             */
+            conversion?: number | null;
+            /** Format: double */
+            revenue: number;
+            /**
+             * @description `pinned` (pinned items were on the page), `redirect` (the keyword went to a page),
+             *     `synonym` (a synonym rule applied), `none` (no rule shaped the answer). An answer two
+             *     rules shaped counts for both.
+             */
+            rule: string;
+            /** Format: int64 */
+            sales: number;
+            /** Format: int64 */
+            searches: number;
         };
         AnalyticsSearchRow: {
             /** Format: int64 */
@@ -9577,7 +9608,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description `searches-by-day`, `top-searches`, `null-result-searches`, `top-items`, `query-items`, `widgets`, `coviews`, `ratings` or `events`; 400 `InvalidTable` otherwise
+                 * @description `searches-by-day`, `top-searches`, `null-result-searches`, `rules`, `top-items`, `query-items`, `widgets`, `coviews`, `ratings` or `events`; 400 `InvalidTable` otherwise
                  * @example top-searches
                  */
                 table: string;

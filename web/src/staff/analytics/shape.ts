@@ -266,6 +266,7 @@ export const CSV_TABLES = [
   'searches-by-day',
   'top-searches',
   'null-result-searches',
+  'rules',
   'top-items',
   'query-items',
   'widgets',

@@ -13,8 +13,8 @@
  * tail answers 429 `TailBusy` with `Retry-After` while too many are open. Rates are 0..1,
  * null when nothing was shown (no data) and 0 when something was shown and never clicked.
  *
- * The report's `until` and `searchesByDay` (and the tail) are declared here until
- * docs/openapi.json's types (`npm run api-types`) hold them.
+ * The rows are read field by field (a missing number is 0, a missing rate null), into the
+ * OpenAPI document's types where it has them.
  */
 import { apiGet, NetworkError } from '../../shared/api/client';
 import { isObject, num, str, type Json } from '../../shared/api/json';
@@ -33,6 +33,8 @@ export type QueryItemRow = Wire<'AnalyticsQueryItemRow'>;
 export type CoviewRow = Wire<'AnalyticsCoviewRow'>;
 export type RatingRow = Wire<'AnalyticsRatingRow'>;
 export type EventCount = Wire<'AnalyticsEventCount'>;
+/** Searches by the merchandising rule that shaped their answer (`pinned`, `redirect`, `synonym`, `none`). */
+export type RuleRow = Required<Wire<'AnalyticsRuleRow'>>;
 
 /** One day's searches and what followed them (shoppers only, not bots); revenue in dollars. */
 export interface AnalyticsDay {
@@ -55,6 +57,7 @@ export interface AnalyticsReport {
   popularSearches: string[];
   topSearches: SearchRow[];
   nullResultSearches: SearchRow[];
+  rules: RuleRow[];
   topItems: ItemRow[];
   queryItems: QueryItemRow[];
   widgets: WidgetRow[];
@@ -117,6 +120,16 @@ export async function fetchAnalyticsReport(range: RangeQuery, signal?: AbortSign
       : [],
     topSearches: rows(body.topSearches, searchRow),
     nullResultSearches: rows(body.nullResultSearches, searchRow),
+    rules: rows(body.rules, (r) => ({
+      rule: str(r.rule),
+      searches: num(r.searches),
+      clicks: num(r.clicks),
+      clickThrough: rateOrNull(r.clickThrough),
+      addToCarts: num(r.addToCarts),
+      sales: num(r.sales),
+      conversion: rateOrNull(r.conversion),
+      revenue: num(r.revenue),
+    })),
     topItems: rows(body.topItems, (r) => ({
       itemId: str(r.itemId),
       impressions: num(r.impressions),

@@ -58,6 +58,10 @@ const REPORT = {
     searchRow('rope', 2, { clickThrough: null, conversion: null }),
   ],
   nullResultSearches: [searchRow('xyzzy', 2, { withHits: 0, nullResults: 2 })],
+  rules: [
+    { rule: 'none', searches: 6, clicks: 0, clickThrough: 0, addToCarts: 0, sales: 0, conversion: 0, revenue: 0 },
+    { rule: 'pinned', searches: 2, clicks: 1, clickThrough: 0.5, addToCarts: 0, sales: 1, conversion: 0.5, revenue: 25.5 },
+  ],
   topItems: [{ itemId: '1001', impressions: 40, clicks: 5, clickThrough: 0.125, views: 9, addToCarts: 2, sales: 1 }],
   queryItems: [{ keyword: 'dog food', itemId: '1001', clicks: 5, addToCarts: 2 }],
   widgets: [
@@ -161,6 +165,10 @@ describe('the analytics page', () => {
       ['rope', '2', '2', '0', '0', 'no data', '0', '0', 'no data', '$0.00'],
     ]);
     expect(cells('Null-result searches')).toEqual([['xyzzy', '2', '2', '100%']]);
+    expect(cells(/^By the rule that shaped the results/)).toEqual([
+      ['No rule', '6', '0', '0%', '0', '0', '0%', '$0.00'],
+      ['Pinned items shown', '2', '1', '50%', '0', '1', '50%', '$25.50'],
+    ]);
     expect(cells('Popular products')).toEqual([['1001', '40', '5', '12.5%', '9', '2', '1']]);
     expect(cells(/^Query → product/)).toEqual([['dog food', '1001', '5', '2']]);
     expect(cells('Carousels')).toEqual([['similar-items', '10', '1', '10%']]);
@@ -181,6 +189,7 @@ describe('the analytics page', () => {
       'Download CSV of searches by day',
       'Download CSV of top searches',
       'Download CSV of null-result searches',
+      'Download CSV of searches by rule',
       'Download CSV of query to product',
       'Download CSV of popular products',
       'Download CSV of co-views',

@@ -6,6 +6,7 @@ import {
   type AnalyticsReport,
   type CoviewRow,
   type ItemRow,
+  type RuleRow,
   type QueryItemRow,
   type RatingRow,
   type SearchRow,
@@ -73,6 +74,25 @@ const NULL_SEARCH_COLUMNS: Column<SearchRow>[] = [
   { header: 'Null results', numeric: true, cell: (s) => count(s.nullResults) },
   { header: 'Searches', numeric: true, cell: (s) => count(s.searches) },
   { header: 'Null-result rate', numeric: true, cell: (s) => formatRate(rate(s.nullResults, s.searches)) },
+];
+
+/** What each rule means, in the table's first column. */
+const RULE_NAMES: Record<string, string> = {
+  pinned: 'Pinned items shown',
+  redirect: 'Keyword redirected',
+  synonym: 'A synonym applied',
+  none: 'No rule',
+};
+
+const RULE_COLUMNS: Column<RuleRow>[] = [
+  { header: 'Rule', cell: (r) => RULE_NAMES[r.rule] ?? r.rule },
+  { header: 'Searches', numeric: true, cell: (r) => count(r.searches) },
+  { header: 'Clicks', numeric: true, cell: (r) => count(r.clicks) },
+  { header: 'Click-through', numeric: true, cell: (r) => formatRate(r.clickThrough) },
+  { header: 'Add to carts', numeric: true, cell: (r) => count(r.addToCarts) },
+  { header: 'Sales', numeric: true, cell: (r) => count(r.sales) },
+  { header: 'Conversion', numeric: true, cell: (r) => formatRate(r.conversion) },
+  { header: 'Revenue', numeric: true, cell: (r) => formatDollars(r.revenue) },
 ];
 
 const ITEM_COLUMNS: Column<ItemRow>[] = [
@@ -301,9 +321,20 @@ function Report({ report, merchandiser }: { report: AnalyticsReport; merchandise
         />
         {merchandiser && (
           <p>
-            <Link to={STAFF_PATHS.nullResults}>Work the null-result queue</Link> (add redirects for these keywords).
+            <Link to={STAFF_PATHS.nullResults}>Work the null-result queue</Link> (add redirects or synonyms for these
+            keywords).
           </p>
         )}
+        <ReportTable
+          caption="By the rule that shaped the results (an answer two rules shaped counts for both)"
+          name="searches by rule"
+          csv="rules"
+          range={range}
+          columns={RULE_COLUMNS}
+          rows={report.rules}
+          rowKey={(r) => r.rule}
+          empty="No counted searches in this range."
+        />
         <ReportTable
           caption="Query → product: what shoppers clicked after a search"
           name="query to product"
