@@ -88,6 +88,13 @@ impl Projection for MerchProjection {
             PinEvent::RedirectRemoved => {
                 sqlx::query("UPDATE pin_boards SET redirect = NULL WHERE board = $1").bind(board)
             }
+            PinEvent::BoardRestored { pins, redirect, .. } => sqlx::query(
+                "INSERT INTO pin_boards (board, items, redirect) VALUES ($1, $2, $3) ON CONFLICT (board) \
+                 DO UPDATE SET items = $2, redirect = $3",
+            )
+            .bind(board)
+            .bind(pins)
+            .bind(redirect),
             PinEvent::PinsReordered { items } => sqlx::query(
                 "INSERT INTO pin_boards (board, items) VALUES ($1, $2) ON CONFLICT (board) DO UPDATE SET items = $2",
             )

@@ -65,6 +65,7 @@ pub fn staff_router(state: QueryState) -> Router {
         .merge(search::popularity::staff_router(state.clone()))
         .merge(search::synonyms::staff_router(state.clone()))
         .merge(search::audit::staff_router(state.clone()))
+        .merge(search::audit::pins_router(state.clone()))
         .merge(search::recommendations::staff_router(state.clone()))
         .merge(ordering::staff_router(state.clone()))
         .merge(tax_exemption::staff_router(state.clone()))

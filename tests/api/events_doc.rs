@@ -1002,6 +1002,7 @@ fn domain_samples() -> Vec<DomainSample> {
             PinsReordered,
             RedirectSet,
             RedirectRemoved,
+            BoardRestored,
         }),
         vec![
             PinEvent::Pinned {
@@ -1017,6 +1018,16 @@ fn domain_samples() -> Vec<DomainSample> {
                 url: "/store-finder/".into(),
             },
             PinEvent::RedirectRemoved,
+            PinEvent::BoardRestored {
+                to_version: 2,
+                pins: vec!["100234".into()],
+                redirect: Some("/store-finder/".into()),
+            },
+            PinEvent::BoardRestored {
+                to_version: 1,
+                pins: vec![],
+                redirect: None,
+            },
         ],
     ));
     let rule = |id: &str, starts: bool| SynonymRule {

@@ -36,6 +36,7 @@ mod notify;
 mod openapi;
 mod ordering;
 mod outbox;
+mod pin_history;
 mod popular;
 mod products;
 mod projection;

@@ -27,6 +27,10 @@ pub enum PinCommand {
         url: String,
     },
     RemoveRedirect,
+    /// The pins and redirect the board had at an earlier version, again.
+    RestoreVersion {
+        version: u32,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -46,6 +50,13 @@ pub enum PinEvent {
         url: String,
     },
     RedirectRemoved,
+    /// The board holds what it held at version `toVersion` again (a new version).
+    BoardRestored {
+        #[serde(rename = "toVersion")]
+        to_version: u32,
+        pins: Vec<String>,
+        redirect: Option<String>,
+    },
 }
 
 impl DomainEvent for PinEvent {
@@ -56,6 +67,7 @@ impl DomainEvent for PinEvent {
             PinEvent::PinsReordered { .. } => "PinsReordered",
             PinEvent::RedirectSet { .. } => "RedirectSet",
             PinEvent::RedirectRemoved => "RedirectRemoved",
+            PinEvent::BoardRestored { .. } => "BoardRestored",
         }
         .into()
     }
@@ -78,6 +90,10 @@ pub enum PinError {
     NotLocal,
     #[error("There is no redirect here.")]
     NoRedirect,
+    #[error("There is no such version of this board.")]
+    UnknownVersion,
+    #[error("The board already holds that version's pins and redirect.")]
+    SameVersion,
 }
 
 #[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
@@ -85,7 +101,16 @@ pub struct PinBoard {
     pub pins: Vec<String>,
     #[serde(default)]
     pub redirect: Option<String>,
+    /// The pins and redirect after each of the last [`KEPT_VERSIONS`] events: version `n` (the
+    /// board after its `n`th event) is `history[n - first_kept]`. Not defaulted: a snapshot
+    /// from before it no longer decodes, so the board is replayed from its first event.
+    pub history: Vec<(Vec<String>, Option<String>)>,
+    /// The version `history[0]` is (1 until more than [`KEPT_VERSIONS`] were made).
+    pub first_kept: u32,
 }
+
+/// The versions of a board a merchandiser can restore.
+pub const KEPT_VERSIONS: usize = 500;
 
 /// The board of a keyword: `kw:` and the keyword lower-cased with its spaces collapsed.
 pub fn keyword_board(keyword: &str) -> String {
@@ -161,6 +186,27 @@ impl Aggregate for PinBoard {
                 }
                 sink.write(PinEvent::RedirectRemoved, self).await;
             }
+            PinCommand::RestoreVersion { version } => {
+                let Some((pins, redirect)) = version
+                    .checked_sub(self.first_kept.max(1))
+                    .and_then(|i| self.history.get(i as usize))
+                    .cloned()
+                else {
+                    return Err(PinError::UnknownVersion);
+                };
+                if pins == self.pins && redirect == self.redirect {
+                    return Err(PinError::SameVersion);
+                }
+                sink.write(
+                    PinEvent::BoardRestored {
+                        to_version: version,
+                        pins,
+                        redirect,
+                    },
+                    self,
+                )
+                .await;
+            }
         }
         Ok(())
     }
@@ -175,6 +221,19 @@ impl Aggregate for PinBoard {
             PinEvent::PinsReordered { items } => self.pins = items,
             PinEvent::RedirectSet { url } => self.redirect = Some(url),
             PinEvent::RedirectRemoved => self.redirect = None,
+            PinEvent::BoardRestored { pins, redirect, .. } => {
+                self.pins = pins;
+                self.redirect = redirect;
+            }
+        }
+        if self.first_kept == 0 {
+            self.first_kept = 1;
+        }
+        self.history
+            .push((self.pins.clone(), self.redirect.clone()));
+        if self.history.len() > KEPT_VERSIONS {
+            self.history.remove(0);
+            self.first_kept += 1;
         }
     }
 }
@@ -298,6 +357,38 @@ mod tests {
             .given_no_previous_events()
             .when(PinCommand::RemoveRedirect)
             .then_expect_error(PinError::NoRedirect);
+    }
+
+    #[test]
+    fn a_board_is_restored_to_any_earlier_version() {
+        let history = vec![
+            pinned("100"),
+            pinned("200"),
+            PinEvent::RedirectSet {
+                url: "/store-finder/".into(),
+            },
+            PinEvent::Unpinned {
+                item_id: "100".into(),
+            },
+        ];
+        TestFramework::<PinBoard>::with(())
+            .given(history.clone())
+            .when(PinCommand::RestoreVersion { version: 2 })
+            .then_expect_events(vec![PinEvent::BoardRestored {
+                to_version: 2,
+                pins: vec!["200".into(), "100".into()],
+                redirect: None,
+            }]);
+        for (version, error) in [
+            (4, PinError::SameVersion),
+            (5, PinError::UnknownVersion),
+            (0, PinError::UnknownVersion),
+        ] {
+            TestFramework::<PinBoard>::with(())
+                .given(history.clone())
+                .when(PinCommand::RestoreVersion { version })
+                .then_expect_error(error);
+        }
     }
 
     #[test]

@@ -108,5 +108,109 @@ type AuditRow = (
 
 /// This module's operations in the OpenAPI document.
 #[derive(utoipa::OpenApi)]
-#[openapi(paths(audit))]
+#[openapi(paths(audit, pin_history))]
 pub(crate) struct Api;
+
+/// `GET /api/staff/merch/pins/history?keyword=…` (or `lp=` a department id): a board's
+/// versions, newest first, each with the pins and redirect it held, who made it and when
+/// (`RestorePins` puts a version back).
+pub fn pins_router(state: QueryState) -> Router {
+    Router::new()
+        .route("/api/staff/merch/pins/history", get(pin_history))
+        .with_state(state)
+}
+
+#[derive(Debug, Deserialize)]
+pub struct BoardParams {
+    keyword: Option<String>,
+    lp: Option<String>,
+}
+
+/// A board's event as read: sequence, type, payload, staff id, time.
+type EventRow = (
+    i64,
+    String,
+    serde_json::Value,
+    Option<String>,
+    DateTime<Utc>,
+);
+
+/// One version of a pin board.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = PinBoardVersion)]
+pub struct BoardVersion {
+    /// The board after its `version`th event.
+    pub version: i64,
+    /// The event that made it (`Pinned`, `Unpinned`, `PinsReordered`, `RedirectSet`,
+    /// `RedirectRemoved`, `BoardRestored`).
+    pub event_type: String,
+    pub staff_id: Option<String>,
+    pub at: DateTime<Utc>,
+    /// The pinned items in order.
+    pub pins: Vec<String>,
+    #[schema(required)]
+    pub redirect: Option<String>,
+}
+
+#[utoipa::path(get, path = "/api/staff/merch/pins/history", tag = "merchandising",
+    summary = "A pin board's versions, newest first (merchandisers)",
+    description = "Staff only, the merchandiser role: a staff session or `Authorization: Bearer` with a staff token; 401 without valid staff credentials, 403 with another role's. Read from the board's events: after each, the pins in order and the redirect, who made it (the staff id) and when; at most the last 500. `POST /api/staff/merch/RestorePins` puts a version back.",
+    params(
+        ("keyword" = Option<String>, Query, description = "The keyword's board"),
+        ("lp" = Option<String>, Query, description = "A department's board, by its id (when no keyword)"),
+    ),
+    responses(
+        (status = 200, description = "OK", body = Vec<BoardVersion>),
+        (status = 400, description = "`InvalidBoard` ('Please give a keyword or a landing page.').", body = kernel::http::ErrorBody),
+    ))]
+async fn pin_history(
+    State(state): State<QueryState>,
+    _merchandiser: Staff<Merchandiser>,
+    Query(params): Query<BoardParams>,
+) -> Result<Json<Vec<BoardVersion>>, ApiError> {
+    use cqrs_es::Aggregate;
+    use projections::model::pinboard::{keyword_board, landing_board, PinBoard, PinEvent};
+    let board = match (
+        params.keyword.as_deref().filter(|k| !k.trim().is_empty()),
+        params
+            .lp
+            .as_deref()
+            .and_then(|l| l.trim().parse::<i32>().ok()),
+    ) {
+        (Some(keyword), _) if keyword.chars().count() <= 150 => keyword_board(keyword),
+        (None, Some(lp)) => landing_board(lp),
+        _ => {
+            return Err(ApiError::bad_request(
+                "InvalidBoard",
+                "Please give a keyword or a landing page.",
+            ))
+        }
+    };
+    let rows: Vec<EventRow> = sqlx::query_as(
+        "SELECT sequence, event_type, payload, metadata->>'staffId', recorded_at FROM events \
+             WHERE aggregate_type = 'PinBoard' AND aggregate_id = $1 ORDER BY sequence",
+    )
+    .bind(&board)
+    .fetch_all(&state.pool)
+    .await?;
+    let mut state_now = PinBoard::default();
+    let mut versions = Vec::with_capacity(rows.len());
+    for (version, event_type, payload, staff_id, at) in rows {
+        let Ok(event) = serde_json::from_value::<PinEvent>(payload) else {
+            continue;
+        };
+        state_now.apply(event);
+        versions.push(BoardVersion {
+            version,
+            event_type,
+            staff_id,
+            at,
+            pins: state_now.pins.clone(),
+            redirect: state_now.redirect.clone(),
+        });
+    }
+    versions.reverse();
+    versions.truncate(projections::model::pinboard::KEPT_VERSIONS);
+    Ok(Json(versions))
+}

@@ -36,6 +36,7 @@ pub fn staff_router(state: CommandState) -> Router {
             "/api/staff/merch/RemoveKeywordRedirect",
             post(remove_keyword_redirect),
         )
+        .route("/api/staff/merch/RestorePins", post(restore_pins))
         .with_state(state)
 }
 
@@ -87,6 +88,11 @@ pub struct PinRequest {
     /// e.g. "/store-finder/")
     #[serde(default)]
     pub url: Option<String>,
+    /// RestorePins: the board's version whose pins and redirect it holds again (the
+    /// `version` of `GET /api/staff/merch/pins/history`)
+    #[serde(default)]
+    #[schema(minimum = 1)]
+    pub version: Option<i64>,
 }
 
 /// `itemList`: a comma list, an array of item ids, or null.
@@ -201,7 +207,10 @@ async fn run(
 /// A board's refusal: 404 for what is not there to remove, 422 otherwise (`PinRefused`).
 impl From<PinError> for ApiError {
     fn from(e: PinError) -> Self {
-        let status = if e == PinError::NotPinned || e == PinError::NoRedirect {
+        let status = if matches!(
+            e,
+            PinError::NotPinned | PinError::NoRedirect | PinError::UnknownVersion
+        ) {
             StatusCode::NOT_FOUND
         } else {
             StatusCode::UNPROCESSABLE_ENTITY
@@ -338,6 +347,34 @@ async fn remove_keyword_redirect(
     .await
 }
 
+#[utoipa::path(post, path = "/api/staff/merch/RestorePins", tag = "merchandising",
+    summary = "Put a board back as it was at an earlier version: its pins and redirect (merchandisers)",
+    description = MERCH_DESCRIPTION,
+    request_body = PinRequest,
+    responses(
+        (status = 200, description = "The board's pins in order", body = PinsAnswer),
+        (status = 400, description = "Bad request: `MalformedJson`, `InvalidText`, `InvalidIdempotencyKey`; `InvalidBoard` ('Please give a keyword or a landing page.'); `InvalidVersion` ('Please choose a version.').", body = kernel::http::ErrorBody),
+        (status = 404, description = "RestorePins: the board has no such version (`PinRefused`).", body = kernel::http::ErrorBody),
+        (status = 422, description = "The body has the wrong shape (`InvalidInput`), the Idempotency-Key was used for another request (`IdempotencyKeyReused`), or the board already holds that version (`PinRefused`).", body = kernel::http::ErrorBody),
+    ))]
+async fn restore_pins(
+    State(state): State<CommandState>,
+    staff: Staff<Merchandiser>,
+    key: Option<Extension<IdempotencyKey>>,
+    ApiJson(request): ApiJson<PinRequest>,
+) -> Response {
+    run(&state, &staff, &key, request, |r| {
+        let version = r
+            .version
+            .filter(|v| (1..=i64::from(u32::MAX)).contains(v))
+            .ok_or_else(|| ApiError::bad_request("InvalidVersion", "Please choose a version."))?;
+        Ok(PinCommand::RestoreVersion {
+            version: version as u32,
+        })
+    })
+    .await
+}
+
 /// This module's operations in the OpenAPI document (merged by the crate's `openapi()`).
 #[derive(utoipa::OpenApi)]
 #[openapi(
@@ -346,7 +383,8 @@ async fn remove_keyword_redirect(
         unpin_item,
         update_item_pin_order,
         set_keyword_redirect,
-        remove_keyword_redirect
+        remove_keyword_redirect,
+        restore_pins
     ),
     modifiers(&REPLAYS)
 )]

@@ -1623,6 +1623,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/merch/RestorePins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put a board back as it was at an earlier version: its pins and redirect (merchandisers)
+         * @description Staff only, the merchandiser role: `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's. Needs `Authorization: Bearer` with a merchandiser's token (401 without valid staff credentials). The staff id is recorded in the event's metadata. The spec's jsonp GET is a POST here (a state-changing GET is a cross-site request hole).
+         */
+        post: operations["restore_pins"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/merch/SetKeywordRedirect": {
         parameters: {
             query?: never;
@@ -1735,6 +1755,26 @@ export interface paths {
          * @description Staff only, the merchandiser role: a staff session, or `Authorization: Bearer` with a staff token; 401 without valid staff credentials, 403 with another role's. Each normalised keyword whose searches found nothing in the range (not from bots), most null results first, at most 100: how many found nothing, how many searches there were, when one last found nothing, and the store page the keyword redirects to when a merchandiser set one (`SetKeywordRedirect`).
          */
         get: operations["null_results"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/merch/pins/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A pin board's versions, newest first (merchandisers)
+         * @description Staff only, the merchandiser role: a staff session or `Authorization: Bearer` with a staff token; 401 without valid staff credentials, 403 with another role's. Read from the board's events: after each, the pins in order and the redirect, who made it (the staff id) and when; at most the last 500. `POST /api/staff/merch/RestorePins` puts a version back.
+         */
+        get: operations["pin_history"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4225,6 +4265,25 @@ export interface components {
             urlAlias: string;
             zip: string;
         };
+        /** @description One version of a pin board. */
+        PinBoardVersion: {
+            /** Format: date-time */
+            at: string;
+            /**
+             * @description The event that made it (`Pinned`, `Unpinned`, `PinsReordered`, `RedirectSet`,
+             *     `RedirectRemoved`, `BoardRestored`).
+             */
+            eventType: string;
+            /** @description The pinned items in order. */
+            pins: string[];
+            redirect: string | null;
+            staffId?: string | null;
+            /**
+             * Format: int64
+             * @description The board after its `version`th event.
+             */
+            version: number;
+        };
         /**
          * @description The spec's pin parameters. The board is the keyword's, else the landing page's (`lp`, a
          *     department id, or `lpurl`). hawkb, hawkaid and hawkp (A/B bucket, ad id, page) are
@@ -4248,6 +4307,12 @@ export interface components {
              *     e.g. "/store-finder/")
              */
             url?: string | null;
+            /**
+             * Format: int64
+             * @description RestorePins: the board's version whose pins and redirect it holds again (the
+             *     `version` of `GET /api/staff/merch/pins/history`)
+             */
+            version?: number | null;
         };
         /** @description A board's pins in order, and the keyword's redirect. */
         Pins: {
@@ -9926,6 +9991,68 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    restore_pins: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PinRequest"];
+            };
+        };
+        responses: {
+            /** @description The board's pins in order */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Pins"];
+                };
+            };
+            /** @description Bad request: `MalformedJson`, `InvalidText`, `InvalidIdempotencyKey`; `InvalidBoard` ('Please give a keyword or a landing page.'); `InvalidVersion` ('Please choose a version.'). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["StaffForbidden"];
+            /** @description RestorePins: the board has no such version (`PinRefused`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The body has the wrong shape (`InvalidInput`), the Idempotency-Key was used for another request (`IdempotencyKeyReused`), or the board already holds that version (`PinRefused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     set_keyword_redirect: {
         parameters: {
             query?: never;
@@ -10225,6 +10352,45 @@ export interface operations {
                 };
             };
             /** @description `InvalidSince`, `InvalidUntil`, `InvalidRange`, `InvalidText`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["StaffForbidden"];
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    pin_history: {
+        parameters: {
+            query?: {
+                /** @description The keyword's board */
+                keyword?: string;
+                /** @description A department's board, by its id (when no keyword) */
+                lp?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PinBoardVersion"][];
+                };
+            };
+            /** @description `InvalidBoard` ('Please give a keyword or a landing page.'). */
             400: {
                 headers: {
                     [name: string]: unknown;
