@@ -23,6 +23,43 @@ function routesManifest(): Plugin {
   };
 }
 
+/**
+ * The modules both the shoppers' app and the staff pages load up front (the static imports of
+ * index.html and of staff.html), kept together in one chunk, `base`, whatever else imports some
+ * of them. Without this, the staff preview script — which imports React and the API client, a
+ * part of that chunk — would split it in two, and a shopper's page would load more files (more
+ * bytes) for code that is the same. The set is read from the module graph once it is built
+ * (`buildEnd`), before the chunks are made.
+ */
+function sharedBase(): { plugin: Plugin; test: (id: string) => boolean } {
+  const shared = new Set<string>();
+  const entries = ['./index.html', './staff.html'].map((path) => fileURLToPath(new URL(path, import.meta.url)));
+  return {
+    plugin: {
+      name: 'storefront-shared-base',
+      apply: 'build',
+      buildEnd() {
+        const closure = (entry: string) => {
+          const seen = new Set<string>();
+          const next = [entry];
+          for (let id = next.pop(); id !== undefined; id = next.pop()) {
+            if (seen.has(id)) continue;
+            seen.add(id);
+            next.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+          }
+          return seen;
+        };
+        const [shoppers, staff] = entries.map(closure);
+        shared.clear();
+        for (const id of shoppers!) if (staff!.has(id) && !entries.includes(id)) shared.add(id);
+      },
+    },
+    test: (id) => shared.has(id),
+  };
+}
+
+const base = sharedBase();
+
 /** Text files of the build worth compressing (pictures are already compressed). */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|map)$/;
 
@@ -58,6 +95,13 @@ function precompress(): Plugin {
  */
 const BACKEND = process.env.STOREFRONT_BACKEND_URL ?? 'http://127.0.0.1:8080';
 
+/**
+ * The staff preview script's entry: emitted at the top of dist as exactly `staff-preview.js`
+ * (no hash), the name the server adds to a shoppers' page for a merchandiser in preview mode
+ * (the server sends top-level dist files uncached). Its imports are hashed chunks in assets/.
+ */
+const PREVIEW_ENTRY = 'staff-preview';
+
 const PROXIED_PATHS = [
   '/api',
   '/globalresource',
@@ -78,7 +122,7 @@ const PROXIED_PATHS = [
 ] as const;
 
 export default defineConfig({
-  plugins: [react(), routesManifest(), precompress()],
+  plugins: [react(), routesManifest(), precompress(), base.plugin],
   server: {
     proxy: {
       ...Object.fromEntries(
@@ -107,10 +151,17 @@ export default defineConfig({
     // server serves only dist's top-level files and dist/assets, not this).
     manifest: true,
     rolldownOptions: {
-      // Two entries: the shoppers' app, and the staff pages (served as /staff.html).
+      // Three entries: the shoppers' app, the staff pages (served as /staff.html) and the staff
+      // preview script (/staff-preview.js).
       input: {
         index: fileURLToPath(new URL('./index.html', import.meta.url)),
         staff: fileURLToPath(new URL('./staff.html', import.meta.url)),
+        [PREVIEW_ENTRY]: fileURLToPath(new URL('./src/staff/preview/main.tsx', import.meta.url)),
+      },
+      output: {
+        // Vite's own naming for the others (assets/[name]-[hash].js).
+        entryFileNames: (chunk) => (chunk.name === PREVIEW_ENTRY ? `${PREVIEW_ENTRY}.js` : 'assets/[name]-[hash].js'),
+        codeSplitting: { groups: [{ name: 'base', test: base.test }] },
       },
     },
   },

@@ -2,16 +2,13 @@ import { expect, type Browser, type Page, type TestInfo } from '@playwright/test
 import {
   afterAnswer,
   expectNoSeriousViolations,
-  linkIn,
   newCustomer,
-  nextMessage,
-  postWithToken,
   registerCustomer,
   saveScreenshot,
   shopperAddress,
   shopperTest as test,
+  signInAsNewStaff,
   signInWithApi,
-  storefrontCli,
 } from './support';
 
 /**
@@ -34,19 +31,7 @@ type StaffRole = 'analyst' | 'merchandiser';
 
 /** Invites a new person with `role` (the local mailbox's link) and signs this page's browser in as them. */
 async function signInAsStaff(page: Page, role: StaffRole, firstName: string) {
-  const person = newCustomer(role, firstName);
-  await storefrontCli(['staff', 'invite', '--email', person.email, '--role', role]);
-  const link = new URL(linkIn(await nextMessage(person.email), '/staff/accept-invite/'), 'http://store');
-  const accepted = await postWithToken<{ success: boolean }>(page.request, '/api/staff-invitation/accept', {
-    id: link.searchParams.get('id'),
-    token: link.searchParams.get('token'),
-    emailAddress: person.email,
-    firstName: person.firstName,
-    lastName: person.lastName,
-    password: person.password,
-    phoneNumber: person.phone,
-  });
-  expect(accepted.success).toBe(true);
+  await signInAsNewStaff(page.request, role, role, firstName);
 }
 
 /** A shopper in a browser of their own (their own cookies and address). */

@@ -2,14 +2,11 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import {
   afterAnswer,
   expectNoSeriousViolations,
-  linkIn,
-  newCustomer,
-  nextMessage,
   postWithToken,
   saveScreenshot,
   shopperAddress,
   shopperTest as test,
-  storefrontCli,
+  signInAsNewStaff,
 } from './support';
 
 /**
@@ -29,19 +26,7 @@ const SYNONYMS = '/api/staff/merch/synonyms';
 
 /** A new merchandiser, invited and accepted with `request`'s cookies: its browser is signed in as them. */
 async function signInAsMerchandiser(request: APIRequestContext) {
-  const merchandiser = newCustomer('synonyms', 'Sydney');
-  await storefrontCli(['staff', 'invite', '--email', merchandiser.email, '--role', 'merchandiser']);
-  const link = new URL(linkIn(await nextMessage(merchandiser.email), '/staff/accept-invite/'), 'http://store');
-  const accepted = await postWithToken<{ success: boolean }>(request, '/api/staff-invitation/accept', {
-    id: link.searchParams.get('id'),
-    token: link.searchParams.get('token'),
-    emailAddress: merchandiser.email,
-    firstName: merchandiser.firstName,
-    lastName: merchandiser.lastName,
-    password: merchandiser.password,
-    phoneNumber: merchandiser.phone,
-  });
-  expect(accepted.success).toBe(true);
+  await signInAsNewStaff(request, 'merchandiser', 'synonyms', 'Sydney');
 }
 
 interface SetRead {

@@ -245,3 +245,32 @@ export async function afterAnswer(page: Page, path: string, action: () => Promis
   await action();
   await answer;
 }
+
+/**
+ * Invites a new person to the staff with `role` (the local mailbox's link), makes their
+ * account by accepting it, which signs `request`'s browser in as them, and answers them with
+ * their staff id.
+ */
+export async function signInAsNewStaff(
+  request: APIRequestContext,
+  role: 'merchandiser' | 'analyst' | 'associate',
+  prefix: string,
+  firstName: string,
+): Promise<NewCustomer & { staffId: string }> {
+  const person = newCustomer(prefix, firstName);
+  await storefrontCli(['staff', 'invite', '--email', person.email, '--role', role]);
+  const link = new URL(linkIn(await nextMessage(person.email), '/staff/accept-invite/'), 'http://store');
+  const accepted = await postWithToken<{ success: boolean }>(request, '/api/staff-invitation/accept', {
+    id: link.searchParams.get('id'),
+    token: link.searchParams.get('token'),
+    emailAddress: person.email,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    password: person.password,
+    phoneNumber: person.phone,
+  });
+  expect(accepted.success).toBe(true);
+  const me = await request.get('/api/staff/me');
+  expect(me.status()).toBe(200);
+  return { ...person, staffId: ((await me.json()) as { staffId: string }).staffId };
+}

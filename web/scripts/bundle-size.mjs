@@ -6,7 +6,10 @@
 //   lazily, and their CSS) holds staff code: the markers below occur only in src/staff/;
 // - the staff entry's (staff.html) initial JavaScript, reported apart, and its lazily loaded
 //   pages (the analytics report, with its chart library), each reported apart; the chart
-//   library must not be in the staff entry's initial JavaScript.
+//   library must not be in the staff entry's initial JavaScript;
+// - the staff preview script (src/staff/preview/main.tsx): emitted as dist/staff-preview.js,
+//   the name the server adds to a previewing merchandiser's page; reported with what it loads
+//   that the shopper's page has not loaded already.
 //
 // Any failure exits non-zero, so `npm run build` fails.
 import { existsSync, readFileSync } from 'node:fs';
@@ -16,6 +19,8 @@ import { join } from 'node:path';
 const BUDGET_KB = 150;
 const SHOPPER_ENTRY = 'index.html';
 const STAFF_ENTRY = 'staff.html';
+const PREVIEW_ENTRY = 'src/staff/preview/main.tsx';
+const PREVIEW_FILE = 'staff-preview.js';
 /**
  * Text that only staff code holds: the merchandising API's path, the staff token's storage key,
  * the token field's label and the staff pages' CSS classes. A minifier keeps strings and class
@@ -125,5 +130,25 @@ if (missing.length > 0) {
   console.error(`the staff entry lacks the markers ${missing.map((m) => JSON.stringify(m)).join(', ')}: update STAFF_MARKERS`);
   failed = true;
 }
+
+// The preview script runs on a shoppers' page: what it adds to what the page loaded already.
+const preview = chunk(PREVIEW_ENTRY);
+console.log(`staff preview (/${preview.file}):`);
+if (preview.file !== PREVIEW_FILE) {
+  console.error(`the preview script is emitted as ${preview.file}: the server adds /${PREVIEW_FILE} (vite.config.ts)`);
+  failed = true;
+}
+const shopperInitial = new Set(closure(SHOPPER_ENTRY, false).flatMap((c) => [c.file, ...(c.css ?? [])]));
+let previewKb = 0;
+for (const c of closure(PREVIEW_ENTRY, true)) {
+  for (const file of [c.file, ...(c.css ?? [])]) {
+    if (shopperInitial.has(file)) continue;
+    shopperInitial.add(file);
+    const kb = gzipKb(file);
+    previewKb += kb;
+    console.log(`  /${file}  ${kb.toFixed(1)} KB gzipped`);
+  }
+}
+console.log(`preview adds ${previewKb.toFixed(1)} KB gzipped to a shopper's page`);
 
 if (failed) process.exit(1);

@@ -9,6 +9,7 @@
  * | /staff/merch/search-index/ | the search index: size, reindex                              | merchandiser |
  * | /staff/merch/null-results/ | searches with no results, redirects (`?since=&until=`)       | merchandiser |
  * | /staff/merch/synonyms/     | search synonyms: rules, drafts, preview, history (`?words=`) | merchandiser |
+ * | /staff/merch/audit/        | changes to search: who changed pins, lists, synonyms; when   | merchandiser |
  * | /staff/analytics/          | the analytics report: charts, tables, CSV (`?since=&until=`) | analyst      |
  * | /staff/analytics/live/     | live events (`?topics=&types=`)                              | analyst      |
  * | /staff/orders/pickup/      | a store's pickup queue                                       | associate    |
@@ -25,6 +26,7 @@ import type { RouteObject } from 'react-router';
 import { ConsoleShell, RequireRole } from './components/ConsoleShell';
 import { StaffLayout } from './components/StaffLayout';
 import { AcceptInvitePage } from './pages/AcceptInvitePage';
+import { AuditPage } from './pages/AuditPage';
 import { LiveEventsPage } from './pages/LiveEventsPage';
 import { NullResultsPage } from './pages/NullResultsPage';
 import { PickupQueuePage } from './pages/PickupQueuePage';
@@ -81,6 +83,14 @@ export const staffRoutes: RouteObject[] = [
         element: (
           <RequireRole role="merchandiser">
             <SynonymsPage />
+          </RequireRole>
+        ),
+      },
+      {
+        path: 'merch/audit',
+        element: (
+          <RequireRole role="merchandiser">
+            <AuditPage />
           </RequireRole>
         ),
       },

@@ -17,9 +17,12 @@ export const MERCH_URL = '/api/staff/merch';
 
 type PinRequest = Wire<'PinRequest'>;
 
-/** The board a pin changes: the keyword's, else the landing page's (and the hawk ids). */
+/**
+ * The board a pin changes: the keyword's, else the landing page's — by department id (`lp`),
+ * or by its URL (`lpurl`, when `lp` is null) — and the hawk ids.
+ */
 export type PinBoardRef = Required<Pick<PinRequest, 'keyword' | 'lp'>> &
-  Pick<PinRequest, 'hawkb' | 'hawkaid' | 'hawkp'>;
+  Pick<PinRequest, 'lpurl' | 'hawkb' | 'hawkaid' | 'hawkp'>;
 
 /**
  * Pins, unpins or reorders items on a merchandising board (merchandisers only: the
@@ -40,6 +43,7 @@ export async function updatePins(
     hawkaid: board.hawkaid ?? null,
     hawkp: board.hawkp ?? null,
   };
+  if (board.lpurl) body.lpurl = board.lpurl;
   if (change.itemId !== undefined) body.itemId = change.itemId;
   if (change.itemList !== undefined) body.itemList = [...change.itemList];
   const url = `${MERCH_URL}/${action}`;

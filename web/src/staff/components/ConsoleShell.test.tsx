@@ -78,6 +78,7 @@ describe('the console’s shell', () => {
       ['Search index', '/staff/merch/search-index/'],
       ['Searches with no results', '/staff/merch/null-results/'],
       ['Synonyms', '/staff/merch/synonyms/'],
+      ['Changes to search', '/staff/merch/audit/'],
       ['Analytics', '/staff/analytics/'],
       ['Live events', '/staff/analytics/live/'],
     ]);

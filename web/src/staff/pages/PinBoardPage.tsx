@@ -3,6 +3,7 @@ import { fetchSearch, isNotFound, type SearchAnswer, type SearchItem } from '../
 import { GENERIC_ERROR_MESSAGE } from '../../shared/ui/errors';
 import type { PinAction, PinBoardRef } from '../api/merch';
 import { MerchPanel, PinControls, runPinAction, useMerchToken } from '../components/MerchTools';
+import { PreviewSwitch } from '../components/PreviewSwitch';
 
 /**
  * The board the page shows, all of it in the address: `?keyword=rope`, or a landing page
@@ -66,7 +67,8 @@ interface Loaded {
  * keyword (or a landing page, `?lp=`): the first page of its results as shoppers get them (best
  * match first, pins on top) and pin to the top, unpin and move pins up or down
  * (`POST /api/staff/merch/…`). In the console (`session`) the signed-in merchandiser's session
- * pins; on /staff.html a pasted staff token does.
+ * pins, and "Preview the store" turns preview mode on (the same controls on the store's own
+ * pages); on /staff.html a pasted staff token pins.
  */
 export function PinBoardPage({ session = false }: { session?: boolean }) {
   const keywordId = useId();
@@ -159,6 +161,7 @@ export function PinBoardPage({ session = false }: { session?: boolean }) {
     <div className="pin-board">
       <title>{title ? `Pins: ${title} | Storefront staff` : 'Pins | Storefront staff'}</title>
       <h1 className="pin-board__title">Pins</h1>
+      {session && <PreviewSwitch />}
       <MerchPanel token={token} onToken={setToken} message={message} session={session} />
 
       <form className="pin-board__search" role="search" aria-label="Board" onSubmit={onSearch}>

@@ -15,6 +15,7 @@ import {
 } from '../api/synonyms';
 import { isSignedOut, staffErrorMessage } from '../api/staff';
 import { Outcome } from '../components/Outcome';
+import { PreviewSwitch } from '../components/PreviewSwitch';
 import { StaffPageTitle } from '../components/StaffLayout';
 import { formatDateTime } from '../format';
 import { useStaffSession } from '../session';
@@ -96,7 +97,8 @@ const KIND_LABELS: Record<DraftChange['kind'], string> = {
  * a preview of a keyword's search with the drafts, or as of a version or a day, beside the
  * shoppers' search now; and the history of versions, any two compared, each older one with
  * Roll back to this version. Each change's outcome is said next to it (a polite status, or an
- * alert with the server's words), and everything is read again after it.
+ * alert with the server's words), and everything is read again after it. "Preview the store",
+ * under the title, turns preview mode on: the store's own pages, with the drafts when asked.
  */
 export function SynonymsPage() {
   const [params] = useSearchParams();
@@ -282,6 +284,7 @@ export function SynonymsPage() {
   return (
     <div className="synonyms">
       <StaffPageTitle title="Search synonyms" />
+      <PreviewSwitch />
       {!set && !loadError && (
         <p role="status" className="page-loading">
           Loading the synonym rules…

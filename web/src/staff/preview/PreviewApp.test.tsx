@@ -1,0 +1,240 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { me, mockStaffApi, refusal, resetStaff, TEST_TOKEN, type Call } from '../testing';
+import { takeFlash } from './flash';
+import { rememberPins } from './order';
+import { PreviewApp, type Navigation } from './PreviewApp';
+
+const MERCH = '/api/staff/merch';
+const EXPLAIN = '/api/staff/search/explain';
+
+interface Card {
+  id: string;
+  name: string;
+  pinned?: boolean;
+}
+
+/** The shoppers' result list as the listing renders it (what the preview reads). */
+function shopperPage(cards: Card[], heading = 'Results for "dog food"') {
+  document.body.innerHTML = '';
+  const main = document.createElement('main');
+  main.innerHTML = `<h1>${heading}</h1><ul class="listing__grid"></ul>`;
+  document.body.append(main);
+  const list = main.querySelector('ul')!;
+  for (const card of cards) list.append(cardElement(card));
+  return list;
+}
+
+function cardElement(card: Card): HTMLLIElement {
+  const li = document.createElement('li');
+  li.className = 'product-card';
+  li.dataset.blainNumber = card.id;
+  if (card.pinned) li.dataset.pinned = 'true';
+  li.innerHTML = `<article class="product-card__inner">${card.pinned ? '<p class="product-card__pinned">Pinned</p>' : ''}<h3 class="product-card__name"><a href="/product/${card.id}/">${card.name}</a></h3><div class="product-card__tools"><button type="button">Item details</button></div></article>`;
+  return li;
+}
+
+const CARDS: Card[] = [
+  { id: '1', name: 'Kibble One', pinned: true },
+  { id: '2', name: 'Kibble Two', pinned: true },
+  { id: '3', name: 'Kibble Three' },
+];
+
+function renderPreview(options: { flash?: Parameters<typeof PreviewApp>[0]['flash'] } = {}) {
+  const navigation: Navigation = { reload: vi.fn(), assign: vi.fn() };
+  const host = document.createElement('div');
+  document.body.prepend(host);
+  const result = render(<PreviewApp navigation={navigation} flash={options.flash ?? null} />, { container: host });
+  return { navigation, ...result };
+}
+
+function card(id: string) {
+  return document.querySelector<HTMLElement>(`li[data-blain-number="${id}"]`)!;
+}
+
+function pinCalls(calls: Call[]) {
+  return calls.filter((c) => c.path.startsWith(MERCH));
+}
+
+beforeEach(() => {
+  resetStaff();
+  window.history.replaceState(null, '', '/s/?keyword=dog%20food&hawkb=B');
+});
+
+describe('preview mode on the shoppers’ page', () => {
+  it('the bar: who previews, the board, the synonyms switch; controls in each card', async () => {
+    mockStaffApi({ 'GET /api/staff/me': me('merchandiser') });
+    shopperPage(CARDS);
+    renderPreview();
+    const bar = screen.getByRole('region', { name: 'Store preview' });
+    expect(await within(bar).findByText(/signed in as Amy \(merchandiser\)/)).toBeVisible();
+    expect(bar).toHaveTextContent('Pins for “dog food”');
+    expect(within(bar).getByRole('link', { name: 'Pins page' })).toHaveAttribute('href', '/staff/merch/pins/?keyword=dog%20food');
+    expect(within(bar).getByRole('radio', { name: 'Published' })).toBeChecked();
+    expect(within(bar).getByRole('button', { name: 'Turn off preview' })).toBeVisible();
+
+    // The controls sit inside each card, below its content.
+    const first = await within(card('1')).findByRole('group', { name: 'Merchandising: Kibble One' });
+    expect(first.parentElement?.parentElement?.tagName).toBe('ARTICLE');
+    expect(within(first).getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Move down Kibble One',
+      'Unpin Kibble One',
+      'Explain Kibble One',
+    ]);
+    expect(within(card('2')).getAllByRole('button', { name: /Kibble Two$/ }).map((b) => b.textContent)).toEqual([
+      'Move up Kibble Two',
+      'Unpin Kibble Two',
+      'Explain Kibble Two',
+    ]);
+    expect(within(card('3')).getAllByRole('button', { name: /Kibble Three$/ }).map((b) => b.textContent)).toEqual([
+      'Pin to top Kibble Three',
+      'Explain Kibble Three',
+    ]);
+    expect(card('1')).toHaveTextContent('Pin 1 of 2');
+  });
+
+  it('Pin to top posts to the keyword’s board with the session’s token, then loads the page again', async () => {
+    const { calls } = mockStaffApi({
+      'GET /api/staff/me': me('merchandiser'),
+      [`POST ${MERCH}/AddItemToTop`]: { success: true, pins: ['3', '1', '2'], redirect: null },
+    });
+    shopperPage(CARDS);
+    const { navigation } = renderPreview();
+    await userEvent.click(await within(card('3')).findByRole('button', { name: 'Pin to top Kibble Three' }));
+    await waitFor(() => expect(navigation.reload).toHaveBeenCalledTimes(1));
+    expect(pinCalls(calls)).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        path: `${MERCH}/AddItemToTop`,
+        token: TEST_TOKEN,
+        body: { keyword: 'dog food', lp: null, hawkb: 'B', hawkaid: null, hawkp: null, itemId: '3' },
+      }),
+    ]);
+    // Said once the page is back, with the focus on the card's controls.
+    expect(takeFlash()).toEqual({
+      message: 'Pinned “Kibble Three” to the top. 3 items are pinned.',
+      blainNumber: '3',
+      action: 'unpin',
+    });
+  });
+
+  it('Move down sends the board’s full new order; Unpin the item', async () => {
+    const { calls } = mockStaffApi({
+      'GET /api/staff/me': me('merchandiser'),
+      [`POST ${MERCH}/UpdateItemPinOrder`]: { success: true, pins: ['x', '2', '1'], redirect: null },
+      [`POST ${MERCH}/UnpinItem`]: { success: true, pins: ['1'], redirect: null },
+    });
+    // The board also pins 'x', which this search does not list.
+    rememberPins('kw:dog food', ['1', 'x', '2']);
+    shopperPage(CARDS);
+    const { navigation } = renderPreview();
+    await userEvent.click(await within(card('1')).findByRole('button', { name: 'Move down Kibble One' }));
+    await waitFor(() => expect(navigation.reload).toHaveBeenCalledTimes(1));
+    expect(pinCalls(calls)[0]!.body).toMatchObject({ keyword: 'dog food', itemList: ['2', 'x', '1'] });
+    expect(takeFlash()).toMatchObject({ message: 'Moved “Kibble One” down. 3 items are pinned.', action: 'down' });
+    expect(sessionStorage.getItem('sf.preview.pins:kw:dog food')).toBe('["x","2","1"]');
+  });
+
+  it('a refusal is said in the bar, and the page stays', async () => {
+    mockStaffApi({
+      'GET /api/staff/me': me('merchandiser'),
+      [`POST ${MERCH}/UnpinItem`]: refusal(422, 'NotPinned', 'That item is not pinned here.'),
+    });
+    shopperPage(CARDS);
+    const { navigation } = renderPreview();
+    await userEvent.click(await within(card('2')).findByRole('button', { name: 'Unpin Kibble Two' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('That item is not pinned here.');
+    expect(navigation.reload).not.toHaveBeenCalled();
+    expect(within(card('2')).getByRole('button', { name: 'Unpin Kibble Two' })).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('Explain opens a dialog with why the item is there, its score and its pin', async () => {
+    const { calls } = mockStaffApi({
+      'GET /api/staff/me': me('merchandiser'),
+      [`GET ${EXPLAIN}`]: {
+        docid: '1',
+        keyword: 'dog food',
+        fields: { number: '1', name: 'Kibble One', brand: 'Acme', keywords: ['Pet'], attributes: [], description: '' },
+        inIndex: true,
+        matched: true,
+        keywordMatched: true,
+        failedFilters: [],
+        numberMatched: false,
+        words: [{ word: 'dog', stems: ['dog'], fields: ['name'], typos: [], matched: true }],
+        scores: {
+          score: 3.25,
+          explanation: { value: 3.25, description: 'sum of:', details: [{ value: 2, description: 'weight(name:dog)' }] },
+          rankedByScore: true,
+          storeBoost: 1.5,
+          storeBoostApplied: false,
+          pin: { position: 1, slot: 1 },
+          rules: ['Pinned to place 1 by a merchandiser'],
+        },
+        board: 'kw:dog food',
+      },
+    });
+    shopperPage(CARDS);
+    renderPreview();
+    const explain = await within(card('1')).findByRole('button', { name: 'Explain Kibble One' });
+    await userEvent.click(explain);
+    const dialog = await screen.findByRole('dialog', { name: 'Explain: Kibble One' });
+    expect(await within(dialog).findByText('Matches this search: it is among the results.')).toBeVisible();
+    expect(dialog).toHaveTextContent('3.25 (the score orders these results)');
+    expect(dialog).toHaveTextContent('Pin 1 on the board; shown at place 1.');
+    expect(dialog).toHaveTextContent('Pinned to place 1 by a merchandiser');
+    expect(dialog).toHaveTextContent('weight(name:dog)');
+    expect(calls.find((c) => c.path.startsWith(EXPLAIN))?.path).toBe(
+      `${EXPLAIN}?keyword=dog%20food&hawkb=B&docid=1`,
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(explain).toHaveFocus();
+  });
+
+  it('after the reload: the outcome is said and the focus is on the card’s controls', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      mockStaffApi({ 'GET /api/staff/me': me('merchandiser') });
+      shopperPage(CARDS);
+      renderPreview({ flash: { message: 'Moved “Kibble Two” up. 2 items are pinned.', blainNumber: '2', action: 'up' } });
+      await waitFor(() => expect(within(card('2')).getByRole('button', { name: 'Move up Kibble Two' })).toHaveFocus());
+      await act(() => vi.advanceTimersByTimeAsync(400));
+      expect(screen.getByRole('status')).toHaveTextContent('Moved “Kibble Two” up. 2 items are pinned.');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('follows the page: cards drawn later get their controls', async () => {
+    mockStaffApi({ 'GET /api/staff/me': me('merchandiser') });
+    const list = shopperPage([]);
+    renderPreview();
+    await screen.findByText(/\(merchandiser\)/);
+    list.append(cardElement({ id: '9', name: 'Late Kibble' }));
+    expect(await within(card('9')).findByRole('button', { name: 'Pin to top Late Kibble' })).toBeVisible();
+  });
+
+  it('the synonyms switch and Turn off preview', async () => {
+    mockStaffApi({ 'GET /api/staff/me': me('merchandiser') });
+    document.cookie = 'sf_preview=1; Path=/';
+    shopperPage(CARDS);
+    const { navigation } = renderPreview();
+    await userEvent.click(await screen.findByRole('radio', { name: 'With drafts' }));
+    expect(navigation.assign).toHaveBeenCalledWith('/s/?keyword=dog%20food&hawkb=B&prv=draft');
+    await userEvent.type(screen.getByLabelText('Rules as of'), '2026-12-24');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(navigation.assign).toHaveBeenLastCalledWith('/s/?keyword=dog%20food&hawkb=B&HawkDate=2026-12-24');
+    await userEvent.click(screen.getByRole('button', { name: 'Turn off preview' }));
+    expect(document.cookie).not.toContain('sf_preview=1');
+    expect(navigation.reload).toHaveBeenCalled();
+  });
+
+  it('without the merchandiser role, or signed out: no controls', async () => {
+    mockStaffApi({ 'GET /api/staff/me': me('analyst') });
+    shopperPage(CARDS);
+    renderPreview();
+    expect(await screen.findByText(/without the merchandiser role/)).toBeVisible();
+    expect(within(card('3')).queryByRole('button', { name: /Pin to top/ })).toBeNull();
+  });
+});
