@@ -169,6 +169,21 @@ fn kind_of(domain_event: bool, payload: &Value) -> String {
     }
 }
 
+/// One server-sent event of the tail, as an event-stream reader parses it (for the OpenAPI
+/// document: the handler writes the stream).
+#[derive(utoipa::ToSchema)]
+#[schema(as = TailEvent)]
+#[allow(dead_code)]
+pub(crate) struct SseEvent {
+    /// `ready`, `skipped`, or absent for a message.
+    event: Option<String>,
+    /// JSON: `{"topics"}` (ready), `{"count"}` (skipped), or a message
+    /// `{"topic","type","at","partition","offset","payload"}`.
+    data: String,
+    id: Option<String>,
+    retry: Option<u64>,
+}
+
 /// `GET /api/staff/analytics/tail?topics=tracking,events&types=Search,Cart`, analysts only.
 #[utoipa::path(
     get,
@@ -183,7 +198,7 @@ fn kind_of(domain_event: bool, payload: &Value) -> String {
             description = "Types shown, comma-separated, case-insensitive: a tracking event's name (`Search`, `Click`, `productview`) or a domain event's `Aggregate.Event`, or an aggregate alone (`Cart`); at most 20 of at most 64 characters (400 `InvalidTypes`); default every type"),
     ),
     responses(
-        (status = 200, description = "The live tail", content_type = "text/event-stream", body = String),
+        (status = 200, description = "The live tail: one server-sent event after another", content_type = "text/event-stream", body = SseEvent),
         (status = 400, description = "`InvalidTopic`, `InvalidTypes`, `InvalidText`.", body = kernel::http::ErrorBody),
         (status = 429, description = "`TailBusy`: too many live tails are open; `Retry-After` says when to try again.", body = kernel::http::ErrorBody),
         (status = 503, description = "The broker did not answer.", body = kernel::http::ErrorBody),

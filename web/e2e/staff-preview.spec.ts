@@ -179,6 +179,20 @@ test.describe('preview mode', () => {
       ).toContainText(merchandiser.staffId);
       await expectNoSeriousViolations(page, testInfo, 'staff-audit');
 
+      // The board's history in the console: the version before the unpin, restored, is what
+      // shoppers get again.
+      await page.goto(`/staff/merch/pins/?keyword=${encodeURIComponent(KEYWORD)}`);
+      const history = page.getByRole('region', { name: 'History of this board' });
+      const reordered = history.getByRole('row').filter({ hasText: 'Reordered the pins' }).first();
+      await expect(reordered).toContainText(`#${c}, #${second}`);
+      await reordered.getByRole('button', { name: /^Restore version \d+$/ }).click();
+      const confirm = page.getByRole('alertdialog', { name: /^Restore version \d+\?$/ });
+      await confirm.getByRole('button', { name: 'Restore' }).click();
+      await expect(confirm).toHaveCount(0);
+      await expect(history.getByRole('row').nth(1)).toContainText('Restored an earlier version');
+      await shopperSees(shopper, [c!, second]);
+      await expectNoSeriousViolations(page, testInfo, 'staff-pin-history');
+
       // The synonyms switch: the search with the drafts (`prv=draft`).
       await page.goto(SEARCH_PAGE);
       await bar.getByRole('radio', { name: 'With drafts' }).click();
@@ -240,6 +254,58 @@ test.describe('preview mode', () => {
       await shopperContext.close();
       // Other specs list this department: no pin of this run is left on it.
       if (pinned !== null) await postWithToken(page.request, `${MERCH}/UnpinItem`, { ...department, itemId: pinned });
+    }
+  });
+});
+
+test.describe('preview mode on recommendation widgets', () => {
+  /** The product page's "Similar Items" widget (the server's fixed id). */
+  const SIMILAR_ITEMS = '7edca4d6-da59-40f7-9501-2e69e792497a';
+
+  test('“Why these products?” shows a widget’s strategy and rule; shoppers have no such button', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'flows run on the desktop project');
+    test.slow();
+    await signInAsMerchandiser(page.request);
+    const search = await page.request.get(`/api/search?keyword=${KEYWORD}&mpp=5`);
+    const product = ((await search.json()) as { items: { url: string }[] }).items[0]!;
+
+    await page.goto('/staff/');
+    await page.getByRole('switch', { name: 'Preview the store' }).click();
+    await expect(page.getByRole('switch', { name: 'Preview the store' })).toHaveAttribute('aria-checked', 'true');
+    await page.goto(product.url);
+    await expect(page.getByRole('region', { name: 'Store preview' })).toContainText('(merchandiser)');
+    const widget = page.locator(`[data-widget-guid="${SIMILAR_ITEMS}"]`);
+    const present = await widget
+      .waitFor({ state: 'visible', timeout: 10_000 })
+      .then(() => true)
+      .catch(() => false);
+    test.skip(!present, 'no Similar Items widget has products for this product');
+
+    const why = widget.getByRole('button', { name: /^Why these products\?/ });
+    await why.click();
+    const dialog = page.getByRole('dialog', { name: /^Why these products/ });
+    await expect(dialog).toContainText('Similar Items: more like this');
+    await expect(dialog).toContainText('Context product');
+    await expectNoSeriousViolations(page, testInfo, 'staff-preview-widget-rules');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(why).toBeFocused();
+
+    const shopperContext = await browser.newContext({
+      baseURL: testInfo.project.use.baseURL,
+      extraHTTPHeaders: { 'X-Forwarded-For': shopperAddress() },
+    });
+    try {
+      const shopper = await shopperContext.newPage();
+      await shopper.goto(product.url);
+      await expect(shopper.locator(`[data-widget-guid="${SIMILAR_ITEMS}"]`)).toBeVisible();
+      await expect(shopper.getByRole('button', { name: /^Why these products/ })).toHaveCount(0);
+      await expect(shopper.locator('.staff-preview-widget')).toHaveCount(0);
+    } finally {
+      await shopperContext.close();
     }
   });
 });

@@ -56,7 +56,7 @@ pub struct Entry {
     ),
     responses(
         (status = 200, description = "OK", body = Vec<Entry>),
-        (status = 400, description = "`InvalidQuery`: a limit or time that is not one.", body = kernel::http::ErrorBody),
+        (status = 400, description = "`InvalidQuery`: a limit outside 1 to 200, or a time that is not one.", body = kernel::http::ErrorBody),
     ))]
 async fn audit(
     State(state): State<QueryState>,
@@ -69,7 +69,13 @@ async fn audit(
             "limit must be a number and before a time like 2026-11-28T12:00:00Z.",
         )
     })?;
-    let limit = params.limit.unwrap_or(50).clamp(1, MAX_LIMIT);
+    let limit = params.limit.unwrap_or(50);
+    if !(1..=MAX_LIMIT).contains(&limit) {
+        return Err(ApiError::bad_request(
+            "InvalidQuery",
+            format!("limit must be a number from 1 to {MAX_LIMIT}."),
+        ));
+    }
     let rows: Vec<AuditRow> = sqlx::query_as(
             "SELECT recorded_at, metadata->>'staffId', aggregate_type, aggregate_id, event_type, payload \
              FROM events WHERE aggregate_type = ANY($1) AND ($2::timestamptz IS NULL OR recorded_at < $2) \

@@ -5364,6 +5364,22 @@ export interface components {
             /** Format: int32 */
             version: number;
         };
+        /**
+         * @description One server-sent event of the tail, as an event-stream reader parses it (for the OpenAPI
+         *     document: the handler writes the stream).
+         */
+        TailEvent: {
+            /**
+             * @description JSON: `{"topics"}` (ready), `{"count"}` (skipped), or a message
+             *     `{"topic","type","at","partition","offset","payload"}`.
+             */
+            data: string;
+            /** @description `ready`, `skipped`, or absent for a message. */
+            event?: string | null;
+            id?: string | null;
+            /** Format: int64 */
+            retry?: number | null;
+        };
         /** @description An application as an associate reviews it. */
         TaxExemptionApplication: {
             /** Format: date-time */
@@ -9739,13 +9755,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The live tail */
+            /** @description The live tail: one server-sent event after another */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": string;
+                    "text/event-stream": components["schemas"]["TailEvent"];
                 };
             };
             /** @description `InvalidTopic`, `InvalidTypes`, `InvalidText`. */
@@ -10306,7 +10322,7 @@ export interface operations {
                     "application/json": components["schemas"]["MerchAuditEntry"][];
                 };
             };
-            /** @description `InvalidQuery`: a limit or time that is not one. */
+            /** @description `InvalidQuery`: a limit outside 1 to 200, or a time that is not one. */
             400: {
                 headers: {
                     [name: string]: unknown;

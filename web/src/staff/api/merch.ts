@@ -7,7 +7,7 @@
  * - `POST /api/staff/merch/{AddItemToTop|UnpinItem|UpdateItemPinOrder}` — pins a result to the top of
  *   a keyword's (or a landing page's) results, unpins it, or sets the pins' order.
  */
-import { apiRequest } from '../../shared/api/client';
+import { apiGet, apiRequest } from '../../shared/api/client';
 import { isObject } from '../../shared/api/json';
 import type { Wire } from '../../shared/api/wire';
 import { staffPost } from './staff';
@@ -51,6 +51,32 @@ export async function updatePins(
     token === null
       ? await staffPost<unknown>(url, body)
       : await apiRequest<unknown>(url, { method: 'POST', body, headers: { Authorization: `Bearer ${token}` } });
+  const pins: unknown = isObject(answer) ? answer.pins : null;
+  return Array.isArray(pins) ? pins.filter((p): p is string => typeof p === 'string') : [];
+}
+
+/** One version of a board: the pins in order and the redirect after one change. */
+export type PinBoardVersion = Wire<'PinBoardVersion'>;
+
+/** The board a history is about: the keyword's, else the landing page's (its department id). */
+export type PinHistoryBoard = { keyword: string } | { lp: string };
+
+function boardParams(board: PinHistoryBoard): string {
+  return new URLSearchParams('keyword' in board ? { keyword: board.keyword } : { lp: board.lp }).toString();
+}
+
+/**
+ * A board's versions, newest first (`GET /api/staff/merch/pins/history`, merchandisers; the
+ * signed-in session). Anything that is not a list reads as none.
+ */
+export async function fetchPinHistory(board: PinHistoryBoard, signal?: AbortSignal): Promise<PinBoardVersion[]> {
+  const answer = await apiGet<unknown>(`${MERCH_URL}/pins/history?${boardParams(board)}`, signal);
+  return Array.isArray(answer) ? answer.filter(isObject).map((v) => v as unknown as PinBoardVersion) : [];
+}
+
+/** Puts a board back as it was at `version` (`POST /api/staff/merch/RestorePins`): its pins in order. */
+export async function restorePins(board: PinHistoryBoard, version: number): Promise<string[]> {
+  const answer = await staffPost<unknown>(`${MERCH_URL}/RestorePins`, { ...board, version });
   const pins: unknown = isObject(answer) ? answer.pins : null;
   return Array.isArray(pins) ? pins.filter((p): p is string => typeof p === 'string') : [];
 }

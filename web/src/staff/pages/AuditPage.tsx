@@ -137,7 +137,14 @@ export function AuditPage() {
       {entries && entries.length === 0 && <p>No changes have been made to search yet.</p>}
       {entries && entries.length > 0 && (
         <>
-          <div className="staff-table-wrap" aria-busy={!current || more === 'loading' || undefined}>
+          <div
+            className="staff-table-wrap"
+            // Focusable, so that a table wider than the screen scrolls from the keyboard too.
+            tabIndex={0}
+            role="region"
+            aria-label="Changes to search, scrollable"
+            aria-busy={!current || more === 'loading' || undefined}
+          >
             <table ref={table} tabIndex={-1} className="staff-table audit__table">
               <caption className="staff-table__caption">Changes to search, newest first</caption>
               <thead>

@@ -3,6 +3,7 @@ import { fetchSearch, isNotFound, type SearchAnswer, type SearchItem } from '../
 import { GENERIC_ERROR_MESSAGE } from '../../shared/ui/errors';
 import type { PinAction, PinBoardRef } from '../api/merch';
 import { MerchPanel, PinControls, runPinAction, useMerchToken } from '../components/MerchTools';
+import { PinHistory } from '../components/PinHistory';
 import { PreviewSwitch } from '../components/PreviewSwitch';
 
 /**
@@ -124,6 +125,16 @@ export function PinBoardPage({ session = false }: { session?: boolean }) {
   const shopper = shopperUrl(query, answer);
   const title = query.lp !== null ? answer?.landing?.name || `Landing page ${query.lp}` : query.keyword;
   const canPin = session || token !== '';
+  // The board whose versions the console lists: the keyword's, else the landing page's.
+  const landingId = answer?.landing?.id;
+  const historyBoard =
+    request === null || status === 'notfound'
+      ? null
+      : query.keyword !== null
+        ? { keyword: answer?.keyword ?? query.keyword }
+        : landingId !== undefined
+          ? { lp: String(landingId) }
+          : null;
 
   function onSearch(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -240,6 +251,16 @@ export function PinBoardPage({ session = false }: { session?: boolean }) {
             ))}
           </ol>
         </section>
+      )}
+      {session && historyBoard && (
+        <PinHistory
+          board={historyBoard}
+          reload={attempt}
+          onRestored={(restored) => {
+            setMessage(restored);
+            setAttempt((n) => n + 1);
+          }}
+        />
       )}
     </div>
   );

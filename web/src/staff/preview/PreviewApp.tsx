@@ -17,10 +17,21 @@ import {
 } from './board';
 import { CardControls, type CardAction } from './CardControls';
 import { setPreview } from './cookie';
-import { findCards, isOwnMutation, pageHeading, sameCards, shownPins, type PreviewCard } from './dom';
+import {
+  findCards,
+  findWidgets,
+  isOwnMutation,
+  pageHeading,
+  sameCards,
+  sameWidgets,
+  shownPins,
+  type PreviewCard,
+  type PreviewWidget,
+} from './dom';
 import { ExplainDialog } from './ExplainDialog';
 import { saveFlash, type Flash } from './flash';
 import { knownPins, movedOrder, rememberPins } from './order';
+import { WidgetControls, WidgetRulesDialog } from './WidgetRules';
 
 type Session =
   | { status: 'loading' }
@@ -33,6 +44,7 @@ interface Page {
   search: string;
   heading: string | null;
   cards: PreviewCard[];
+  widgets: PreviewWidget[];
 }
 
 function readPage(): Page {
@@ -41,11 +53,18 @@ function readPage(): Page {
     search: window.location.search,
     heading: pageHeading(),
     cards: findCards(),
+    widgets: findWidgets(),
   };
 }
 
 function samePage(a: Page, b: Page): boolean {
-  return a.pathname === b.pathname && a.search === b.search && a.heading === b.heading && sameCards(a.cards, b.cards);
+  return (
+    a.pathname === b.pathname &&
+    a.search === b.search &&
+    a.heading === b.heading &&
+    sameCards(a.cards, b.cards) &&
+    sameWidgets(a.widgets, b.widgets)
+  );
 }
 
 /** How the page is loaded again or left (a seam for tests: jsdom does not navigate). */
@@ -77,10 +96,12 @@ function pinsPage(board: PreviewBoard | null): string {
  * server adds to the page for a signed-in merchandiser with the preview cookie): a bar at the
  * top of the page — who is previewing, the board pins go to, the synonym rules searched with
  * (the published ones, or with the drafts: `prv=draft`) and the day (`HawkDate`), Turn off
- * preview — and in each result card the merchandiser's controls (CardControls) and Explain.
+ * preview — in each result card the merchandiser's controls (CardControls) and Explain, and
+ * for a merchandiser at the top of each recommendation widget "Why these products?", the
+ * strategy and rule behind the widget's products (WidgetRules).
  *
  * The page is the shoppers' own app, enhanced from outside: a MutationObserver follows its
- * result cards through loading and the SPA's navigations (dom.ts). A pin change
+ * result cards and widgets through loading and the SPA's navigations (dom.ts). A pin change
  * (`POST /api/staff/merch/…` with the session and its anti-forgery token) loads the page
  * again, so its results show the pins as shoppers now get them; the outcome is said once the
  * page is back and the focus returns to the card's controls (flash.ts).
@@ -93,6 +114,7 @@ export function PreviewApp({ flash = null, navigation = BROWSER }: { flash?: Fla
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [explaining, setExplaining] = useState<PreviewCard | null>(null);
+  const [explainingWidget, setExplainingWidget] = useState<PreviewWidget | null>(null);
   const opener = useRef<HTMLElement | null>(null);
   const pendingFocus = useRef(flash?.blainNumber ? flash : null);
 
@@ -127,7 +149,7 @@ export function PreviewApp({ flash = null, navigation = BROWSER }: { flash?: Fla
       childList: true,
       characterData: true,
       attributes: true,
-      attributeFilter: ['data-pinned', 'data-blain-number'],
+      attributeFilter: ['data-pinned', 'data-blain-number', 'data-widget-guid'],
     });
     window.addEventListener('popstate', schedule);
     schedule();
@@ -243,6 +265,25 @@ export function PreviewApp({ flash = null, navigation = BROWSER }: { flash?: Fla
     if (target && document.contains(target)) target.focus();
   }
 
+  function openWidgetRules(widget: PreviewWidget, button: HTMLElement) {
+    opener.current = button;
+    setExplainingWidget(widget);
+  }
+
+  function closeWidgetRules() {
+    const widget = explainingWidget;
+    setExplainingWidget(null);
+    const target = opener.current;
+    opener.current = null;
+    if (target && document.contains(target)) {
+      target.focus();
+      return;
+    }
+    // The widget drawn anew meanwhile: its button now.
+    const again = page.widgets.find((w) => w.guid === widget?.guid);
+    again?.host.querySelector<HTMLElement>('[data-preview-action="rules"]')?.focus();
+  }
+
   function turnOff() {
     setPreview(false);
     navigation.reload();
@@ -321,9 +362,14 @@ export function PreviewApp({ flash = null, navigation = BROWSER }: { flash?: Fla
             card.blainNumber,
           ),
         )}
+      {merchandiser &&
+        page.widgets.map((widget, i) =>
+          createPortal(<WidgetControls widget={widget} onOpen={openWidgetRules} />, widget.host, `${i}:${widget.guid}`),
+        )}
       {explaining && (
         <ExplainDialog card={explaining} query={pageSearchQuery(page.pathname, page.search)} onClose={closeExplain} />
       )}
+      {explainingWidget && <WidgetRulesDialog widget={explainingWidget} onClose={closeWidgetRules} />}
     </>
   );
 }
