@@ -9,6 +9,7 @@ pub mod notify;
 pub mod ordering;
 pub mod outbound;
 pub mod privacy;
+pub mod reviews;
 pub mod rewards;
 pub mod routes;
 pub mod shopping;

@@ -12,6 +12,7 @@ pub mod ordering;
 pub mod registries;
 pub mod registry;
 pub mod relay;
+pub mod reviews;
 pub mod rewards;
 pub mod runner;
 pub mod shopping;
@@ -31,5 +32,7 @@ pub mod model {
         confirmation_url, confirmed_order, pricing, sales, CardSummary, ExemptionKind,
         ExemptionStatus, OrderLine, OrderStatus,
     };
+    pub use command::privacy::keys as privacy_keys;
+    pub use command::reviews;
     pub use command::rewards::{codes as reward_codes, ledger, mask};
 }

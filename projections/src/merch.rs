@@ -88,20 +88,54 @@ impl Projection for MerchProjection {
             PinEvent::RedirectRemoved => {
                 sqlx::query("UPDATE pin_boards SET redirect = NULL WHERE board = $1").bind(board)
             }
-            PinEvent::BoardRestored { pins, redirect, .. } => sqlx::query(
+            PinEvent::BoardRestored { pins, redirect, .. }
+            | PinEvent::DraftPublished { pins, redirect } => sqlx::query(
                 "INSERT INTO pin_boards (board, items, redirect) VALUES ($1, $2, $3) ON CONFLICT (board) \
-                 DO UPDATE SET items = $2, redirect = $3",
+                 DO UPDATE SET items = $2, redirect = $3, draft = NULL",
             )
             .bind(board)
             .bind(pins)
             .bind(redirect),
+            PinEvent::DraftSaved { pins, redirect } => sqlx::query(
+                "INSERT INTO pin_boards (board, items, draft) VALUES ($1, '{}', $2) ON CONFLICT (board) \
+                 DO UPDATE SET draft = $2",
+            )
+            .bind(board)
+            .bind(serde_json::json!({ "pins": pins, "redirect": redirect })),
+            PinEvent::DraftDiscarded => {
+                sqlx::query("UPDATE pin_boards SET draft = NULL WHERE board = $1").bind(board)
+            }
+            PinEvent::RuleScheduled {
+                rule,
+                starts_at,
+                ends_at,
+            } => {
+                let window = serde_json::json!({ "startsAt": starts_at, "endsAt": ends_at });
+                sqlx::query(
+                    "UPDATE pin_boards SET schedules = CASE WHEN $3 THEN schedules - $2 \
+                     ELSE schedules || jsonb_build_object($2::text, $4::jsonb) END WHERE board = $1",
+                )
+                .bind(board)
+                .bind(rule)
+                .bind(starts_at.is_none() && ends_at.is_none())
+                .bind(window)
+            }
             PinEvent::PinsReordered { items } => sqlx::query(
                 "INSERT INTO pin_boards (board, items) VALUES ($1, $2) ON CONFLICT (board) DO UPDATE SET items = $2",
             )
             .bind(board)
             .bind(items),
         };
-        sql.execute(conn).await?;
+        sql.execute(&mut *conn).await?;
+        // A window lasts as long as its rule (as the board does: PinBoard::apply).
+        sqlx::query(
+            "UPDATE pin_boards SET schedules = (SELECT coalesce(jsonb_object_agg(k, v), '{}') \
+             FROM jsonb_each(schedules) AS s(k, v) WHERE (k LIKE 'pin:%' AND substr(k, 5) = ANY(items)) \
+             OR (k = 'redirect' AND redirect IS NOT NULL)) WHERE board = $1 AND schedules <> '{}'",
+        )
+        .bind(board)
+        .execute(conn)
+        .await?;
         Ok(())
     }
 }

@@ -17,6 +17,7 @@ pub fn all() -> Vec<&'static dyn Projection> {
         &crate::rewards::RewardsProjection,
         &crate::registries::RegistriesProjection,
         &crate::ordering::OrderingProjection,
+        &crate::reviews::ReviewsProjection,
     ]
 }
 

@@ -11,6 +11,7 @@ pub mod html;
 pub mod ordering;
 pub mod params;
 pub mod rebuilt;
+pub mod reviews;
 pub mod search;
 pub mod seo;
 pub mod shopping;
@@ -69,6 +70,7 @@ pub fn staff_router(state: QueryState) -> Router {
         .merge(search::recommendations::staff_router(state.clone()))
         .merge(ordering::staff_router(state.clone()))
         .merge(tax_exemption::staff_router(state.clone()))
+        .merge(reviews::staff_router(state.clone()))
         .merge(staff::staff_router(state))
 }
 
@@ -82,6 +84,7 @@ pub fn router(state: QueryState) -> Router {
         .merge(catalog::router(state.clone()))
         .merge(stores::router(state.clone()))
         .merge(catalog::products::router(state.clone()))
+        .merge(reviews::router(state.clone()))
         .merge(catalog::tires::router(state.clone()))
         .merge(catalog::listing::router(state.clone()))
         .merge(shopping::header::router(state.clone()))
@@ -121,6 +124,7 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     doc.merge(cart::Api::openapi());
     doc.merge(ordering::Api::openapi());
     doc.merge(tax_exemption::Api::openapi());
+    doc.merge(reviews::Api::openapi());
     doc.merge(staff::Api::openapi());
     doc.merge(catalog::images::Api::openapi());
     doc.merge(search::autocomplete::Api::openapi());

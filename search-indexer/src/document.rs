@@ -119,10 +119,14 @@ pub fn newness_key(day: Option<chrono::NaiveDate>) -> u64 {
 /// `s`).
 macro_rules! columns {
     () => {
-        "SELECT p.blain_number, p.name, p.vendor_brand, p.description, p.department_id, \
+        concat!(
+            "SELECT p.blain_number, p.name, p.vendor_brand, p.description, p.department_id, \
          p.department_path, p.price_cents, p.attributes, p.ship_to_home, \
-         coalesce(e.ecom_on_hand, 0) AS ecom_on_hand, p.rating_average::float8 AS rating_average, \
-         p.rating_count, p.introduced_on, s.store_nums, s.stocked, s.on_hand FROM products p "
+         coalesce(e.ecom_on_hand, 0) AS ecom_on_hand, ",
+            projections::rating_columns!(),
+            ", p.introduced_on, s.store_nums, s.stocked, s.on_hand FROM products p ",
+            projections::rating_join!()
+        )
     };
 }
 

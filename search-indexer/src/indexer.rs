@@ -32,6 +32,14 @@ fn touched(aggregate_type: &str, aggregate_id: &str, ids: &mut BTreeSet<String>)
             false
         }
         "Department" => true,
+        // A review changes its product's rating (projected inline, before the event is on the
+        // topic): the 'Top Rated' sort follows within the batch.
+        "Review" => {
+            if let Some(product) = projections::model::reviews::product_of(aggregate_id) {
+                ids.insert(product.to_string());
+            }
+            false
+        }
         _ => false,
     }
 }
@@ -81,4 +89,19 @@ pub async fn run_indexer(
         },
     )
     .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_review_touches_its_product_and_a_department_the_whole_tree() {
+        let mut ids = BTreeSet::new();
+        assert!(!touched("Review", "rv:800009:cu_0123", &mut ids));
+        assert!(!touched("Inventory", "800001", &mut ids));
+        assert!(!touched("Customer", "cu_0123", &mut ids));
+        assert_eq!(ids.into_iter().collect::<Vec<_>>(), ["800001", "800009"]);
+        assert!(touched("Department", "12", &mut BTreeSet::new()));
+    }
 }

@@ -40,6 +40,7 @@ use command::ordering::{
 };
 use command::privacy::subject::{Subject, SubjectEvent};
 use command::privacy::Sealed;
+use command::reviews::{HoldReason, ReportReason, Review, ReviewContent, ReviewEvent};
 use command::rewards::{
     EarnedLine, JoinedAt, MemberEvent, Method, ReversedLine, RewardsClaim, RewardsClaimEvent,
     RewardsMember, Verification, VerificationEvent,
@@ -1003,6 +1004,10 @@ fn domain_samples() -> Vec<DomainSample> {
             RedirectSet,
             RedirectRemoved,
             BoardRestored,
+            DraftSaved,
+            DraftDiscarded,
+            DraftPublished,
+            RuleScheduled,
         }),
         vec![
             PinEvent::Pinned {
@@ -1027,6 +1032,29 @@ fn domain_samples() -> Vec<DomainSample> {
                 to_version: 1,
                 pins: vec![],
                 redirect: None,
+            },
+            PinEvent::DraftSaved {
+                pins: vec!["100235".into(), "100234".into()],
+                redirect: None,
+            },
+            PinEvent::DraftSaved {
+                pins: vec![],
+                redirect: Some("/store-finder/".into()),
+            },
+            PinEvent::DraftDiscarded,
+            PinEvent::DraftPublished {
+                pins: vec!["100235".into()],
+                redirect: Some("/store-finder/".into()),
+            },
+            PinEvent::RuleScheduled {
+                rule: "pin:100235".into(),
+                starts_at: Some(Utc.with_ymd_and_hms(2026, 12, 1, 0, 0, 0).unwrap()),
+                ends_at: None,
+            },
+            PinEvent::RuleScheduled {
+                rule: "redirect".into(),
+                starts_at: None,
+                ends_at: None,
             },
         ],
     ));
@@ -1091,6 +1119,7 @@ fn domain_samples() -> Vec<DomainSample> {
     all.extend(account_samples());
     all.extend(rewards_samples());
     all.extend(ordering_samples());
+    all.extend(review_samples());
     all
 }
 
@@ -1653,6 +1682,88 @@ fn ordering_samples() -> Vec<DomainSample> {
         ],
     ));
     all
+}
+
+/// The reviews context: a review written with a title and a text, one with the rating alone
+/// (no title, no text, not a verified purchase), one held by the moderation rule, edits held
+/// and not, every moderation step (an answer given and taken back, a hiding with and without a
+/// reason), every report reason, a helpful vote and a removal. Title, text and name are sealed.
+fn review_samples() -> Vec<DomainSample> {
+    let content =
+        |customer: &str, rating: u8, words: bool, held: Option<HoldReason>| ReviewContent {
+            product: "100234".into(),
+            customer: customer.into(),
+            subject: sealed_sample().subject,
+            rating,
+            title: words.then(sealed_sample),
+            text: words.then(sealed_sample),
+            reviewer: sealed_sample(),
+            verified: words,
+            held,
+        };
+    let jane = "cu_0f8e7d6c5b4a39281706f5e4d3c2b1a0";
+    let other = "cu_a1b2c3d4e5f60718293a4b5c6d7e8f90";
+    let visitor = "vv_3c2b1a0f9e8d7c6b5a49382716f5e4d3";
+    let mut events = vec![
+        ReviewEvent::ReviewWritten(content(jane, 4, true, None)),
+        ReviewEvent::ReviewWritten(content(other, 2, false, None)),
+        ReviewEvent::ReviewWritten(content(other, 1, true, Some(HoldReason::Link))),
+        ReviewEvent::ReviewEdited(content(jane, 5, true, Some(HoldReason::Contact))),
+        ReviewEvent::ReviewEdited(ReviewContent {
+            text: None,
+            ..content(jane, 3, true, Some(HoldReason::Word))
+        }),
+        ReviewEvent::ReviewEdited(content(jane, 5, false, None)),
+        ReviewEvent::ReviewPublished {
+            staff_id: "amy".into(),
+        },
+        ReviewEvent::ReviewReplied {
+            staff_id: "amy".into(),
+            text: "Thanks for the review! The 4' tank also comes in galvanised steel.".into(),
+        },
+        ReviewEvent::ReviewReplied {
+            staff_id: "amy".into(),
+            text: String::new(),
+        },
+        ReviewEvent::HelpfulVoted {
+            voter: visitor.into(),
+        },
+        ReviewEvent::ReviewHidden {
+            staff_id: "amy".into(),
+            reason: "Names another shopper.".into(),
+        },
+        ReviewEvent::ReviewHidden {
+            staff_id: "amy".into(),
+            reason: String::new(),
+        },
+        ReviewEvent::ReviewRemoved,
+    ];
+    events.extend(
+        [
+            ReportReason::OffTopic,
+            ReportReason::Offensive,
+            ReportReason::Spam,
+            ReportReason::PersonalInformation,
+            ReportReason::Other,
+        ]
+        .map(|reason| ReviewEvent::ReviewReported {
+            reporter: visitor.into(),
+            reason,
+        }),
+    );
+    samples_of::<Review>(
+        variants!(ReviewEvent {
+            ReviewWritten,
+            ReviewEdited,
+            ReviewRemoved,
+            ReviewPublished,
+            ReviewHidden,
+            ReviewReplied,
+            ReviewReported,
+            HelpfulVoted,
+        }),
+        events,
+    )
 }
 
 #[test]

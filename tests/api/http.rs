@@ -107,6 +107,20 @@ async fn a_product_page_holds_its_head_and_structured_data_before_any_script_run
     .execute(&env.pool)
     .await
     .unwrap();
+    // One review written here (the reviews' read models), on top of the catalog's 12.
+    sqlx::query(
+        "INSERT INTO product_reviews (review_id, ref, blain_number, customer_id, subject, rating, \
+         title, body, reviewer, verified, status, written_at) VALUES ('rv:100:cu_1', 'rw_1', '100', \
+         'cu_1', 'em_1', 5, 'Holds a calf', 'Tied a calf with it all week.', 'Jane D.', true, \
+         'Published', '2026-11-20T10:00:00Z')",
+    )
+    .execute(&env.pool)
+    .await
+    .unwrap();
+    sqlx::query("INSERT INTO review_stats VALUES ('100', 1, 5, '{0,0,0,0,1}')")
+        .execute(&env.pool)
+        .await
+        .unwrap();
     let app = site(&env);
     let (status, _, html) = get(&app, "/product/100/poly-rope-100/").await;
     assert_eq!(status, StatusCode::OK);
@@ -143,8 +157,17 @@ async fn a_product_page_holds_its_head_and_structured_data_before_any_script_run
         product["offers"]["availability"],
         "https://schema.org/InStock"
     );
+    // (4.5 × 12 + 5) / 13 = 4.54
     assert_eq!(product["aggregateRating"]["ratingValue"], 4.5);
-    assert_eq!(product["aggregateRating"]["reviewCount"], 12);
+    assert_eq!(product["aggregateRating"]["reviewCount"], 13);
+    assert_eq!(product["review"][0]["@type"], "Review");
+    assert_eq!(product["review"][0]["reviewRating"]["ratingValue"], 5);
+    assert_eq!(product["review"][0]["author"]["name"], "Jane D.");
+    assert_eq!(
+        product["review"][0]["reviewBody"],
+        "Tied a calf with it all week."
+    );
+    assert_eq!(product["review"][0]["datePublished"], "2026-11-20");
     let crumbs = &blocks[1];
     assert_eq!(crumbs["@type"], "BreadcrumbList");
     let names: Vec<&str> = crumbs["itemListElement"]

@@ -71,7 +71,28 @@ async fn mixed_workload(env: &TestEnv) -> Client {
             json!({"registryId": registry}),
         )
         .await;
+        // A review (held when it gives a phone number), voted helpful by another shopper.
+        let text = if shopper == 3 {
+            "Good value. Call 555-010-9999 to buy my spare."
+        } else {
+            "Good value for the money, works as it says."
+        };
+        let written = s
+            .post_with_token(
+                "/api/reviews/WriteReview",
+                json!({"product": blain, "rating": 2 + shopper, "text": text}),
+            )
+            .await;
+        assert_eq!(written.status, 200, "{}", written.body);
     }
+    let review: String =
+        sqlx::query_scalar("SELECT ref FROM product_reviews WHERE status = 'Published' LIMIT 1")
+            .fetch_one(&env.pool)
+            .await
+            .unwrap();
+    c.other()
+        .post_with_token("/api/reviews/VoteHelpful", json!({"review": review}))
+        .await;
     // An order, shipped, readied by no one yet: its order and its checkout attempt.
     let shipped: String = sqlx::query_scalar(
         "SELECT p.blain_number FROM products p JOIN ecom_inventory e USING (blain_number) \

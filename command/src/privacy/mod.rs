@@ -98,6 +98,10 @@ const PHONE_PURPOSE: &str = "phone-key";
 const PROVIDER_PURPOSE: &str = "provider-identity";
 /// Purpose of the keyed hash of an order's number and shipping ZIP.
 const ORDER_ZIP_PURPOSE: &str = "order-zip";
+/// Purpose of a review's public id.
+const REVIEW_PURPOSE: &str = "review-ref";
+/// Purpose of a visitor's mark on a review (a helpful vote, a report).
+const REVIEW_VISITOR_PURPOSE: &str = "review-visitor";
 /// Purpose of an unsubscribe link's signature.
 const UNSUBSCRIBE_PURPOSE: &str = "newsletter-unsubscribe";
 
@@ -150,6 +154,21 @@ impl PrivacyKeys {
             "pi_{}",
             self.pseudonyms
                 .derive(PROVIDER_PURPOSE, &format!("{provider}:{subject}"))
+        )
+    }
+
+    /// A review's public id (`rw_` and a keyed hash of its aggregate id): what shoppers' votes
+    /// and reports name, revealing neither the customer nor anything guessable.
+    pub fn review_ref(&self, review_id: &str) -> String {
+        format!("rw_{}", self.pseudonyms.derive(REVIEW_PURPOSE, review_id))
+    }
+
+    /// The visitor (the cookie's id) as a review's votes and reports record them: `vv_` and a
+    /// keyed hash, one per visitor.
+    pub fn review_visitor(&self, visitor_id: &str) -> String {
+        format!(
+            "vv_{}",
+            self.pseudonyms.derive(REVIEW_VISITOR_PURPOSE, visitor_id)
         )
     }
 

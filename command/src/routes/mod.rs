@@ -7,6 +7,7 @@ pub mod cart;
 pub mod log;
 pub mod merch;
 pub mod ordering;
+pub mod reviews;
 pub mod rewards;
 pub mod shopping;
 
@@ -85,6 +86,7 @@ pub fn router(state: CommandState) -> Router {
         .merge(shopping::newsletter::router(state.clone()))
         .merge(shopping::stores::router(state.clone()))
         .merge(merch::router(state.clone()))
+        .merge(reviews::router(state.clone()))
         .merge(accounts::staff_invitation::router(state.clone()))
         .merge(log::router(state))
 }
@@ -95,6 +97,7 @@ pub fn staff_router(state: CommandState) -> Router {
         .merge(merch::popular::staff_router(state.clone()))
         .merge(merch::synonyms::staff_router(state.clone()))
         .merge(ordering::exemption::staff_router(state.clone()))
+        .merge(reviews::staff_router(state.clone()))
         .merge(ordering::staff::staff_router(state))
 }
 
@@ -258,6 +261,7 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     doc.merge(cart::Api::openapi());
     doc.merge(ordering::Api::openapi());
     doc.merge(ordering::staff::Api::openapi());
+    doc.merge(reviews::Api::openapi());
     doc.merge(ordering::exemption::Api::openapi());
     doc.merge(rewards::Api::openapi());
     doc.merge(log::Api::openapi());
@@ -277,7 +281,7 @@ mod tests {
     #[test]
     fn every_command_is_documented_and_its_stored_answers_may_be_replays() {
         let doc = serde_json::to_value(super::openapi()).unwrap();
-        assert_eq!(doc["paths"].as_object().unwrap().len(), 73);
+        assert_eq!(doc["paths"].as_object().unwrap().len(), 84);
         let answers = &doc["paths"]["/products/a/addtocart"]["post"]["responses"];
         for status in ["200", "400"] {
             assert_eq!(

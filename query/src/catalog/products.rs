@@ -54,14 +54,21 @@ pub fn product_url(blain_number: &str, name: &str) -> String {
 // Product summaries
 
 /// Columns of [`ProductSummary::from_row`]; use with [`PRODUCT_FROM`].
-pub const PRODUCT_COLUMNS: &str = "p.blain_number, p.name, p.vendor_brand, p.department_id, \
+/// The rating is the catalog's starting figures and the published reviews together
+/// (`projections::rating_columns!`).
+pub const PRODUCT_COLUMNS: &str = concat!(
+    "p.blain_number, p.name, p.vendor_brand, p.department_id, \
     p.department_path, p.kind, p.price_cents, p.map_price_cents, p.price_mode, p.images, \
     p.attributes, p.tire_width, p.tire_ratio, p.tire_rim, p.warning_level, \
     p.requires_confirmation, p.requires_agreement, p.ship_to_home, p.store_pickup, \
-    p.same_day_delivery, p.discontinued, coalesce(e.ecom_on_hand, 0) AS ecom_on_hand, \
-    p.rating_average::float8 AS rating_average, p.rating_count, p.was_price_cents, p.introduced_on";
-pub const PRODUCT_FROM: &str =
-    "products p LEFT JOIN ecom_inventory e ON e.blain_number = p.blain_number";
+    p.same_day_delivery, p.discontinued, coalesce(e.ecom_on_hand, 0) AS ecom_on_hand, ",
+    projections::rating_columns!(),
+    ", p.was_price_cents, p.introduced_on"
+);
+pub const PRODUCT_FROM: &str = concat!(
+    "products p LEFT JOIN ecom_inventory e ON e.blain_number = p.blain_number",
+    projections::rating_join!()
+);
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -2,6 +2,8 @@
 //! (`PinBoard`), the popular lists' blocklists (`PopularBlocklist`) and the synonym rules
 //! (`SynonymSet`), newest first, each with the staff id its metadata names.
 
+use std::collections::BTreeMap;
+
 use axum::extract::{Query, State};
 use axum::routing::get;
 use axum::{Json, Router};
@@ -149,7 +151,8 @@ pub struct BoardVersion {
     /// The board after its `version`th event.
     pub version: i64,
     /// The event that made it (`Pinned`, `Unpinned`, `PinsReordered`, `RedirectSet`,
-    /// `RedirectRemoved`, `BoardRestored`).
+    /// `RedirectRemoved`, `BoardRestored`, `DraftSaved`, `DraftDiscarded`, `DraftPublished`,
+    /// `RuleScheduled`).
     pub event_type: String,
     pub staff_id: Option<String>,
     pub at: DateTime<Utc>,
@@ -157,6 +160,32 @@ pub struct BoardVersion {
     pub pins: Vec<String>,
     #[schema(required)]
     pub redirect: Option<String>,
+    /// The draft waiting then (`PublishPinDraft` makes it the board's), or null.
+    #[schema(required)]
+    pub draft: Option<DraftView>,
+    /// The scheduled rules' windows then, by rule (`pin:{item}` or `redirect`).
+    pub schedules: BTreeMap<String, WindowView>,
+}
+
+/// A pin board's draft: the pins in order and the redirect it is to have.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = PinBoardDraft)]
+pub struct DraftView {
+    pub pins: Vec<String>,
+    #[schema(required)]
+    pub redirect: Option<String>,
+}
+
+/// When a scheduled rule applies: from `startsAt` until `endsAt` (excluded); an absent side
+/// is open.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = PinRuleWindow)]
+pub struct WindowView {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub starts_at: Option<DateTime<Utc>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ends_at: Option<DateTime<Utc>>,
 }
 
 #[utoipa::path(get, path = "/api/staff/merch/pins/history", tag = "merchandising",
@@ -214,6 +243,23 @@ async fn pin_history(
             at,
             pins: state_now.pins.clone(),
             redirect: state_now.redirect.clone(),
+            draft: state_now.draft.as_ref().map(|d| DraftView {
+                pins: d.pins.clone(),
+                redirect: d.redirect.clone(),
+            }),
+            schedules: state_now
+                .schedules
+                .iter()
+                .map(|(rule, w)| {
+                    (
+                        rule.clone(),
+                        WindowView {
+                            starts_at: w.starts_at,
+                            ends_at: w.ends_at,
+                        },
+                    )
+                })
+                .collect(),
         });
     }
     versions.reverse();

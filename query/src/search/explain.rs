@@ -362,12 +362,9 @@ pub async fn explain(
         (None, None) => None,
     };
     if let (true, Some(board)) = (staff, &board) {
-        let items: Option<Vec<String>> =
-            sqlx::query_scalar("SELECT items FROM pin_boards WHERE board = $1")
-                .bind(board)
-                .fetch_optional(&state.pool)
-                .await?;
-        query.pins = items.unwrap_or_default();
+        query.pins = crate::search::pins::board_rules(&state.pool, board, None)
+            .await?
+            .0;
     }
     let explained = {
         let (query, doc) = (query.clone(), doc.clone());

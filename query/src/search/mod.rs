@@ -13,6 +13,7 @@ pub mod audit;
 pub mod autocomplete;
 pub mod compare;
 pub mod explain;
+pub mod pins;
 pub mod popularity;
 pub mod recommendations;
 pub mod reindex;
@@ -343,16 +344,10 @@ async fn search(
     };
     let mut redirect = None;
     if let Some(board) = board {
-        let row: Option<(Vec<String>, Option<String>)> =
-            sqlx::query_as("SELECT items, redirect FROM pin_boards WHERE board = $1")
-                .bind(board)
-                .fetch_optional(&state.pool)
-                .await?;
-        if let Some((items, to)) = row {
-            query.pins = items;
-            // A keyword a merchandiser sends elsewhere ('store hours' → /store-finder/).
-            redirect = to.filter(|_| typed.is_some() && url_state.param("searchWithin").is_none());
-        }
+        let (items, to) = pins::board_rules(&state.pool, &board, preview.as_ref()).await?;
+        query.pins = items;
+        // A keyword a merchandiser sends elsewhere ('store hours' → /store-finder/).
+        redirect = to.filter(|_| typed.is_some() && url_state.param("searchWithin").is_none());
     }
     let hits = hits_of(&engine, &query).await?;
     // Nothing found for a keyword: suggest the nearest keyword the catalog has.

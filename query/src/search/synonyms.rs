@@ -302,13 +302,23 @@ pub const VERSION_NOT_FOUND: &str = "Version not found.";
 pub struct Preview {
     /// The version of the synonym rules searched (the published one unless asked otherwise).
     pub synonyms_version: u32,
-    /// Whether the drafts were applied over it.
+    /// Whether the drafts were applied over it (synonym drafts, and the pin board's draft).
     pub drafts: bool,
+    /// The version of the search's pin board shown (`prv=pins-N`), else its current pins.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pins_version: Option<i64>,
     /// The time scheduled rules were taken at (`HawkDate`).
     #[schema(required)]
     pub at: Option<DateTime<Utc>>,
     #[serde(skip)]
     pub rules: Option<Arc<Synonyms>>,
+}
+
+fn invalid_prv() -> ApiError {
+    ApiError::bad_request(
+        "InvalidPreview",
+        "prv must be draft, a version number of the synonym rules, or pins- and a version of the search's pin board.",
+    )
 }
 
 /// `HawkDate`: a day (its start, UTC) or an RFC 3339 time.
@@ -377,17 +387,26 @@ pub async fn preview(
             }
             (published_version, true, Some(rules))
         }
+        Some(pins) if pins.starts_with("pins-") => {
+            let version = pins["pins-".len()..]
+                .parse::<i64>()
+                .ok()
+                .filter(|v| *v > 0)
+                .ok_or_else(invalid_prv)?;
+            return Ok(Some(Preview {
+                synonyms_version: published_version,
+                drafts: false,
+                pins_version: Some(version),
+                at,
+                rules: None,
+            }));
+        }
         Some(number) => {
             let version = number
                 .parse::<i32>()
                 .ok()
                 .filter(|v| *v > 0)
-                .ok_or_else(|| {
-                    ApiError::bad_request(
-                        "InvalidPreview",
-                        "prv must be draft or a version number of the synonym rules.",
-                    )
-                })?;
+                .ok_or_else(invalid_prv)?;
             let rules: serde_json::Value =
                 sqlx::query_scalar("SELECT rules FROM synonym_versions WHERE version = $1")
                     .bind(version)
@@ -400,6 +419,7 @@ pub async fn preview(
     Ok(Some(Preview {
         synonyms_version: version,
         drafts,
+        pins_version: None,
         at,
         rules: rules.map(|r| Arc::new(engine_set(version, &r))),
     }))

@@ -13,6 +13,7 @@ export const STAFF_PATHS = {
   nullResults: '/staff/merch/null-results/',
   synonyms: '/staff/merch/synonyms/',
   audit: '/staff/merch/audit/',
+  reviews: '/staff/merch/reviews/',
   analytics: '/staff/analytics/',
   liveEvents: '/staff/analytics/live/',
   pickup: '/staff/orders/pickup/',
@@ -62,7 +63,7 @@ export const ROLE_AREAS: readonly RoleArea[] = [
   {
     role: 'merchandiser',
     title: 'Merchandising',
-    description: 'Shape what shoppers find when they search.',
+    description: 'Shape what shoppers find when they search, and moderate product reviews.',
     pages: [
       {
         label: 'Pins',
@@ -88,6 +89,11 @@ export const ROLE_AREAS: readonly RoleArea[] = [
         label: 'Changes to search',
         path: STAFF_PATHS.audit,
         description: 'See who pinned results, set redirects, blocked popular entries and changed synonyms, and when.',
+      },
+      {
+        label: 'Reviews',
+        path: STAFF_PATHS.reviews,
+        description: 'Look at held and reported product reviews: publish them, hide them or reply as the store.',
       },
     ],
   },

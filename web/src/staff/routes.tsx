@@ -10,6 +10,7 @@
  * | /staff/merch/null-results/ | searches with no results, redirects (`?since=&until=`)       | merchandiser |
  * | /staff/merch/synonyms/     | search synonyms: rules, drafts, preview, history (`?words=`) | merchandiser |
  * | /staff/merch/audit/        | changes to search: who changed pins, lists, synonyms; when   | merchandiser |
+ * | /staff/merch/reviews/      | product reviews to moderate: publish, hide, reply (`?show=`) | merchandiser |
  * | /staff/analytics/          | the analytics report: charts, tables, CSV (`?since=&until=`) | analyst      |
  * | /staff/analytics/live/     | live events (`?topics=&types=`)                              | analyst      |
  * | /staff/orders/pickup/      | a store's pickup queue                                       | associate    |
@@ -36,6 +37,7 @@ import { SynonymsPage } from './pages/SynonymsPage';
 import { StaffHomePage } from './pages/StaffHomePage';
 import { StaffNotFoundPage } from './pages/StatusPages';
 import { TaxExemptionsPage } from './pages/TaxExemptionsPage';
+import { ReviewsPage } from './reviews/ReviewsPage';
 
 const AnalyticsPage = lazy(() => import('./pages/AnalyticsPage').then((m) => ({ default: m.AnalyticsPage })));
 
@@ -91,6 +93,14 @@ export const staffRoutes: RouteObject[] = [
         element: (
           <RequireRole role="merchandiser">
             <AuditPage />
+          </RequireRole>
+        ),
+      },
+      {
+        path: 'merch/reviews',
+        element: (
+          <RequireRole role="merchandiser">
+            <ReviewsPage />
           </RequireRole>
         ),
       },

@@ -13,7 +13,13 @@ use axum::routing::post;
 use axum::{Extension, Router};
 use serde::{Deserialize, Serialize};
 
-use crate::merch::pinboard::{keyword_board, landing_board, PinBoard, PinCommand, PinError};
+use std::collections::BTreeMap;
+
+use chrono::{DateTime, Utc};
+
+use crate::merch::pinboard::{
+    keyword_board, landing_board, Draft, PinBoard, PinCommand, PinError, RuleRef, Window,
+};
 use crate::routes::CommandState;
 use kernel::http::{ApiError, ApiJson};
 use kernel::idempotency::IdempotencyKey;
@@ -37,6 +43,10 @@ pub fn staff_router(state: CommandState) -> Router {
             post(remove_keyword_redirect),
         )
         .route("/api/staff/merch/RestorePins", post(restore_pins))
+        .route("/api/staff/merch/SavePinDraft", post(save_pin_draft))
+        .route("/api/staff/merch/DiscardPinDraft", post(discard_pin_draft))
+        .route("/api/staff/merch/PublishPinDraft", post(publish_pin_draft))
+        .route("/api/staff/merch/SchedulePinRule", post(schedule_pin_rule))
         .with_state(state)
 }
 
@@ -93,6 +103,15 @@ pub struct PinRequest {
     #[serde(default)]
     #[schema(minimum = 1)]
     pub version: Option<i64>,
+    /// SchedulePinRule: the rule, `pin:{item}` (a pinned item) or `redirect`
+    #[serde(default)]
+    pub rule: Option<String>,
+    /// SchedulePinRule: when the rule starts to apply (none: now)
+    #[serde(default)]
+    pub starts_at: Option<DateTime<Utc>>,
+    /// SchedulePinRule: when it stops (none: for good)
+    #[serde(default)]
+    pub ends_at: Option<DateTime<Utc>>,
 }
 
 /// `itemList`: a comma list, an array of item ids, or null.
@@ -117,6 +136,58 @@ struct PinsAnswer {
     success: bool,
     pins: Vec<String>,
     redirect: Option<String>,
+    /// The draft waiting to be published (`SavePinDraft`), or null.
+    draft: Option<PinDraft>,
+    /// The scheduled rules' windows, by rule (`pin:{item}` or `redirect`).
+    schedules: BTreeMap<String, PinWindow>,
+}
+
+/// A pin board's draft: the pins in order and the redirect it is to have.
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = PinBoardDraft)]
+struct PinDraft {
+    pins: Vec<String>,
+    #[schema(required)]
+    redirect: Option<String>,
+}
+
+/// When a scheduled rule applies: from `startsAt` until `endsAt` (excluded); an absent side
+/// is open.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = PinRuleWindow)]
+struct PinWindow {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    starts_at: Option<DateTime<Utc>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ends_at: Option<DateTime<Utc>>,
+}
+
+impl PinsAnswer {
+    fn of(b: &PinBoard) -> Self {
+        PinsAnswer {
+            success: true,
+            pins: b.pins.clone(),
+            redirect: b.redirect.clone(),
+            draft: b.draft.as_ref().map(|Draft { pins, redirect }| PinDraft {
+                pins: pins.clone(),
+                redirect: redirect.clone(),
+            }),
+            schedules: b
+                .schedules
+                .iter()
+                .map(|(k, Window { starts_at, ends_at })| {
+                    (
+                        k.clone(),
+                        PinWindow {
+                            starts_at: *starts_at,
+                            ends_at: *ends_at,
+                        },
+                    )
+                })
+                .collect(),
+        }
+    }
 }
 
 pub const KEYWORD_ONLY_MESSAGE: &str = "A redirect needs a keyword.";
@@ -194,14 +265,7 @@ async fn run(
         "hawkaid": request.hawkaid,
         "hawkp": request.hawkp,
     });
-    crate::routes::run_staff_command(state, key, &board, command, metadata, |b: &PinBoard| {
-        PinsAnswer {
-            success: true,
-            pins: b.pins.clone(),
-            redirect: b.redirect.clone(),
-        }
-    })
-    .await
+    crate::routes::run_staff_command(state, key, &board, command, metadata, PinsAnswer::of).await
 }
 
 /// A board's refusal: 404 for what is not there to remove, 422 otherwise (`PinRefused`).
@@ -209,7 +273,10 @@ impl From<PinError> for ApiError {
     fn from(e: PinError) -> Self {
         let status = if matches!(
             e,
-            PinError::NotPinned | PinError::NoRedirect | PinError::UnknownVersion
+            PinError::NotPinned
+                | PinError::NoRedirect
+                | PinError::UnknownVersion
+                | PinError::NoDraft
         ) {
             StatusCode::NOT_FOUND
         } else {
@@ -375,6 +442,123 @@ async fn restore_pins(
     .await
 }
 
+#[utoipa::path(post, path = "/api/staff/merch/SavePinDraft", tag = "merchandising",
+    summary = "Keep a draft of a board: the pins in order (`itemList`) and the redirect (`url`, keyword boards) it is to have; shoppers see none of it until it is published (merchandisers)",
+    description = DRAFT_DESCRIPTION,
+    request_body = PinRequest,
+    responses(
+        (status = 200, description = "The board, its draft and its schedules", body = PinsAnswer),
+        (status = 400, description = BAD_DRAFT, body = kernel::http::ErrorBody),
+        (status = 422, description = "The body has the wrong shape (`InvalidInput`), the Idempotency-Key was used for another request (`IdempotencyKeyReused`), or the board refuses (`PinRefused`: an item twice, more than 60 items, a redirect that is not a page of this store).", body = kernel::http::ErrorBody),
+    ))]
+async fn save_pin_draft(
+    State(state): State<CommandState>,
+    staff: Staff<Merchandiser>,
+    key: Option<Extension<IdempotencyKey>>,
+    ApiJson(request): ApiJson<PinRequest>,
+) -> Response {
+    run(&state, &staff, &key, request, |r| {
+        let pins = r.item_list.as_ref().map(item_list).unwrap_or_default();
+        if pins.iter().any(|p| p.len() > 64) {
+            return Err(ApiError::bad_request(
+                "InvalidItem",
+                PinError::NoItem.to_string(),
+            ));
+        }
+        let redirect = r.url.clone().filter(|u| !u.trim().is_empty());
+        if redirect.is_some() {
+            keyword_only(r)?;
+        }
+        Ok(PinCommand::SaveDraft { pins, redirect })
+    })
+    .await
+}
+
+#[utoipa::path(post, path = "/api/staff/merch/DiscardPinDraft", tag = "merchandising",
+    summary = "Throw a board's draft away (merchandisers)",
+    description = DRAFT_DESCRIPTION,
+    request_body = PinRequest,
+    responses(
+        (status = 200, description = "The board, its draft and its schedules", body = PinsAnswer),
+        (status = 400, description = BAD_PIN_BOARD, body = kernel::http::ErrorBody),
+        (status = 404, description = "The board has no draft (`PinRefused`, 'This board has no draft.').", body = kernel::http::ErrorBody),
+        (status = 422, description = WRONG_SHAPE, body = kernel::http::ErrorBody),
+    ))]
+async fn discard_pin_draft(
+    State(state): State<CommandState>,
+    staff: Staff<Merchandiser>,
+    key: Option<Extension<IdempotencyKey>>,
+    ApiJson(request): ApiJson<PinRequest>,
+) -> Response {
+    run(&state, &staff, &key, request, |_| {
+        Ok(PinCommand::DiscardDraft)
+    })
+    .await
+}
+
+#[utoipa::path(post, path = "/api/staff/merch/PublishPinDraft", tag = "merchandising",
+    summary = "Publish a board's draft: its pins and redirect become what shoppers see, a new version of this board only (merchandisers)",
+    description = DRAFT_DESCRIPTION,
+    request_body = PinRequest,
+    responses(
+        (status = 200, description = "The board, its draft and its schedules", body = PinsAnswer),
+        (status = 400, description = BAD_PIN_BOARD, body = kernel::http::ErrorBody),
+        (status = 404, description = "The board has no draft (`PinRefused`, 'This board has no draft.').", body = kernel::http::ErrorBody),
+        (status = 422, description = WRONG_SHAPE, body = kernel::http::ErrorBody),
+    ))]
+async fn publish_pin_draft(
+    State(state): State<CommandState>,
+    staff: Staff<Merchandiser>,
+    key: Option<Extension<IdempotencyKey>>,
+    ApiJson(request): ApiJson<PinRequest>,
+) -> Response {
+    run(&state, &staff, &key, request, |_| {
+        Ok(PinCommand::PublishDraft)
+    })
+    .await
+}
+
+#[utoipa::path(post, path = "/api/staff/merch/SchedulePinRule", tag = "merchandising",
+    summary = "Schedule a pinned item or the redirect to apply from `startsAt` until `endsAt`; neither: always (merchandisers)",
+    description = DRAFT_DESCRIPTION,
+    request_body = PinRequest,
+    responses(
+        (status = 200, description = "The board, its draft and its schedules", body = PinsAnswer),
+        (status = 400, description = "Bad request: `MalformedJson`, `InvalidText`, `InvalidIdempotencyKey`; `InvalidBoard` ('Please give a keyword or a landing page.'); `InvalidRule` ('Please choose a pinned item (pin:{item}) or the redirect.').", body = kernel::http::ErrorBody),
+        (status = 404, description = "The item is not pinned there, or there is no redirect (`PinRefused`).", body = kernel::http::ErrorBody),
+        (status = 422, description = "The body has the wrong shape (`InvalidInput`: a time that is not RFC 3339), the Idempotency-Key was used for another request (`IdempotencyKeyReused`), or the window ends before it starts (`PinRefused`, 'A rule must start before it ends.').", body = kernel::http::ErrorBody),
+    ))]
+async fn schedule_pin_rule(
+    State(state): State<CommandState>,
+    staff: Staff<Merchandiser>,
+    key: Option<Extension<IdempotencyKey>>,
+    ApiJson(request): ApiJson<PinRequest>,
+) -> Response {
+    run(&state, &staff, &key, request, |r| {
+        let rule = match r.rule.as_deref().map(str::trim) {
+            Some("redirect") => RuleRef::Redirect,
+            Some(pin) => match pin.strip_prefix("pin:").map(str::trim) {
+                Some(item) if !item.is_empty() && item.len() <= 64 => RuleRef::Pin(item.into()),
+                _ => return Err(invalid_rule()),
+            },
+            None => return Err(invalid_rule()),
+        };
+        Ok(PinCommand::ScheduleRule {
+            rule,
+            starts_at: r.starts_at,
+            ends_at: r.ends_at,
+        })
+    })
+    .await
+}
+
+fn invalid_rule() -> ApiError {
+    ApiError::bad_request(
+        "InvalidRule",
+        "Please choose a pinned item (pin:{item}) or the redirect.",
+    )
+}
+
 /// This module's operations in the OpenAPI document (merged by the crate's `openapi()`).
 #[derive(utoipa::OpenApi)]
 #[openapi(
@@ -384,7 +568,11 @@ async fn restore_pins(
         update_item_pin_order,
         set_keyword_redirect,
         remove_keyword_redirect,
-        restore_pins
+        restore_pins,
+        save_pin_draft,
+        discard_pin_draft,
+        publish_pin_draft,
+        schedule_pin_rule
     ),
     modifiers(&REPLAYS)
 )]
@@ -396,6 +584,14 @@ const REPLAYS: crate::routes::doc::Replays = crate::routes::doc::Replays(&["200"
 const MERCH_DESCRIPTION: &str = "Staff only, the merchandiser role: `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's. Needs `Authorization: Bearer` with a merchandiser's token (401 without valid staff credentials). The staff id is recorded in the event's metadata. The spec's jsonp GET is a POST here (a state-changing GET is a cross-site request hole).";
 
 const BAD_PIN: &str = "Bad request: `MalformedJson`, `InvalidText`, `InvalidIdempotencyKey`; `InvalidBoard` ('Please give a keyword or a landing page.'); `InvalidItem` ('Please choose an item.').";
+
+const DRAFT_DESCRIPTION: &str = "Staff only, the merchandiser role: a staff session (with its anti-forgery token) or `Authorization: Bearer` with a staff token; 401 without valid staff credentials, 403 with another role's. The staff id is recorded in the event's metadata. A draft and a schedule are previewed on the store's own pages with `prv=draft` and `HawkDate`.";
+
+const BAD_DRAFT: &str = "Bad request: `MalformedJson`, `InvalidText`, `InvalidIdempotencyKey`; `InvalidBoard` ('Please give a keyword or a landing page.', or 'A redirect needs a keyword.'); `InvalidItem` ('Please choose an item.').";
+
+const BAD_PIN_BOARD: &str = "Bad request: `MalformedJson`, `InvalidText`, `InvalidIdempotencyKey`; `InvalidBoard` ('Please give a keyword or a landing page.').";
+
+const WRONG_SHAPE: &str = "The body has the wrong shape (`InvalidInput`) or the Idempotency-Key was used for another request (`IdempotencyKeyReused`).";
 
 const BAD_KEYWORD: &str = "Bad request: `MalformedJson`, `InvalidText`, `InvalidIdempotencyKey`; `InvalidBoard` ('A redirect needs a keyword.').";
 

@@ -10,10 +10,11 @@ import { Gallery } from '../components/Gallery';
 import { ProductPrice } from '../components/ProductPrice';
 import { ProductSkeleton } from '../components/ProductSkeleton';
 import { fulfillmentOptions, PurchasePanel, selectedFulfillment } from '../components/PurchasePanel';
-import { ProductRating } from '../components/Rating';
 import { Recommendations } from '../components/Recommendations';
 import { ProductWarnings } from '../components/Warnings';
 import { recordRecentlyViewed } from '../recentlyViewed';
+import { ReviewsLink } from '../reviews/ReviewsLink';
+import { ReviewsSection } from '../reviews/ReviewsSection';
 import { MIN_ON_HAND } from '../stock';
 import { useLocalStock } from '../useLocalStock';
 import '../../carousel/carousel.css';
@@ -173,7 +174,7 @@ function ProductDetailsView({ product }: { product: ProductDetails }) {
           {product.vendorBrand && <p className="product-page__brand">{product.vendorBrand}</p>}
           <FocusedHeading id={headingId}>{product.name}</FocusedHeading>
           <p className="product-page__number">Item #{product.blainNumber}</p>
-          <ProductRating rating={product.rating} count={product.ratingCount} />
+          <ReviewsLink rating={product.rating} count={product.ratingCount} />
           <ProductPrice product={product} size="page" />
           <ProductWarnings level={product.warningLevel} />
           {product.discontinued ? (
@@ -218,6 +219,8 @@ function ProductDetailsView({ product }: { product: ProductDetails }) {
       {bundle && bundle.items.length > 0 && !product.discontinued && (
         <BundleSection product={product} bundle={bundle} fulfillment={fulfillment} localStore={localStore} />
       )}
+
+      <ReviewsSection product={product.blainNumber} />
 
       <Recommendations blainNumber={product.blainNumber} />
     </article>

@@ -1326,6 +1326,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/product/{number}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A product's rating and a page of its published reviews
+         * @description The rating counts the catalog's starting figures and the reviews written here together. Ten reviews a page. `mine` is the signed-in customer's own review whatever its standing (a held one is shown to them only). `votedHelpful` is this visitor's. Per visitor: `private, no-store`.
+         */
+        get: operations["reviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/recommendation/": {
         parameters: {
             query?: never;
@@ -1360,6 +1380,86 @@ export interface paths {
         get: operations["shared"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/RemoveReview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove your review of a product (signed-in customers)
+         * @description The review leaves the product's page and its average; the customer may write a new one later.
+         */
+        post: operations["remove_review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/ReportReview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a review to the store's merchandisers (once per visitor)
+         * @description The review stays up and joins the moderation queue until a merchandiser publishes or hides it. Reports count against a limit per address (429).
+         */
+        post: operations["report_review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/VoteHelpful": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Say a review was helpful (once per visitor)
+         * @description A visitor's second vote on the same review counts nothing (and answers the same). Votes count against a limit per address (429).
+         */
+        post: operations["vote_helpful"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/WriteReview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rate a product 1 to 5, with a title and a text if you like (signed-in customers)
+         * @description One review per customer and product: writing again replaces it (a new version). Published at once unless the moderation rule holds it (a web address, an email address or phone number, a word of the store's list: `Held` until a merchandiser has looked). `verified` when the customer's orders hold the product. The title, text and the name shown (first name and last initial) are sealed under the customer's subject, so erasing the customer erases them. Counts against limits per customer and per address (429). The web sends the Rate tracking event (5) with the rating once this succeeds.
+         */
+        post: operations["write_review"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1603,6 +1703,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/merch/DiscardPinDraft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Throw a board's draft away (merchandisers)
+         * @description Staff only, the merchandiser role: a staff session (with its anti-forgery token) or `Authorization: Bearer` with a staff token; 401 without valid staff credentials, 403 with another role's. The staff id is recorded in the event's metadata. A draft and a schedule are previewed on the store's own pages with `prv=draft` and `HawkDate`.
+         */
+        post: operations["discard_pin_draft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/merch/PublishPinDraft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a board's draft: its pins and redirect become what shoppers see, a new version of this board only (merchandisers)
+         * @description Staff only, the merchandiser role: a staff session (with its anti-forgery token) or `Authorization: Bearer` with a staff token; 401 without valid staff credentials, 403 with another role's. The staff id is recorded in the event's metadata. A draft and a schedule are previewed on the store's own pages with `prv=draft` and `HawkDate`.
+         */
+        post: operations["publish_pin_draft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/merch/RemoveKeywordRedirect": {
         parameters: {
             query?: never;
@@ -1637,6 +1777,46 @@ export interface paths {
          * @description Staff only, the merchandiser role: `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's. Needs `Authorization: Bearer` with a merchandiser's token (401 without valid staff credentials). The staff id is recorded in the event's metadata. The spec's jsonp GET is a POST here (a state-changing GET is a cross-site request hole).
          */
         post: operations["restore_pins"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/merch/SavePinDraft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keep a draft of a board: the pins in order (`itemList`) and the redirect (`url`, keyword boards) it is to have; shoppers see none of it until it is published (merchandisers)
+         * @description Staff only, the merchandiser role: a staff session (with its anti-forgery token) or `Authorization: Bearer` with a staff token; 401 without valid staff credentials, 403 with another role's. The staff id is recorded in the event's metadata. A draft and a schedule are previewed on the store's own pages with `prv=draft` and `HawkDate`.
+         */
+        post: operations["save_pin_draft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/merch/SchedulePinRule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Schedule a pinned item or the redirect to apply from `startsAt` until `endsAt`; neither: always (merchandisers)
+         * @description Staff only, the merchandiser role: a staff session (with its anti-forgery token) or `Authorization: Bearer` with a staff token; 401 without valid staff credentials, 403 with another role's. The staff id is recorded in the event's metadata. A draft and a schedule are previewed on the store's own pages with `prv=draft` and `HawkDate`.
+         */
+        post: operations["schedule_pin_rule"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2102,6 +2282,86 @@ export interface paths {
         get: operations["staff_rule_explain"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reviews for a merchandiser to look at: held and reported ones (merchandisers)
+         * @description Staff only, the merchandiser role: a staff session or `Authorization: Bearer` with a staff token; 401 without valid staff credentials, 403 with another role's.
+         */
+        get: operations["queue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/reviews/HideReview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hide a review from shoppers (merchandisers)
+         * @description Staff only, the merchandiser role: a staff session (with its anti-forgery token) or `Authorization: Bearer` with a staff token; 401 without valid staff credentials, 403 with another role's. The staff id is recorded in the event.
+         */
+        post: operations["hide_review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/reviews/PublishReview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a held, hidden or reported review (merchandisers)
+         * @description Staff only, the merchandiser role: a staff session (with its anti-forgery token) or `Authorization: Bearer` with a staff token; 401 without valid staff credentials, 403 with another role's. The staff id is recorded in the event.
+         */
+        post: operations["publish_review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/reviews/ReplyToReview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a review as the store (merchandisers)
+         * @description Staff only, the merchandiser role: a staff session (with its anti-forgery token) or `Authorization: Bearer` with a staff token; 401 without valid staff credentials, 403 with another role's. The staff id is recorded in the event.
+         */
+        post: operations["reply_to_review"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3841,6 +4101,17 @@ export interface components {
             /** @description Always `ok`: the process is up. */
             status: string;
         };
+        /** @description A review's helpful votes after the vote. */
+        HelpfulAnswer: {
+            /** Format: int32 */
+            helpful: number;
+        };
+        /** @description A review to hide, and why (kept with the event, for staff). */
+        HideRequest: {
+            /** @description Up to 200 characters. */
+            reason?: string | null;
+            review: string;
+        };
         Home: {
             departments: {
                 /** Format: int32 */
@@ -4041,6 +4312,22 @@ export interface components {
             payload: unknown;
             /** @description The staff id that acted (`storefront migrate` or `cli` for commands run by an operator). */
             staffId?: string | null;
+        };
+        /** @description A review's standing after a moderation step. */
+        ModeratedAnswer: {
+            /** @enum {string} */
+            status: "Published" | "Held" | "Hidden";
+        };
+        /** @description The signed-in customer's own review of the product, whatever its standing. */
+        MyReview: {
+            id: string;
+            /** Format: int32 */
+            rating: number;
+            /** @description `Published`, `Held` (waiting to be checked) or `Hidden`. */
+            status: string;
+            text: string | null;
+            title: string | null;
+            verified: boolean;
         };
         /** @description `{"nonce": …}`. */
         NonceAnswer: {
@@ -4265,18 +4552,29 @@ export interface components {
             urlAlias: string;
             zip: string;
         };
+        /** @description A pin board's draft: the pins in order and the redirect it is to have. */
+        PinBoardDraft: {
+            pins: string[];
+            redirect: string | null;
+        };
         /** @description One version of a pin board. */
         PinBoardVersion: {
             /** Format: date-time */
             at: string;
+            draft: components["schemas"]["PinBoardDraft"] | null;
             /**
              * @description The event that made it (`Pinned`, `Unpinned`, `PinsReordered`, `RedirectSet`,
-             *     `RedirectRemoved`, `BoardRestored`).
+             *     `RedirectRemoved`, `BoardRestored`, `DraftSaved`, `DraftDiscarded`, `DraftPublished`,
+             *     `RuleScheduled`).
              */
             eventType: string;
             /** @description The pinned items in order. */
             pins: string[];
             redirect: string | null;
+            /** @description The scheduled rules' windows then, by rule (`pin:{item}` or `redirect`). */
+            schedules: {
+                [key: string]: components["schemas"]["PinRuleWindow"];
+            };
             staffId?: string | null;
             /**
              * Format: int64
@@ -4290,6 +4588,11 @@ export interface components {
          *     recorded with the event; they do not choose the board.
          */
         PinRequest: {
+            /**
+             * Format: date-time
+             * @description SchedulePinRule: when it stops (none: for good)
+             */
+            endsAt?: string | null;
             hawkaid?: string | null;
             hawkb?: string | null;
             hawkp?: string | null;
@@ -4302,6 +4605,13 @@ export interface components {
             lp?: string | null;
             /** @description Landing page by URL, when `lp` is absent. */
             lpurl?: string | null;
+            /** @description SchedulePinRule: the rule, `pin:{item}` (a pinned item) or `redirect` */
+            rule?: string | null;
+            /**
+             * Format: date-time
+             * @description SchedulePinRule: when the rule starts to apply (none: now)
+             */
+            startsAt?: string | null;
             /**
              * @description SetKeywordRedirect: the store page the keyword goes to (a local URL: one leading slash,
              *     e.g. "/store-finder/")
@@ -4314,10 +4624,25 @@ export interface components {
              */
             version?: number | null;
         };
+        /**
+         * @description When a scheduled rule applies: from `startsAt` until `endsAt` (excluded); an absent side
+         *     is open.
+         */
+        PinRuleWindow: {
+            /** Format: date-time */
+            endsAt?: string | null;
+            /** Format: date-time */
+            startsAt?: string | null;
+        };
         /** @description A board's pins in order, and the keyword's redirect. */
         Pins: {
+            draft?: components["schemas"]["PinBoardDraft"] | null;
             pins: string[];
             redirect?: string | null;
+            /** @description The scheduled rules' windows, by rule (`pin:{item}` or `redirect`). */
+            schedules: {
+                [key: string]: components["schemas"]["PinRuleWindow"];
+            };
             /** @enum {boolean} */
             success: true;
         };
@@ -4529,6 +4854,54 @@ export interface components {
              *     message (400 `InvalidInput`, 'Please enter a valid number.'); required in the document.
              */
             quantity: number;
+        };
+        /** @description A review in the moderation queue. */
+        QueuedReview: {
+            /** Format: date-time */
+            editedAt: string | null;
+            /** Format: int32 */
+            helpful: number;
+            hiddenReason: string | null;
+            /** @description Why the moderation rule held it: `Link`, `Contact` or `Word`. */
+            holdReason: string | null;
+            id: string;
+            /** @description Who last published or hid it (a staff id), and why it was hidden. */
+            moderatedBy: string | null;
+            product: string;
+            /** @description The product's name. */
+            productName: string;
+            /** Format: int32 */
+            rating: number;
+            reply: string | null;
+            reportReasons: unknown;
+            /**
+             * Format: int32
+             * @description Reports since a merchandiser last looked, and their reasons counted.
+             */
+            reports: number;
+            reviewer: string;
+            /** @description `Published`, `Held` or `Hidden`. */
+            status: string;
+            text: string | null;
+            title: string | null;
+            verified: boolean;
+            /** Format: date-time */
+            writtenAt: string;
+        };
+        /** @description A product's rating: the average, the count, and the reviews per star. */
+        RatingSummary: {
+            /**
+             * Format: double
+             * @description One decimal; null without any rating.
+             */
+            average: number | null;
+            /** Format: int64 */
+            count: number;
+            /**
+             * @description Five stars first. The catalog's starting figures have no stars of their own: their
+             *     count is spread over the two star values around their average.
+             */
+            histogram: components["schemas"]["StarCount"][];
         };
         /** @description Readiness with every check and the pipeline's backlog (`GET /ops/readyz`). */
         Readiness: {
@@ -4769,6 +5142,26 @@ export interface components {
             blainNumber: string;
             registryId: string;
         };
+        /** @description The product whose review to remove. */
+        RemoveReviewRequest: {
+            product: string;
+        };
+        /** @description The store's answer under a review (empty: none). */
+        ReplyRequest: {
+            review: string;
+            /** @description Up to 2000 characters; empty removes the answer. */
+            text: string;
+        };
+        /**
+         * @description Why a shopper reports a review.
+         * @enum {string}
+         */
+        ReportReason: "OffTopic" | "Offensive" | "Spam" | "PersonalInformation" | "Other";
+        /** @description A review and why it is reported. */
+        ReportRequest: {
+            reason: components["schemas"]["ReportReason"];
+            review: string;
+        };
         /** @description The reset form: the link's `bid` and `at`, and the new password. */
         ResetRequest: {
             /** @description The link's `at` (its single-use token). */
@@ -4797,6 +5190,53 @@ export interface components {
             /** @description The order's line numbers (1, 2, …); each is returned whole. */
             lineNos: number[];
             orderNo: string;
+        };
+        ReviewQueue: {
+            /** @description Oldest first, at most 200. */
+            reviews: components["schemas"]["QueuedReview"][];
+        };
+        /** @description A review, by its public id (`id` of `GET /api/products/{number}/reviews`). */
+        ReviewRef: {
+            review: string;
+        };
+        /** @description A published review as shoppers see it. */
+        ReviewView: {
+            /** Format: date-time */
+            editedAt: string | null;
+            /** Format: int32 */
+            helpful: number;
+            /** @description Its public id (what votes and reports name). */
+            id: string;
+            /** Format: int32 */
+            rating: number;
+            reply: components["schemas"]["StoreReply"] | null;
+            /** @description "Jane D.", or "A customer" once the reviewer was erased. */
+            reviewer: string;
+            text: string | null;
+            title: string | null;
+            /** @description The reviewer's orders hold the product. */
+            verified: boolean;
+            /** @description This visitor found it helpful. */
+            votedHelpful: boolean;
+            /** Format: date-time */
+            writtenAt: string;
+        };
+        /** @description A page of a product's reviews. */
+        ReviewsAnswer: {
+            mine: components["schemas"]["MyReview"] | null;
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            pages: number;
+            reviews: components["schemas"]["ReviewView"][];
+            /** @description `newest`, `highest`, `lowest` or `helpful`. */
+            sort: string;
+            summary: components["schemas"]["RatingSummary"];
+            /**
+             * Format: int64
+             * @description Published reviews written here (the starting figures have none to show).
+             */
+            total: number;
         };
         /** @description What the client knows of the rewards account, and the rewards number typed (spec 3). */
         RewardsAccountInfo: {
@@ -4978,8 +5418,13 @@ export interface components {
              * @description The time scheduled rules were taken at (`HawkDate`).
              */
             at: string | null;
-            /** @description Whether the drafts were applied over it. */
+            /** @description Whether the drafts were applied over it (synonym drafts, and the pin board's draft). */
             drafts: boolean;
+            /**
+             * Format: int64
+             * @description The version of the search's pin board shown (`prv=pins-N`), else its current pins.
+             */
+            pinsVersion?: number | null;
             /**
              * Format: int32
              * @description The version of the synonym rules searched (the published one unless asked otherwise).
@@ -5100,6 +5545,12 @@ export interface components {
              */
             staffId: string;
         };
+        StarCount: {
+            /** Format: int64 */
+            count: number;
+            /** Format: int32 */
+            stars: number;
+        };
         /** @description The body of `POST /products/a/stockstatus-json`: the same plus the product. */
         StockSearchRequest: components["schemas"]["StoreSearchRequest"] & {
             blainNumber: string;
@@ -5160,6 +5611,12 @@ export interface components {
             title: string;
             urlAlias: string;
             zip: string;
+        };
+        /** @description The store's answer under a review. */
+        StoreReply: {
+            /** Format: date-time */
+            at: string;
+            text: string;
         };
         /**
          * @description The body of `POST /products/a/storestatus-json`. Where to search from: exactPosition, else
@@ -5549,6 +6006,28 @@ export interface components {
             typos: components["schemas"]["Typo"][];
             /** @description The word as searched (lower-cased, accents folded). */
             word: string;
+        };
+        /** @description What became of a review written. */
+        WriteReviewAnswer: {
+            message: string;
+            /** @enum {string} */
+            status: "Published" | "Held";
+            /** @description The customer's orders hold the product. */
+            verified: boolean;
+        };
+        /** @description A customer's review of a product. */
+        WriteReviewRequest: {
+            /** @description The product number. */
+            product: string;
+            /**
+             * Format: int64
+             * @description 1 to 5 stars.
+             */
+            rating?: number | null;
+            /** @description 20 to 4000 characters, when given. */
+            text?: string | null;
+            /** @description At most 100 characters. */
+            title?: string | null;
         };
     };
     responses: {
@@ -9156,6 +9635,55 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    reviews: {
+        parameters: {
+            query?: {
+                /** @description `newest` (the default), `highest`, `lowest`, `helpful` */
+                sort?: string;
+                /** @description The page, from 1 (at most 1000) */
+                pg?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The product number */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewsAnswer"];
+                };
+            };
+            /** @description Bad request: `InvalidText`; `InvalidQuery` (the query string cannot be read, or pg is not a number from 1 to 1000); `InvalidSort` ('sort must be newest, highest, lowest or helpful.'). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such product (`NotFound`, 'Product not found.'). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     recommend: {
         parameters: {
             query?: {
@@ -9255,6 +9783,295 @@ export interface operations {
                 };
             };
             414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    remove_review: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemoveReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`NotSignedIn`, 'Please sign in.'). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NotFound`: 'You have not reviewed this product.' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidBody"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    report_review: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportRequest"];
+            };
+        };
+        responses: {
+            /** @description Reported */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NotFound`: 'Review not found.' (or not published). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `AlreadyReported`: 'You already reported this review.' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The body has the wrong shape (`InvalidInput`: a reason other than OffTopic, Offensive, Spam, PersonalInformation, Other). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many votes and reports from this address (`TooManyAttempts`). */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    vote_helpful: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewRef"];
+            };
+        };
+        responses: {
+            /** @description The review's helpful votes */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HelpfulAnswer"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NotFound`: 'Review not found.' (or not published). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidBody"];
+            /** @description Too many votes and reports from this address (`TooManyAttempts`). */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    write_review: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "product": "800009",
+                 *       "rating": 4,
+                 *       "text": "Wore them through a wet week of chores: dry feet every day.",
+                 *       "title": "Warm and dry"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WriteReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description Written (or edited) */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteReviewAnswer"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`NotSignedIn`, 'Please sign in.'). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such product (`NotFound`, 'Product not found.'). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `InvalidField` with `field`: rating 'Please make a selection.'; title 'Must be 100 characters or less.'; text 'Must be at least 20 characters long.' or 'Exceeds 4000-character max by {m}'. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many reviews written lately by this customer (10 an hour) or from this address (30 an hour) (`TooManyAttempts`). */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -9945,6 +10762,130 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    discard_pin_draft: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PinRequest"];
+            };
+        };
+        responses: {
+            /** @description The board, its draft and its schedules */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Pins"];
+                };
+            };
+            /** @description Bad request: `MalformedJson`, `InvalidText`, `InvalidIdempotencyKey`; `InvalidBoard` ('Please give a keyword or a landing page.'). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["StaffForbidden"];
+            /** @description The board has no draft (`PinRefused`, 'This board has no draft.'). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The body has the wrong shape (`InvalidInput`) or the Idempotency-Key was used for another request (`IdempotencyKeyReused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    publish_pin_draft: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PinRequest"];
+            };
+        };
+        responses: {
+            /** @description The board, its draft and its schedules */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Pins"];
+                };
+            };
+            /** @description Bad request: `MalformedJson`, `InvalidText`, `InvalidIdempotencyKey`; `InvalidBoard` ('Please give a keyword or a landing page.'). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["StaffForbidden"];
+            /** @description The board has no draft (`PinRefused`, 'This board has no draft.'). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The body has the wrong shape (`InvalidInput`) or the Idempotency-Key was used for another request (`IdempotencyKeyReused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     remove_keyword_redirect: {
         parameters: {
             query?: never;
@@ -10057,6 +10998,121 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The body has the wrong shape (`InvalidInput`), the Idempotency-Key was used for another request (`IdempotencyKeyReused`), or the board already holds that version (`PinRefused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    save_pin_draft: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PinRequest"];
+            };
+        };
+        responses: {
+            /** @description The board, its draft and its schedules */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Pins"];
+                };
+            };
+            /** @description Bad request: `MalformedJson`, `InvalidText`, `InvalidIdempotencyKey`; `InvalidBoard` ('Please give a keyword or a landing page.', or 'A redirect needs a keyword.'); `InvalidItem` ('Please choose an item.'). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["StaffForbidden"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The body has the wrong shape (`InvalidInput`), the Idempotency-Key was used for another request (`IdempotencyKeyReused`), or the board refuses (`PinRefused`: an item twice, more than 60 items, a redirect that is not a page of this store). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    schedule_pin_rule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PinRequest"];
+            };
+        };
+        responses: {
+            /** @description The board, its draft and its schedules */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Pins"];
+                };
+            };
+            /** @description Bad request: `MalformedJson`, `InvalidText`, `InvalidIdempotencyKey`; `InvalidBoard` ('Please give a keyword or a landing page.'); `InvalidRule` ('Please choose a pinned item (pin:{item}) or the redirect.'). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["StaffForbidden"];
+            /** @description The item is not pinned there, or there is no redirect (`PinRefused`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The body has the wrong shape (`InvalidInput`: a time that is not RFC 3339), the Idempotency-Key was used for another request (`IdempotencyKeyReused`), or the window ends before it starts (`PinRefused`, 'A rule must start before it ends.'). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11441,6 +12497,239 @@ export interface operations {
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["StaffForbidden"];
             414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    queue: {
+        parameters: {
+            query?: {
+                /** @description `waiting` (held or reported, the default), `held`, `reported`, `hidden` */
+                show?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reviews, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewQueue"];
+                };
+            };
+            /** @description Bad request: `InvalidText`; `InvalidQuery` (the query string cannot be read); `InvalidShow` ('show must be waiting, held, reported or hidden.'). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["StaffForbidden"];
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    hide_review: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HideRequest"];
+            };
+        };
+        responses: {
+            /** @description Hidden */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModeratedAnswer"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["StaffForbidden"];
+            /** @description `NotFound`: 'Review not found.' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `AlreadyModerated`: 'This review is already hidden.' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `InvalidField` (`reason`): 'Must be 200 characters or less.' */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    publish_review: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewRef"];
+            };
+        };
+        responses: {
+            /** @description Published */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModeratedAnswer"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["StaffForbidden"];
+            /** @description `NotFound`: 'Review not found.' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `AlreadyModerated`: 'This review is already published.' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidBody"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    reply_to_review: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the command safe to retry: 1 to 255 visible ASCII characters, unique per command (a UUID is a good choice). A repeat with the same key within 24 hours returns the stored answer and changes nothing; the replayed answer carries the response header `Idempotent-Replayed: true`. The same key with a different request (method, path, content type or body) is refused with 422 `IdempotencyKeyReused`; a malformed key is refused with 400 `InvalidIdempotencyKey`. Answers of 5xx are not stored: a retry runs the command again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplyRequest"];
+            };
+        };
+        responses: {
+            /** @description Answered */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModeratedAnswer"];
+                };
+            };
+            /** @description Bad request: `MalformedJson` (the body is not valid JSON); `InvalidText` (a string holds a NUL character, which PostgreSQL cannot store; or an encoded NUL in the URL); `InvalidIdempotencyKey` (a malformed Idempotency-Key header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["StaffForbidden"];
+            /** @description `NotFound`: 'Review not found.' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `InvalidField` (`text`): 'Exceeds 2000-character max by {m}' */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

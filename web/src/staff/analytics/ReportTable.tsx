@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { downloadReportCsv } from '../api/analytics';
 import { isSignedOut, staffErrorMessage } from '../api/staff';
+import { TableWrap } from '../components/TableWrap';
 import { useStaffSession } from '../session';
 import type { CsvTable } from './shape';
 
@@ -81,7 +82,7 @@ export function ReportTable<T>({
   return (
     <div className="analytics-table">
       <CsvButton table={csv} name={name} range={range} />
-      <div className="staff-table-wrap">
+      <TableWrap label={`${caption}, scrollable`}>
         <table className="staff-table">
           <caption className="staff-table__caption">{caption}</caption>
           <thead>
@@ -116,7 +117,7 @@ export function ReportTable<T>({
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
     </div>
   );
 }

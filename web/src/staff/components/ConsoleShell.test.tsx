@@ -79,6 +79,7 @@ describe('the console’s shell', () => {
       ['Searches with no results', '/staff/merch/null-results/'],
       ['Synonyms', '/staff/merch/synonyms/'],
       ['Changes to search', '/staff/merch/audit/'],
+      ['Reviews', '/staff/merch/reviews/'],
       ['Analytics', '/staff/analytics/'],
       ['Live events', '/staff/analytics/live/'],
     ]);

@@ -1,11 +1,34 @@
 import { useEffect, useId, useState } from 'react';
-import { fetchPinHistory, restorePins, type PinBoardVersion, type PinHistoryBoard } from '../api/merch';
+import {
+  fetchPinHistory,
+  pinRule,
+  REDIRECT_RULE,
+  restorePins,
+  type PinBoardVersion,
+  type PinHistoryBoard,
+  type PinSchedules,
+} from '../api/merch';
 import { staffErrorMessage } from '../api/staff';
 import { formatDateTime } from '../format';
+import {
+  formatWindow,
+  isScheduled,
+  itemsCount,
+  keywordPage,
+  pinsText,
+  ruleName,
+  scheduledRule,
+  storeLink,
+} from '../pins/board';
 import { ConfirmDialog } from '../synonyms/ConfirmDialog';
+import { TableWrap } from './TableWrap';
 
-/** What a version's change was, in words. */
-export function describeChange(version: PinBoardVersion): string {
+/**
+ * What a version's change was, in words: 'Pinned an item', 'Draft saved (3 items)', 'Scheduled
+ * 100234 from Dec 20, 9:00 AM until Dec 27'. A schedule's rule is found by comparing with the
+ * version before (`previous`, when known).
+ */
+export function describeChange(version: PinBoardVersion, previous?: PinBoardVersion | null): string {
   switch (version.eventType) {
     case 'Pinned':
       return 'Pinned an item';
@@ -19,26 +42,74 @@ export function describeChange(version: PinBoardVersion): string {
       return 'Removed the redirect';
     case 'BoardRestored':
       return 'Restored an earlier version';
+    case 'DraftSaved': {
+      const draft = version.draft;
+      if (!draft) return 'Draft saved';
+      const redirect = draft.redirect ? `, redirect to ${draft.redirect}` : '';
+      return `Draft saved (${itemsCount(draft.pins.length)}${redirect})`;
+    }
+    case 'DraftDiscarded':
+      return 'Draft discarded';
+    case 'DraftPublished':
+      return 'Draft published';
+    case 'RuleScheduled': {
+      const scheduled = scheduledRule(version, previous);
+      if (!scheduled) return 'Changed a schedule';
+      const name = ruleName(scheduled.rule);
+      return isScheduled(scheduled.window)
+        ? `Scheduled ${name} ${formatWindow(scheduled.window)}`
+        : `Scheduled ${name} to apply always`;
+    }
     default:
       return version.eventType;
   }
 }
 
+/** The pins with their windows: '#1002 (from Dec 20 until Dec 27), #1001'; 'no pins'. */
+function pinsWithWindows(pins: readonly string[], schedules: PinSchedules): string {
+  if (pins.length === 0) return 'no pins';
+  return pins
+    .map((p) => {
+      const window = schedules[pinRule(p)];
+      return isScheduled(window) ? `#${p} (${formatWindow(window)})` : `#${p}`;
+    })
+    .join(', ');
+}
+
+function redirectText(version: PinBoardVersion): string {
+  if (version.redirect === null) return 'None';
+  const window = version.schedules[REDIRECT_RULE];
+  return isScheduled(window) ? `${version.redirect} (${formatWindow(window)})` : version.redirect;
+}
+
+function draftText(version: PinBoardVersion): string {
+  const draft = version.draft;
+  if (!draft) return 'None';
+  return draft.redirect ? `${pinsText(draft.pins)}; redirect: ${draft.redirect}` : pinsText(draft.pins);
+}
+
 /**
  * A board's versions in the console (`GET /api/staff/merch/pins/history`): each change with
- * the pins and redirect it left, who made it and when, and "Restore this version" (after a
+ * the pins and redirect it left (and when each applies, when scheduled), the draft waiting
+ * then, who made it and when, "Preview" (the store's page as it was at that version,
+ * `prv=pins-N`, for a merchandiser with preview mode on) and "Restore this version" (after a
  * confirmation) for each older one (`POST /api/staff/merch/RestorePins`, a new version).
  * `reload` changes whenever the board changed elsewhere on the page; `onRestored` is told
- * after a restore.
+ * after a restore, `onLoaded` each time the versions are read (null when they could not be).
  */
 export function PinHistory({
   board,
   reload,
   onRestored,
+  onLoaded,
+  storePage,
 }: {
   board: PinHistoryBoard;
   reload: number;
   onRestored: (message: string) => void;
+  onLoaded?: (versions: PinBoardVersion[] | null) => void;
+  /** The store's page of this board; a keyword's search when absent, none for a landing page. */
+  storePage?: string | null;
 }) {
   const headingId = useId();
   const key = 'keyword' in board ? `kw:${board.keyword}` : `lp:${board.lp}`;
@@ -51,10 +122,14 @@ export function PinHistory({
     const controller = new AbortController();
     fetchPinHistory(board, controller.signal).then(
       (versions) => {
-        if (!controller.signal.aborted) setLoaded({ key, versions, error: null });
+        if (controller.signal.aborted) return;
+        setLoaded({ key, versions, error: null });
+        onLoaded?.(versions);
       },
       (error: unknown) => {
-        if (!controller.signal.aborted) setLoaded({ key, versions: null, error: staffErrorMessage(error) });
+        if (controller.signal.aborted) return;
+        setLoaded({ key, versions: null, error: staffErrorMessage(error) });
+        onLoaded?.(null);
       },
     );
     return () => controller.abort();
@@ -78,6 +153,7 @@ export function PinHistory({
 
   const current = loaded?.key === key ? loaded : undefined;
   const versions = current?.versions ?? [];
+  const page = storePage !== undefined ? storePage : 'keyword' in board ? keywordPage(board.keyword) : null;
   return (
     <section className="pin-history" aria-labelledby={headingId}>
       <h2 id={headingId} className="pin-board__subtitle">
@@ -91,7 +167,7 @@ export function PinHistory({
       {current?.error && <p role="alert">{current.error}</p>}
       {current && !current.error && versions.length === 0 && <p>No pin or redirect has been set for this board.</p>}
       {versions.length > 0 && (
-        <div className="staff-table-wrap" tabIndex={0} role="region" aria-label="Versions of this board, scrollable">
+        <TableWrap label="Versions of this board, scrollable">
           <table className="staff-table">
             <caption className="visually-hidden">Versions of this board, newest first</caption>
             <thead>
@@ -100,10 +176,11 @@ export function PinHistory({
                 <th scope="col">Change</th>
                 <th scope="col">Pins, in order</th>
                 <th scope="col">Redirect</th>
+                <th scope="col">Draft</th>
                 <th scope="col">Who</th>
                 <th scope="col">When</th>
                 <th scope="col">
-                  <span className="visually-hidden">Action</span>
+                  <span className="visually-hidden">Actions</span>
                 </th>
               </tr>
             </thead>
@@ -111,14 +188,25 @@ export function PinHistory({
               {versions.map((v, i) => (
                 <tr key={v.version}>
                   <th scope="row">{v.version}</th>
-                  <td>{describeChange(v)}</td>
-                  <td>{pinsText(v.pins)}</td>
-                  <td>{v.redirect ?? 'None'}</td>
+                  <td>{describeChange(v, versions[i + 1])}</td>
+                  <td>{pinsWithWindows(v.pins, v.schedules)}</td>
+                  <td>{redirectText(v)}</td>
+                  <td>{draftText(v)}</td>
                   <td>{v.staffId ?? 'Unknown'}</td>
                   <td>{formatDateTime(v.at)}</td>
-                  <td>
+                  <td className="pin-history__actions">
+                    {page && (
+                      <a
+                        href={storeLink(page, { prv: `pins-${v.version}` })}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                      >
+                        Preview{' '}
+                        <span className="visually-hidden">version {v.version} on the store (opens in a new tab)</span>
+                      </a>
+                    )}
                     {i === 0 ? (
-                      'Current'
+                      <span>Current</span>
                     ) : (
                       <button type="button" className="button button--secondary" onClick={() => setRestoring(v)}>
                         Restore <span className="visually-hidden">version {v.version}</span>
@@ -129,7 +217,7 @@ export function PinHistory({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
       <ConfirmDialog
         open={restoring !== null}
@@ -153,8 +241,4 @@ export function PinHistory({
       </ConfirmDialog>
     </section>
   );
-}
-
-function pinsText(pins: readonly string[]): string {
-  return pins.length === 0 ? 'no pins' : pins.map((p) => `#${p}`).join(', ');
 }

@@ -1,5 +1,5 @@
-import { useEffect, useId, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useEffect, useId, useMemo } from 'react';
+import { Link } from 'react-router';
 import {
   fetchAnalyticsReport,
   type AnalyticsDay,
@@ -12,7 +12,6 @@ import {
   type SearchRow,
   type WidgetRow,
 } from '../api/analytics';
-import { isSignedOut, staffErrorMessage } from '../api/staff';
 import { HorizontalBarChart, SearchesLineChart } from '../analytics/Charts';
 import { ReportTable, type Column } from '../analytics/ReportTable';
 import {
@@ -25,24 +24,16 @@ import {
   formatNumber,
   formatRate,
   groupWidgets,
-  rangeFromParams,
   rate,
   totals,
   widgetKindLabel,
   type EventTotal,
 } from '../analytics/shape';
+import { useRangeLoad } from '../analytics/useRangeLoad';
 import { DateRangeForm } from '../components/DateRangeForm';
 import { StaffPageTitle } from '../components/StaffLayout';
 import { STAFF_PATHS } from '../paths';
 import { useStaffSession } from '../session';
-
-interface Loaded {
-  /** The range asked ('since|until', either maybe empty). */
-  key: string;
-  attempt: number;
-  report: AnalyticsReport | null;
-  error: string | null;
-}
 
 const count = (n: number) => formatNumber(n);
 
@@ -153,14 +144,7 @@ const RATING_COLUMNS: Column<RatingRow>[] = [
  * Download CSV.
  */
 export function AnalyticsPage() {
-  const [params, setParams] = useSearchParams();
-  const asked = rangeFromParams(params);
-  const since = asked.since ?? '';
-  const until = asked.until ?? '';
-  const key = `${since}|${until}`;
-  const [attempt, setAttempt] = useState(0);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const signedOut = useStaffSession((s) => s.signedOut);
+  const { data: report, current, error, retry, form, apply } = useRangeLoad(fetchAnalyticsReport);
   const roles = useStaffSession((s) => (s.session.status === 'ready' ? s.session.me.roles : null));
 
   // This page's code loads when it is first opened: on a move here the layout found no heading
@@ -170,43 +154,10 @@ export function AnalyticsPage() {
     if (main && document.activeElement === main) main.querySelector<HTMLElement>('h1')?.focus();
   }, []);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    const range = { ...(since ? { since } : {}), ...(until ? { until } : {}) };
-    fetchAnalyticsReport(range, controller.signal).then(
-      (report) => {
-        if (!controller.signal.aborted) setLoaded({ key, attempt, report, error: null });
-      },
-      (failure: unknown) => {
-        if (controller.signal.aborted) return;
-        if (isSignedOut(failure)) signedOut();
-        setLoaded((previous) => ({ key, attempt, report: previous?.report ?? null, error: staffErrorMessage(failure) }));
-      },
-    );
-    return () => controller.abort();
-  }, [key, since, until, attempt, signedOut]);
-
-  const current = loaded !== null && loaded.key === key && loaded.attempt === attempt;
-  const report = loaded?.report ?? null;
-  const error = current ? loaded.error : null;
-
-  function apply(range: { since: string; until: string }) {
-    if (range.since === since && range.until === until) {
-      setAttempt((n) => n + 1);
-      return;
-    }
-    setParams(range);
-  }
-
   return (
     <div className="analytics">
       <StaffPageTitle title="Analytics" />
-      <DateRangeForm
-        key={report ? `${report.since}|${report.until}|${key}` : key}
-        since={since || report?.since || ''}
-        until={until || report?.until || ''}
-        onApply={apply}
-      />
+      <DateRangeForm key={form.key} since={form.since} until={form.until} onApply={apply} />
       {!current && !report && (
         <p role="status" className="page-loading">
           Loading the report…
@@ -215,7 +166,7 @@ export function AnalyticsPage() {
       {error !== null && (
         <div role="alert" className="staff-error">
           <p>{error}</p>
-          <button type="button" className="button button--secondary" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="button button--secondary" onClick={retry}>
             Try again
           </button>
         </div>

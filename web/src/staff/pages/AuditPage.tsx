@@ -4,16 +4,16 @@ import type { Department } from '../../shared/api/types';
 import { AUDIT_PAGE_SIZE, fetchAudit, type AuditEntry } from '../api/audit';
 import { isSignedOut, staffErrorMessage } from '../api/staff';
 import { auditArea, describeAuditEntry, type DepartmentNames } from '../audit/describe';
+import { useStaffLoad } from '../analytics/useRangeLoad';
 import { StaffPageTitle } from '../components/StaffLayout';
+import { TableWrap } from '../components/TableWrap';
 import { formatDateTime } from '../format';
 import { useStaffSession } from '../session';
 
-interface Loaded {
-  attempt: number;
-  entries: AuditEntry[] | null;
+interface Changes {
+  entries: AuditEntry[];
   /** A page shorter than asked for: nothing older. */
   complete: boolean;
-  error: string | null;
 }
 
 /** Department names by id, from the tree (to name a landing page's board). */
@@ -23,6 +23,12 @@ function namesOf(tree: readonly Department[], into = new Map<number, string>()):
     namesOf(department.children, into);
   }
   return into;
+}
+
+/** The newest page of changes. */
+async function readNewest(signal: AbortSignal): Promise<Changes> {
+  const entries = await fetchAudit(null, signal);
+  return { entries, complete: entries.length < AUDIT_PAGE_SIZE };
 }
 
 function changesCount(n: number): string {
@@ -39,35 +45,12 @@ function changesCount(n: number): string {
 export function AuditPage() {
   const signedOut = useStaffSession((s) => s.signedOut);
   const meId = useStaffSession((s) => (s.session.status === 'ready' ? s.session.me.staffId : null));
-  const [attempt, setAttempt] = useState(0);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const { data, current, error: loadError, retry, update } = useStaffLoad('audit', readNewest);
   const [departments, setDepartments] = useState<DepartmentNames>(() => new Map());
   const [more, setMore] = useState<'idle' | 'loading'>('idle');
   const [message, setMessage] = useState('');
   const [moreError, setMoreError] = useState<string | null>(null);
   const table = useRef<HTMLTableElement>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchAudit(null, controller.signal).then(
-      (entries) => {
-        if (!controller.signal.aborted) {
-          setLoaded({ attempt, entries, complete: entries.length < AUDIT_PAGE_SIZE, error: null });
-        }
-      },
-      (failure: unknown) => {
-        if (controller.signal.aborted) return;
-        if (isSignedOut(failure)) signedOut();
-        setLoaded((previous) => ({
-          attempt,
-          entries: previous?.entries ?? null,
-          complete: previous?.complete ?? false,
-          error: staffErrorMessage(failure),
-        }));
-      },
-    );
-    return () => controller.abort();
-  }, [attempt, signedOut]);
 
   // Department names make a landing page's pins readable; without them its id is shown.
   useEffect(() => {
@@ -81,9 +64,7 @@ export function AuditPage() {
     return () => controller.abort();
   }, []);
 
-  const current = loaded !== null && loaded.attempt === attempt;
-  const entries = loaded?.entries ?? null;
-  const loadError = current ? loaded.error : null;
+  const entries = data?.entries ?? null;
 
   async function older() {
     if (more === 'loading' || !entries || entries.length === 0) return;
@@ -95,7 +76,7 @@ export function AuditPage() {
       const page = await fetchAudit(last.at);
       const complete = page.length < AUDIT_PAGE_SIZE;
       const all = [...entries, ...page];
-      setLoaded((previous) => previous && { ...previous, entries: all, complete });
+      update(() => ({ entries: all, complete }));
       setMessage(
         complete
           ? `Showing ${changesCount(all.length)}: every change there is.`
@@ -129,7 +110,7 @@ export function AuditPage() {
       {loadError !== null && (
         <div role="alert" className="staff-error">
           <p>{loadError}</p>
-          <button type="button" className="button button--secondary" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="button button--secondary" onClick={retry}>
             Try again
           </button>
         </div>
@@ -137,14 +118,7 @@ export function AuditPage() {
       {entries && entries.length === 0 && <p>No changes have been made to search yet.</p>}
       {entries && entries.length > 0 && (
         <>
-          <div
-            className="staff-table-wrap"
-            // Focusable, so that a table wider than the screen scrolls from the keyboard too.
-            tabIndex={0}
-            role="region"
-            aria-label="Changes to search, scrollable"
-            aria-busy={!current || more === 'loading' || undefined}
-          >
+          <TableWrap label="Changes to search, scrollable" busy={!current || more === 'loading'}>
             <table ref={table} tabIndex={-1} className="staff-table audit__table">
               <caption className="staff-table__caption">Changes to search, newest first</caption>
               <thead>
@@ -177,7 +151,7 @@ export function AuditPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
           <p role="status" className="staff-status">
             {message}
           </p>
@@ -186,7 +160,7 @@ export function AuditPage() {
               {moreError}
             </p>
           )}
-          {!loaded?.complete && (
+          {!data?.complete && (
             <button
               type="button"
               className="button button--secondary audit__older"

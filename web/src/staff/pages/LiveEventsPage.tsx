@@ -22,6 +22,7 @@ import {
   topicShortName,
 } from '../analytics/live';
 import { StaffPageTitle } from '../components/StaffLayout';
+import { TableWrap } from '../components/TableWrap';
 import { useStaffSession } from '../session';
 
 /** Seconds to wait after a 429 that sent no Retry-After. */
@@ -239,7 +240,7 @@ export function LiveEventsPage() {
       {rows.length === 0 ? (
         <p className="live-events__empty">No events yet.</p>
       ) : (
-        <div className="staff-table-wrap">
+        <TableWrap label="Events, scrollable">
           <table className="staff-table live-events__table">
             <caption className="staff-table__caption">
               Events, newest first: {rows.length} shown (at most {MAX_ROWS} kept)
@@ -258,7 +259,7 @@ export function LiveEventsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
     </div>
   );

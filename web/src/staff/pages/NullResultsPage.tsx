@@ -1,23 +1,18 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { NetworkError } from '../../shared/api/client';
 import { safeLocalLink } from '../../shared/api/json';
-import { fetchNullResults, setKeywordRedirect, type NullResultQueue, type NullResultRow } from '../api/nullResults';
+import { fetchNullResults, setKeywordRedirect, type NullResultRow } from '../api/nullResults';
 import { isSignedOut, staffErrorMessage } from '../api/staff';
-import { formatDayRange, formatNumber, rangeFromParams } from '../analytics/shape';
+import { formatDayRange, formatNumber } from '../analytics/shape';
+import { useRangeLoad } from '../analytics/useRangeLoad';
 import { DateRangeForm } from '../components/DateRangeForm';
 import { Outcome } from '../components/Outcome';
 import { StaffPageTitle } from '../components/StaffLayout';
+import { TableWrap } from '../components/TableWrap';
 import { formatDateTime } from '../format';
 import { STAFF_PATHS } from '../paths';
 import { useStaffSession } from '../session';
-
-interface Loaded {
-  key: string;
-  attempt: number;
-  queue: NullResultQueue | null;
-  error: string | null;
-}
 
 /** What a redirect must look like before it is sent. */
 const URL_HINT = 'A page of the store, like /store-finder/.';
@@ -31,13 +26,8 @@ const URL_PROBLEM = 'Enter a page of the store, like /store-finder/.';
  * the keyword's searches to a page of the store; a refusal is said next to the field.
  */
 export function NullResultsPage() {
-  const [params, setParams] = useSearchParams();
-  const asked = rangeFromParams(params);
-  const since = asked.since ?? '';
-  const until = asked.until ?? '';
-  const key = `${since}|${until}`;
-  const [attempt, setAttempt] = useState(0);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const range = useRangeLoad(fetchNullResults);
+  const { data: queue, current, error: loadError, retry, update } = range;
   const [editing, setEditing] = useState<string | null>(null);
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -47,38 +37,17 @@ export function NullResultsPage() {
   const buttons = useRef(new Map<string, HTMLButtonElement>());
 
   useEffect(() => {
-    const controller = new AbortController();
-    const range = { ...(since ? { since } : {}), ...(until ? { until } : {}) };
-    fetchNullResults(range, controller.signal).then(
-      (queue) => {
-        if (!controller.signal.aborted) setLoaded({ key, attempt, queue, error: null });
-      },
-      (failure: unknown) => {
-        if (controller.signal.aborted) return;
-        if (isSignedOut(failure)) signedOut();
-        setLoaded((previous) => ({ key, attempt, queue: previous?.queue ?? null, error: staffErrorMessage(failure) }));
-      },
-    );
-    return () => controller.abort();
-  }, [key, since, until, attempt, signedOut]);
-
-  useEffect(() => {
     if (editing === null && refocus.current !== null) {
       buttons.current.get(refocus.current)?.focus();
       refocus.current = null;
     }
   }, [editing]);
 
-  const current = loaded !== null && loaded.key === key && loaded.attempt === attempt;
-  const queue = loaded?.queue ?? null;
-  const loadError = current ? loaded.error : null;
-
-  function apply(range: { since: string; until: string }) {
+  function apply(days: { since: string; until: string }) {
     setMessage('');
     setError(null);
     setEditing(null);
-    if (range.since === since && range.until === until) setAttempt((n) => n + 1);
-    else setParams(range);
+    range.apply(days);
   }
 
   function open(keyword: string) {
@@ -93,14 +62,11 @@ export function NullResultsPage() {
   }
 
   function saved(row: NullResultRow, redirect: string) {
-    setLoaded(
+    update(
       (previous) =>
         previous && {
           ...previous,
-          queue: previous.queue && {
-            ...previous.queue,
-            rows: previous.queue.rows.map((r) => (r.keyword === row.keyword ? { ...r, redirect } : r)),
-          },
+          rows: previous.rows.map((r) => (r.keyword === row.keyword ? { ...r, redirect } : r)),
         },
     );
     setError(null);
@@ -120,12 +86,7 @@ export function NullResultsPage() {
   return (
     <div className="null-results">
       <StaffPageTitle title="Searches with no results" />
-      <DateRangeForm
-        key={queue ? `${queue.since}|${queue.until}|${key}` : key}
-        since={since || queue?.since || ''}
-        until={until || queue?.until || ''}
-        onApply={apply}
-      />
+      <DateRangeForm key={range.form.key} since={range.form.since} until={range.form.until} onApply={apply} />
       <Outcome message={message} error={error} />
       {!current && !queue && (
         <p role="status" className="page-loading">
@@ -135,7 +96,7 @@ export function NullResultsPage() {
       {loadError !== null && (
         <div role="alert" className="staff-error">
           <p>{loadError}</p>
-          <button type="button" className="button button--secondary" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="button button--secondary" onClick={retry}>
             Try again
           </button>
         </div>
@@ -144,7 +105,7 @@ export function NullResultsPage() {
         <p>Every search found something from {formatDayRange(queue.since, queue.until)}.</p>
       )}
       {queue && queue.rows.length > 0 && (
-        <div className="staff-table-wrap" aria-busy={!current || undefined}>
+        <TableWrap label="Searches with no results, scrollable" busy={!current}>
           <table className="staff-table null-results__table">
             <caption className="staff-table__caption">
               Searches with no results, {formatDayRange(queue.since, queue.until)}, most first
@@ -208,7 +169,7 @@ export function NullResultsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
     </div>
   );

@@ -12,6 +12,7 @@ import {
 import { formatDateTime, orderStatusLabel } from '../format';
 import { useStaffSession } from '../session';
 import { Outcome } from '../components/Outcome';
+import { TableWrap } from '../components/TableWrap';
 
 interface Loaded {
   store: number;
@@ -156,7 +157,7 @@ export function PickupQueuePage() {
         <p>No orders are waiting for pickup at {label}.</p>
       )}
       {shown && shown.orders.length > 0 && (
-        <div className="staff-table-wrap" aria-busy={loading || undefined}>
+        <TableWrap label="Orders for pickup, scrollable" busy={loading}>
           <table className="staff-table pickup-queue__table">
             <caption className="staff-table__caption">Orders for pickup at {label}, oldest first</caption>
             <thead>
@@ -201,7 +202,7 @@ export function PickupQueuePage() {
               })}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
     </div>
   );

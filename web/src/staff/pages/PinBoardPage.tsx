@@ -1,10 +1,13 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { fetchSearch, isNotFound, type SearchAnswer, type SearchItem } from '../../shared/api/search';
 import { GENERIC_ERROR_MESSAGE } from '../../shared/ui/errors';
-import type { PinAction, PinBoardRef } from '../api/merch';
+import { pinRule, type PinAction, type PinBoardRef, type Pins } from '../api/merch';
 import { MerchPanel, PinControls, runPinAction, useMerchToken } from '../components/MerchTools';
 import { PinHistory } from '../components/PinHistory';
 import { PreviewSwitch } from '../components/PreviewSwitch';
+import { boardNow, boardOfAnswer, isScheduled, type BoardState } from '../pins/board';
+import { DraftPanel } from '../pins/DraftPanel';
+import { SchedulesPanel, windowText } from '../pins/SchedulesPanel';
 
 /**
  * The board the page shows, all of it in the address: `?keyword=rope`, or a landing page
@@ -63,13 +66,21 @@ interface Loaded {
   answer: SearchAnswer | null;
 }
 
+/** The board as read: the key of the board it is of, and it (or 'error' when it could not be read). */
+interface BoardRead {
+  key: string;
+  state: BoardState | 'error';
+}
+
 /**
  * /staff/merch/pins/?keyword=… (and /staff.html?keyword=…) — a merchandiser's pins for a
  * keyword (or a landing page, `?lp=`): the first page of its results as shoppers get them (best
  * match first, pins on top) and pin to the top, unpin and move pins up or down
  * (`POST /api/staff/merch/…`). In the console (`session`) the signed-in merchandiser's session
- * pins, and "Preview the store" turns preview mode on (the same controls on the store's own
- * pages); on /staff.html a pasted staff token pins.
+ * pins, "Preview the store" turns preview mode on (the same controls on the store's own
+ * pages), and the board has a draft (a whole board shoppers do not get until it is
+ * published), schedules (when each pin and the redirect apply) and its history, all read from
+ * the board's versions (the newest is the board now); on /staff.html a pasted staff token pins.
  */
 export function PinBoardPage({ session = false }: { session?: boolean }) {
   const keywordId = useId();
@@ -81,6 +92,7 @@ export function PinBoardPage({ session = false }: { session?: boolean }) {
   const [busy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [boardRead, setBoardRead] = useState<BoardRead | null>(null);
 
   // Back and Forward show the board of that address.
   useEffect(() => {
@@ -135,6 +147,17 @@ export function PinBoardPage({ session = false }: { session?: boolean }) {
         : landingId !== undefined
           ? { lp: String(landingId) }
           : null;
+  const historyKey =
+    historyBoard === null ? null : 'keyword' in historyBoard ? `kw:${historyBoard.keyword}` : `lp:${historyBoard.lp}`;
+  const boardState = boardRead !== null && boardRead.key === historyKey ? boardRead.state : null;
+  const known = boardState !== null && boardState !== 'error' ? boardState : null;
+  const names = new Map(items.map((i) => [i.blainNumber, i.name]));
+
+  /** A draft or schedule changed: the board as answered, the results and the history read again. */
+  function onBoardChanged(answer: Pins) {
+    if (historyKey !== null) setBoardRead({ key: historyKey, state: boardOfAnswer(answer) });
+    setAttempt((n) => n + 1);
+  }
 
   function onSearch(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -237,6 +260,12 @@ export function PinBoardPage({ session = false }: { session?: boolean }) {
                   <span className="pin-board__meta">
                     #{item.blainNumber} · {item.price}
                     {item.pinned && <strong className="pin-board__pinned"> · Pinned</strong>}
+                    {known && isScheduled(known.schedules[pinRule(item.blainNumber)]) && (
+                      <span className="pin-board__window">
+                        {' '}
+                        · Pin applies {windowText(known.schedules[pinRule(item.blainNumber)])}
+                      </span>
+                    )}
                   </span>
                 </div>
                 {canPin && (
@@ -252,15 +281,48 @@ export function PinBoardPage({ session = false }: { session?: boolean }) {
           </ol>
         </section>
       )}
-      {session && historyBoard && (
-        <PinHistory
-          board={historyBoard}
-          reload={attempt}
-          onRestored={(restored) => {
-            setMessage(restored);
-            setAttempt((n) => n + 1);
-          }}
-        />
+      {session && historyBoard && historyKey !== null && (
+        <>
+          {boardState === null && (
+            <p role="status" className="page-loading">
+              Loading the draft and schedules…
+            </p>
+          )}
+          {boardState === 'error' && <p>The draft and schedules show once the board’s history (below) is read.</p>}
+          {known && (
+            <>
+              <DraftPanel
+                key={historyKey}
+                board={historyBoard}
+                state={known}
+                keywordBoard={'keyword' in historyBoard}
+                names={names}
+                storePage={shopper}
+                onChanged={onBoardChanged}
+              />
+              <SchedulesPanel
+                key={historyKey}
+                board={historyBoard}
+                state={known}
+                names={names}
+                storePage={shopper}
+                onChanged={onBoardChanged}
+              />
+            </>
+          )}
+          <PinHistory
+            board={historyBoard}
+            reload={attempt}
+            storePage={shopper}
+            onLoaded={(versions) =>
+              setBoardRead({ key: historyKey, state: versions === null ? 'error' : boardNow(versions) })
+            }
+            onRestored={(restored) => {
+              setMessage(restored);
+              setAttempt((n) => n + 1);
+            }}
+          />
+        </>
       )}
     </div>
   );

@@ -17,6 +17,7 @@ import { isSignedOut, staffErrorMessage } from '../api/staff';
 import { Outcome } from '../components/Outcome';
 import { PreviewSwitch } from '../components/PreviewSwitch';
 import { StaffPageTitle } from '../components/StaffLayout';
+import { TableWrap } from '../components/TableWrap';
 import { formatDateTime } from '../format';
 import { useStaffSession } from '../session';
 import { ConfirmDialog } from '../synonyms/ConfirmDialog';
@@ -330,7 +331,7 @@ export function SynonymsPage() {
             {set.rules.length === 0 ? (
               <p>There are no published rules.</p>
             ) : (
-              <div className="staff-table-wrap">
+              <TableWrap label="Published rules, scrollable">
                 <table className="staff-table synonyms__table">
                   <caption className="staff-table__caption">
                     The rules of version {set.version}: a search for the words finds the replacement too
@@ -398,7 +399,7 @@ export function SynonymsPage() {
                     })}
                   </tbody>
                 </table>
-              </div>
+              </TableWrap>
             )}
           </section>
 

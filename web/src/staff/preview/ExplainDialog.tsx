@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { fetchStaffExplain, type ScoreNode, type StaffExplain } from '../api/explain';
 import { staffErrorMessage } from '../api/staff';
 import type { PreviewCard } from './dom';
+import { PreviewDialog, Term } from './PreviewDialog';
 
 type Loadable = { status: 'loading' } | { status: 'ready'; explain: StaffExplain } | { status: 'error'; message: string };
 
@@ -36,10 +37,6 @@ function score(value: number | null): string {
  * focus goes back to the Explain button when it closes.
  */
 export function ExplainDialog({ card, query, onClose }: { card: PreviewCard; query: string; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const close = useRef(onClose);
-  close.current = onClose;
-  const titleId = useId();
   const [load, setLoad] = useState<Loadable>({ status: 'loading' });
 
   useEffect(() => {
@@ -51,29 +48,8 @@ export function ExplainDialog({ card, query, onClose }: { card: PreviewCard; que
     return () => controller.abort();
   }, [query, card.blainNumber]);
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (!element.open) {
-      if (typeof element.showModal === 'function') element.showModal();
-      else element.setAttribute('open', '');
-    }
-    // Escape closes the browser's dialog: say so to the page.
-    const onClosed = () => close.current();
-    element.addEventListener('close', onClosed);
-    return () => element.removeEventListener('close', onClosed);
-  }, []);
-
   return (
-    <dialog ref={dialog} className="staff-preview-dialog" aria-labelledby={titleId}>
-      <div className="staff-preview-dialog__head">
-        <h2 id={titleId} className="staff-preview-dialog__title">
-          Explain: {card.name}
-        </h2>
-        <button type="button" className="staff-preview-button" onClick={() => close.current()}>
-          Close
-        </button>
-      </div>
+    <PreviewDialog title={`Explain: ${card.name}`} onClose={onClose}>
       {load.status === 'loading' && <p role="status">Loading the explanation…</p>}
       {load.status === 'error' && (
         <p role="alert" className="staff-preview-error">
@@ -81,7 +57,7 @@ export function ExplainDialog({ card, query, onClose }: { card: PreviewCard; que
         </p>
       )}
       {load.status === 'ready' && <ExplainBody explain={load.explain} />}
-    </dialog>
+    </PreviewDialog>
   );
 }
 
@@ -203,14 +179,5 @@ function ScoreTree({ node }: { node: ScoreNode }) {
         </ul>
       )}
     </li>
-  );
-}
-
-function Term({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="staff-preview-explain__term">
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }

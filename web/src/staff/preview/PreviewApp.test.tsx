@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { me, mockStaffApi, refusal, resetStaff, TEST_TOKEN, type Call } from '../testing';
@@ -78,11 +78,13 @@ describe('preview mode on the shoppers’ page', () => {
     const first = await within(card('1')).findByRole('group', { name: 'Merchandising: Kibble One' });
     expect(first.parentElement?.parentElement?.tagName).toBe('ARTICLE');
     expect(within(first).getAllByRole('button').map((b) => b.textContent)).toEqual([
+      '⠿ Drag to reorder Kibble One',
       'Move down Kibble One',
       'Unpin Kibble One',
       'Explain Kibble One',
     ]);
     expect(within(card('2')).getAllByRole('button', { name: /Kibble Two$/ }).map((b) => b.textContent)).toEqual([
+      '⠿ Drag to reorder Kibble Two',
       'Move up Kibble Two',
       'Unpin Kibble Two',
       'Explain Kibble Two',
@@ -236,5 +238,184 @@ describe('preview mode on the shoppers’ page', () => {
     renderPreview();
     expect(await screen.findByText(/without the merchandiser role/)).toBeVisible();
     expect(within(card('3')).queryByRole('button', { name: /Pin to top/ })).toBeNull();
+  });
+});
+
+/** Three pins and two cards that are not pinned. */
+const FIVE: Card[] = [
+  { id: '1', name: 'Kibble One', pinned: true },
+  { id: '2', name: 'Kibble Two', pinned: true },
+  { id: '3', name: 'Kibble Three', pinned: true },
+  { id: '4', name: 'Kibble Four' },
+  { id: '5', name: 'Kibble Five' },
+];
+
+/**
+ * The cards laid out in one row of the grid (the test DOM lays nothing out): card i (from 0) 200 × 300
+ * at x = 220 i, y = 100.
+ */
+function layOutRow(ids: string[]) {
+  ids.forEach((id, i) => {
+    const box = { left: i * 220, top: 100, width: 200, height: 300 };
+    card(id).getBoundingClientRect = () =>
+      ({ ...box, x: box.left, y: box.top, right: box.left + 200, bottom: 400, toJSON: () => box }) as DOMRect;
+  });
+}
+
+type PointerType = 'pointerDown' | 'pointerMove' | 'pointerUp';
+
+/** A pointer event on the handle (which captures the pointer: its moves and up come to it). */
+function pointer(type: PointerType, handle: HTMLElement, x: number, y: number, pointerType = 'mouse') {
+  fireEvent[type](handle, { pointerId: 7, isPrimary: true, pointerType, button: 0, clientX: x, clientY: y });
+}
+
+/** The cards marked as drop targets, with the side. */
+function dropMarks() {
+  return Array.from(document.querySelectorAll<HTMLElement>('li.staff-preview-drop')).map(
+    (li) => `${li.dataset.blainNumber}:${li.classList.contains('staff-preview-drop--before') ? 'before' : 'after'}`,
+  );
+}
+
+describe('reordering the pins by drag', () => {
+  it('a drag of pin 1 to after pin 3 sends the board’s whole new order', async () => {
+    const { calls } = mockStaffApi({
+      'GET /api/staff/me': me('merchandiser'),
+      [`POST ${MERCH}/UpdateItemPinOrder`]: { success: true, pins: ['2', '3', '1'], redirect: null },
+    });
+    shopperPage(FIVE);
+    layOutRow(['1', '2', '3', '4', '5']);
+    const { navigation } = renderPreview();
+    const handle = await within(card('1')).findByRole('button', { name: 'Drag to reorder Kibble One' });
+    expect(within(card('4')).queryByRole('button', { name: /Drag to reorder/ })).toBeNull();
+
+    pointer('pointerDown', handle, 100, 150);
+    expect(handle).toHaveFocus();
+    // Not a drag yet: nothing marked.
+    pointer('pointerMove', handle, 102, 151);
+    expect(document.documentElement).not.toHaveClass('staff-preview-dragging');
+    // Over its own right neighbour's left half: where it already is, nothing marked.
+    pointer('pointerMove', handle, 300, 200);
+    expect(card('1')).toHaveClass('staff-preview-dragged');
+    expect(dropMarks()).toEqual([]);
+    // Over the right half of pin 3: after it.
+    pointer('pointerMove', handle, 600, 250);
+    expect(dropMarks()).toEqual(['3:after']);
+    expect(card('3')).toHaveClass('staff-preview-drop--x');
+    expect(card('1')).toHaveTextContent('Pin 1 of 3 · moving to pin 3');
+    // A gap of the grid keeps the target.
+    pointer('pointerMove', handle, 430, 250);
+    expect(dropMarks()).toEqual(['3:after']);
+    pointer('pointerUp', handle, 600, 250);
+
+    await waitFor(() => expect(navigation.reload).toHaveBeenCalledTimes(1));
+    expect(pinCalls(calls)).toEqual([
+      expect.objectContaining({ path: `${MERCH}/UpdateItemPinOrder`, body: expect.objectContaining({ itemList: ['2', '3', '1'] }) }),
+    ]);
+    expect(takeFlash()).toEqual({
+      message: 'Moved “Kibble One” to pin 3 of 3. 3 items are pinned.',
+      blainNumber: '1',
+      action: 'drag',
+    });
+    // Nothing left marked.
+    expect(dropMarks()).toEqual([]);
+    expect(card('1')).not.toHaveClass('staff-preview-dragged');
+    expect(document.documentElement).not.toHaveClass('staff-preview-dragging');
+  });
+
+  it('a drop keeps the board’s pins the page does not show in their places (a finger drags too)', async () => {
+    const { calls } = mockStaffApi({
+      'GET /api/staff/me': me('merchandiser'),
+      [`POST ${MERCH}/UpdateItemPinOrder`]: { success: true, pins: ['3', 'x', '1', '2'], redirect: null },
+    });
+    rememberPins('kw:dog food', ['1', 'x', '2', '3']);
+    shopperPage(FIVE);
+    layOutRow(['1', '2', '3', '4', '5']);
+    const { navigation } = renderPreview();
+    const handle = await within(card('3')).findByRole('button', { name: 'Drag to reorder Kibble Three' });
+    pointer('pointerDown', handle, 540, 380, 'touch');
+    pointer('pointerMove', handle, 50, 200, 'touch');
+    expect(dropMarks()).toEqual(['1:before']);
+    pointer('pointerUp', handle, 50, 200, 'touch');
+    await waitFor(() => expect(navigation.reload).toHaveBeenCalledTimes(1));
+    expect(pinCalls(calls)[0]!.body).toMatchObject({ itemList: ['3', 'x', '1', '2'] });
+  });
+
+  it('Escape cancels the drag: nothing marked, nothing sent', async () => {
+    const { calls } = mockStaffApi({ 'GET /api/staff/me': me('merchandiser') });
+    shopperPage(FIVE);
+    layOutRow(['1', '2', '3', '4', '5']);
+    const { navigation } = renderPreview();
+    const handle = await within(card('1')).findByRole('button', { name: 'Drag to reorder Kibble One' });
+    pointer('pointerDown', handle, 100, 150);
+    pointer('pointerMove', handle, 600, 250);
+    expect(dropMarks()).toEqual(['3:after']);
+    await userEvent.keyboard('{Escape}');
+    expect(dropMarks()).toEqual([]);
+    expect(card('1')).not.toHaveClass('staff-preview-dragged');
+    expect(card('1')).not.toHaveTextContent('moving to');
+    // The pointer let go over pin 3 afterwards: still nothing.
+    pointer('pointerMove', handle, 610, 250);
+    pointer('pointerUp', handle, 610, 250);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(pinCalls(calls)).toEqual([]);
+    expect(navigation.reload).not.toHaveBeenCalled();
+    expect(dropMarks()).toEqual([]);
+  });
+
+  it('cards that are not pinned are no drop targets: a drop there, or away from the pins, cancels', async () => {
+    const { calls } = mockStaffApi({ 'GET /api/staff/me': me('merchandiser') });
+    shopperPage(FIVE);
+    layOutRow(['1', '2', '3', '4', '5']);
+    const { navigation } = renderPreview();
+    const handle = await within(card('2')).findByRole('button', { name: 'Drag to reorder Kibble Two' });
+    pointer('pointerDown', handle, 300, 150);
+    pointer('pointerMove', handle, 600, 250);
+    expect(dropMarks()).toEqual(['3:after']);
+    // Over the card after the last pin (not pinned), from the last pin: no target.
+    pointer('pointerMove', handle, 700, 250);
+    expect(dropMarks()).toEqual([]);
+    pointer('pointerMove', handle, 950, 250);
+    expect(dropMarks()).toEqual([]);
+    pointer('pointerUp', handle, 950, 250);
+    // Below the cards.
+    pointer('pointerDown', handle, 300, 150);
+    pointer('pointerMove', handle, 50, 200);
+    expect(dropMarks()).toEqual(['1:before']);
+    pointer('pointerMove', handle, 50, 700);
+    expect(dropMarks()).toEqual([]);
+    pointer('pointerUp', handle, 50, 700);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(pinCalls(calls)).toEqual([]);
+    expect(navigation.reload).not.toHaveBeenCalled();
+  });
+
+  it('from the keyboard, the handle moves the pin with the arrow keys and says when it cannot', async () => {
+    const { calls } = mockStaffApi({
+      'GET /api/staff/me': me('merchandiser'),
+      [`POST ${MERCH}/UpdateItemPinOrder`]: { success: true, pins: ['2', '1', '3'], redirect: null },
+    });
+    shopperPage(FIVE);
+    const { navigation } = renderPreview();
+    const handle = await within(card('1')).findByRole('button', { name: 'Drag to reorder Kibble One' });
+    expect(handle).toHaveAttribute('aria-keyshortcuts', 'ArrowUp ArrowDown Home End');
+    handle.focus();
+    await userEvent.keyboard('{ArrowUp}');
+    expect(screen.getByRole('status')).toHaveTextContent('“Kibble One” is already pin 1 of 3.');
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('status')).toHaveTextContent(/To move “Kibble One”, drag it onto another pinned card/);
+    expect(pinCalls(calls)).toEqual([]);
+    await userEvent.keyboard('{ArrowDown}');
+    await waitFor(() => expect(navigation.reload).toHaveBeenCalledTimes(1));
+    expect(pinCalls(calls)[0]!.body).toMatchObject({ itemList: ['2', '1', '3'] });
+    expect(takeFlash()).toMatchObject({ message: 'Moved “Kibble One” down. 3 items are pinned.', action: 'drag' });
+  });
+
+  it('after the reload, the focus is back on the dragged card’s handle', async () => {
+    mockStaffApi({ 'GET /api/staff/me': me('merchandiser') });
+    shopperPage(FIVE);
+    renderPreview({ flash: { message: 'Moved “Kibble Two” to pin 3 of 3.', blainNumber: '2', action: 'drag' } });
+    await waitFor(() =>
+      expect(within(card('2')).getByRole('button', { name: 'Drag to reorder Kibble Two' })).toHaveFocus(),
+    );
   });
 });

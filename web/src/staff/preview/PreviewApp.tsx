@@ -15,7 +15,7 @@ import {
   withParam,
   type PreviewBoard,
 } from './board';
-import { CardControls, type CardAction } from './CardControls';
+import { CardControls, type CardAction, type CardControl, type HandleCommand } from './CardControls';
 import { setPreview } from './cookie';
 import {
   findCards,
@@ -28,9 +28,10 @@ import {
   type PreviewCard,
   type PreviewWidget,
 } from './dom';
+import { usePinDrag } from './drag';
 import { ExplainDialog } from './ExplainDialog';
 import { saveFlash, type Flash } from './flash';
-import { knownPins, movedOrder, rememberPins } from './order';
+import { droppedOrder, knownPins, movedOrder, rememberPins } from './order';
 import { WidgetControls, WidgetRulesDialog } from './WidgetRules';
 
 type Session =
@@ -98,7 +99,8 @@ function pinsPage(board: PreviewBoard | null): string {
  * (the published ones, or with the drafts: `prv=draft`) and the day (`HawkDate`), Turn off
  * preview — in each result card the merchandiser's controls (CardControls) and Explain, and
  * for a merchandiser at the top of each recommendation widget "Why these products?", the
- * strategy and rule behind the widget's products (WidgetRules).
+ * strategy and rule behind the widget's products (WidgetRules). Pinned cards are reordered
+ * with Move up / Move down, or by dragging a card's handle onto another pinned card (drag.ts).
  *
  * The page is the shoppers' own app, enhanced from outside: a MutationObserver follows its
  * result cards and widgets through loading and the SPA's navigations (dom.ts). A pin change
@@ -199,7 +201,7 @@ export function PreviewApp({ flash = null, navigation = BROWSER }: { flash?: Fla
   }, [page.cards, merchandiser]);
 
   const runChange = useCallback(
-    async (card: PreviewCard, action: PinAction, change: { itemId?: string; itemList?: string[] }, done: string, focus: CardAction) => {
+    async (card: PreviewCard, action: PinAction, change: { itemId?: string; itemList?: string[] }, done: string, focus: CardControl) => {
       if (!board) return;
       const key = boardKey(board);
       setBusy(true);
@@ -256,6 +258,52 @@ export function PreviewApp({ flash = null, navigation = BROWSER }: { flash?: Fla
         break;
       }
     }
+  }
+
+  /**
+   * The pinned card dropped at `gap` among the shown pins (a drag of its handle, or Home / End
+   * on it): the board's whole new order, as Move up / Move down send; the focus comes back to
+   * the handle.
+   */
+  function drop(card: PreviewCard, gap: number) {
+    if (busy || !board) return;
+    const moved = droppedOrder(knownPins(boardKey(board)), shown, card.blainNumber, gap);
+    if (moved === null) return;
+    void runChange(
+      card,
+      'UpdateItemPinOrder',
+      { itemList: moved.order },
+      `Moved “${card.name}” to pin ${moved.place + 1} of ${shown.length}.`,
+      'drag',
+    );
+  }
+
+  const pinDrag = usePinDrag({ cards: page.cards, shown, disabled: busy || !canPin, onDrop: drop });
+
+  /** The drag handle from the keyboard (CardControls): a move, or how to move the card, said in the bar. */
+  function onHandle(card: PreviewCard, command: HandleCommand) {
+    if (!board) return;
+    const name = `“${card.name}”`;
+    const at = shown.indexOf(card.blainNumber);
+    if (command === 'help') {
+      setMessage(
+        `To move ${name}, drag it onto another pinned card, or press the Up or Down arrow key (Home or End: to the first or last pin).`,
+      );
+      return;
+    }
+    if (busy || at < 0) return;
+    const gap = { up: at - 1, down: at + 2, first: 0, last: shown.length }[command];
+    if (gap < 0 || gap > shown.length || (gap >= at && gap <= at + 1)) {
+      setMessage(`${name} is already pin ${at + 1} of ${shown.length}.`);
+      return;
+    }
+    if (command === 'up' || command === 'down') {
+      const order = movedOrder(knownPins(boardKey(board)), shown, card.blainNumber, command === 'up' ? -1 : 1);
+      if (order === null) return;
+      void runChange(card, 'UpdateItemPinOrder', { itemList: order }, `Moved ${name} ${command}.`, 'drag');
+      return;
+    }
+    drop(card, gap);
   }
 
   function closeExplain() {
@@ -357,7 +405,16 @@ export function PreviewApp({ flash = null, navigation = BROWSER }: { flash?: Fla
       {session.status === 'ready' &&
         page.cards.map((card) =>
           createPortal(
-            <CardControls card={card} shown={shown} canPin={canPin} busy={busy} onAction={onAction} />,
+            <CardControls
+              card={card}
+              shown={shown}
+              canPin={canPin}
+              busy={busy}
+              drag={pinDrag.drag}
+              dragHandle={pinDrag.handle}
+              onAction={onAction}
+              onHandle={onHandle}
+            />,
             card.host,
             card.blainNumber,
           ),

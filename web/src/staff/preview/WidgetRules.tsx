@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { staffErrorMessage } from '../api/staff';
 import type { PreviewWidget } from './dom';
+import { PreviewDialog, Term } from './PreviewDialog';
 import { fetchWidgetRules, type WidgetRule } from './rules';
 
 export const WHY_LABEL = 'Why these products?';
@@ -51,10 +52,6 @@ type Loadable = { status: 'loading' } | { status: 'ready'; rules: WidgetRule[] }
  * on the widget's button when it closes.
  */
 export function WidgetRulesDialog({ widget, onClose }: { widget: PreviewWidget; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const close = useRef(onClose);
-  close.current = onClose;
-  const titleId = useId();
   const [load, setLoad] = useState<Loadable>({ status: 'loading' });
 
   useEffect(() => {
@@ -67,29 +64,8 @@ export function WidgetRulesDialog({ widget, onClose }: { widget: PreviewWidget; 
     return () => controller.abort();
   }, [widget.guid]);
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (!element.open) {
-      if (typeof element.showModal === 'function') element.showModal();
-      else element.setAttribute('open', '');
-    }
-    // Escape closes the browser's dialog: say so to the page.
-    const onClosed = () => close.current();
-    element.addEventListener('close', onClosed);
-    return () => element.removeEventListener('close', onClosed);
-  }, []);
-
   return (
-    <dialog ref={dialog} className="staff-preview-dialog" aria-labelledby={titleId}>
-      <div className="staff-preview-dialog__head">
-        <h2 id={titleId} className="staff-preview-dialog__title">
-          {widget.heading ? `Why these products: ${widget.heading}` : WHY_LABEL}
-        </h2>
-        <button type="button" className="staff-preview-button" onClick={() => close.current()}>
-          Close
-        </button>
-      </div>
+    <PreviewDialog title={widget.heading ? `Why these products: ${widget.heading}` : WHY_LABEL} onClose={onClose}>
       {load.status === 'loading' && <p role="status">Loading the widget’s rules…</p>}
       {load.status === 'error' && (
         <p role="alert" className="staff-preview-error">
@@ -97,7 +73,7 @@ export function WidgetRulesDialog({ widget, onClose }: { widget: PreviewWidget; 
         </p>
       )}
       {load.status === 'ready' && <RulesBody guid={widget.guid} rules={load.rules} />}
-    </dialog>
+    </PreviewDialog>
   );
 }
 
@@ -125,15 +101,6 @@ function RulesBody({ guid, rules }: { guid: string; rules: WidgetRule[] }) {
       <p className="staff-preview-rules__widget">
         Widget <span className="staff-preview-explain__value">{guid}</span>
       </p>
-    </div>
-  );
-}
-
-function Term({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="staff-preview-explain__term">
-      <dt>{term}</dt>
-      <dd>{children}</dd>
     </div>
   );
 }

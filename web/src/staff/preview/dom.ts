@@ -70,6 +70,11 @@ export function shownPins(cards: readonly PreviewCard[]): string[] {
   return cards.filter((c) => c.pinned).map((c) => c.blainNumber);
 }
 
+/** The card's own element (`li.product-card`), which its container is in; null once it is gone. */
+export function cardElement(card: PreviewCard): HTMLElement | null {
+  return card.host.closest<HTMLElement>(CARD_SELECTOR);
+}
+
 /** The page's heading (its first `h1`), or null. */
 export function pageHeading(root: ParentNode = document): string | null {
   const text = root.querySelector('main h1, h1')?.textContent?.trim();

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { SynonymRule, SynonymVersion } from '../api/synonyms';
 import { staffErrorMessage } from '../api/staff';
 import { Outcome } from '../components/Outcome';
+import { TableWrap } from '../components/TableWrap';
 import { formatCount, formatDateTime } from '../format';
 import { ConfirmDialog } from './ConfirmDialog';
 import {
@@ -128,7 +129,7 @@ export function HistoryPanel({
       {versions.length === 0 ? (
         <p>No version has been published yet.</p>
       ) : (
-        <div className="staff-table-wrap">
+        <TableWrap label="Versions of the rules, scrollable">
           <table className="staff-table synonyms__table">
             <caption className="staff-table__caption">Versions, newest first</caption>
             <thead>
@@ -173,7 +174,7 @@ export function HistoryPanel({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
 
       {versions.length > 1 && (
