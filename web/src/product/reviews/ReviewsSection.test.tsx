@@ -122,14 +122,14 @@ describe('summary and list', () => {
     await loaded();
     expect(screen.getByRole('heading', { level: 2, name: 'Reviews' })).toHaveAttribute('id', 'reviews');
     expect(screen.getByText('4.3 out of 5')).toBeInTheDocument();
-    expect(screen.getByText('57 reviews')).toBeInTheDocument();
-    const bars = within(screen.getByRole('list', { name: 'Reviews by rating' })).getAllByRole('listitem');
+    expect(screen.getByText('57 ratings')).toBeInTheDocument();
+    const bars = within(screen.getByRole('list', { name: 'Ratings by stars' })).getAllByRole('listitem');
     expect(bars.map((b) => b.textContent)).toEqual([
-      '5 stars, 30 reviews',
-      '4 stars, 15 reviews',
-      '3 stars, 6 reviews',
-      '2 stars, 5 reviews',
-      '1 star, 1 review',
+      '5 stars, 30 ratings',
+      '4 stars, 15 ratings',
+      '3 stars, 6 ratings',
+      '2 stars, 5 ratings',
+      '1 star, 1 rating',
     ]);
     // Bars drawn in twentieths, by class steps: no inline style anywhere.
     expect(bars.map((b) => b.querySelector('.reviews-histogram__bar')!.getAttribute('data-fill'))).toEqual([

@@ -34,6 +34,11 @@ export function starsText(n: number): string {
   return `${n} ${n === 1 ? 'star' : 'stars'}`;
 }
 
+/** '1 rating', '57 ratings': the summary counts the catalog's ratings and the reviews written here. */
+export function ratingsText(n: number): string {
+  return `${n} ${n === 1 ? 'rating' : 'ratings'}`;
+}
+
 /** '1 review', '57 reviews'. */
 export function reviewsText(n: number): string {
   return `${n} ${n === 1 ? 'review' : 'reviews'}`;

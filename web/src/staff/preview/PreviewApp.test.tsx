@@ -410,6 +410,13 @@ describe('reordering the pins by drag', () => {
     expect(takeFlash()).toMatchObject({ message: 'Moved “Kibble One” down. 3 items are pinned.', action: 'drag' });
   });
 
+  it('a card moved down to the last pin gets the focus on its Move up (not its handle)', async () => {
+    mockStaffApi({ 'GET /api/staff/me': me('merchandiser') });
+    shopperPage(CARDS);
+    renderPreview({ flash: { message: 'Moved “Kibble Two” down. 2 items are pinned.', blainNumber: '2', action: 'down' } });
+    await waitFor(() => expect(within(card('2')).getByRole('button', { name: 'Move up Kibble Two' })).toHaveFocus());
+  });
+
   it('after the reload, the focus is back on the dragged card’s handle', async () => {
     mockStaffApi({ 'GET /api/staff/me': me('merchandiser') });
     shopperPage(FIVE);

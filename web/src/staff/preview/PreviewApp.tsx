@@ -194,9 +194,12 @@ export function PreviewApp({ flash = null, navigation = BROWSER }: { flash?: Fla
     pendingFocus.current = null;
     const card = page.cards.find((c) => c.blainNumber === wanted.blainNumber);
     if (!card) return;
+    // A card moved to an end has lost the button it was moved with: the other move button.
+    const tried = wanted.action === 'up' ? ['up', 'down'] : wanted.action === 'down' ? ['down', 'up'] : [wanted.action ?? ''];
     const target =
-      card.host.querySelector<HTMLElement>(`[data-preview-action="${wanted.action ?? ''}"]`) ??
-      card.host.querySelector<HTMLElement>('button');
+      tried
+        .map((action) => card.host.querySelector<HTMLElement>(`[data-preview-action="${action}"]`))
+        .find((found) => found !== null) ?? card.host.querySelector<HTMLElement>('button');
     target?.focus();
   }, [page.cards, merchandiser]);
 
