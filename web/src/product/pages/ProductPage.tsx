@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { fetchBundle, fetchProduct, type Bundle, type ProductDetails } from '../../shared/api/product';
+import type { RatingSummary } from '../../shared/api/reviews';
 import type { FulfillmentType } from '../../shared/api/productSummary';
 import { useCurrentStore } from '../../session/headerData';
 import { sendProductView } from '../../shared/tracking';
@@ -125,6 +126,13 @@ function ProductDetailsView({ product }: { product: ProductDetails }) {
       : localStock.status === 'ready' && localStock.inventory.isStocked && localStock.inventory.storeOnHand >= MIN_ON_HAND,
   );
   const [bundle, setBundle] = useState<Bundle | null>(null);
+  // The reviews' own summary once it is in: a review written on this page shows at the top too.
+  const [reviewed, setReviewed] = useState<{ product: string; summary: RatingSummary } | null>(null);
+  const rating = reviewed?.product === product.blainNumber ? reviewed.summary : null;
+  const onSummary = useCallback(
+    (summary: RatingSummary) => setReviewed({ product: product.blainNumber, summary }),
+    [product.blainNumber],
+  );
   const { pathname } = useLocation();
   const viewedPath = useRef(pathname);
 
@@ -174,7 +182,10 @@ function ProductDetailsView({ product }: { product: ProductDetails }) {
           {product.vendorBrand && <p className="product-page__brand">{product.vendorBrand}</p>}
           <FocusedHeading id={headingId}>{product.name}</FocusedHeading>
           <p className="product-page__number">Item #{product.blainNumber}</p>
-          <ReviewsLink rating={product.rating} count={product.ratingCount} />
+          <ReviewsLink
+            rating={rating ? rating.average : product.rating}
+            count={rating ? rating.count : product.ratingCount}
+          />
           <ProductPrice product={product} size="page" />
           <ProductWarnings level={product.warningLevel} />
           {product.discontinued ? (
@@ -220,7 +231,7 @@ function ProductDetailsView({ product }: { product: ProductDetails }) {
         <BundleSection product={product} bundle={bundle} fulfillment={fulfillment} localStore={localStore} />
       )}
 
-      <ReviewsSection product={product.blainNumber} />
+      <ReviewsSection product={product.blainNumber} onSummary={onSummary} />
 
       <Recommendations blainNumber={product.blainNumber} />
     </article>

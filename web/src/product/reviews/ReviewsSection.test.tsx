@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInRouter, setSession, SIGNED_IN } from '../../header/testing';
 import { useSession } from '../../session';
 import { forgetAntiForgeryToken, TOKEN_HEADER } from '../../shared/api/antiforgery';
-import type { MyReview, ReviewsAnswer, ReviewView } from '../../shared/api/reviews';
+import type { MyReview, RatingSummary, ReviewsAnswer, ReviewView } from '../../shared/api/reviews';
 import { hawkRequests, recordHawkRequests, type RecordingImage } from '../../shared/tracking/testing';
 import { ReviewsLink } from './ReviewsLink';
 import { ReviewsSection } from './ReviewsSection';
@@ -88,9 +88,9 @@ function serve(key: string, status: number, body: unknown) {
   routes[key] = () => (body === null ? new Response(null, { status }) : Response.json(body, { status }));
 }
 
-function setup() {
+function setup(onSummary?: (summary: RatingSummary) => void) {
   const user = userEvent.setup();
-  const result = renderInRouter(<ReviewsSection product={PRODUCT} />, PAGE_PATH);
+  const result = renderInRouter(<ReviewsSection product={PRODUCT} onSummary={onSummary} />, PAGE_PATH);
   return { user, ...result };
 }
 
@@ -116,6 +116,14 @@ beforeEach(() => {
 });
 
 describe('summary and list', () => {
+  it('tells the page the summary it got, so the top of the page shows the same rating', async () => {
+    serveReviews();
+    const onSummary = vi.fn();
+    setup(onSummary);
+    await loaded();
+    expect(onSummary).toHaveBeenLastCalledWith(expect.objectContaining({ average: 4.3, count: 57 }));
+  });
+
   it('shows the average, the count and a bar per star value, 5 first', async () => {
     serveReviews();
     setup();

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { WriteReviewAnswer } from '../../shared/api/reviews';
+import type { RatingSummary, WriteReviewAnswer } from '../../shared/api/reviews';
 import { useSession } from '../../session';
 import { DELETED_NOTE, HELD_NOTE, HIDDEN_NOTE, LOAD_FAILED, REVIEWS_HEADING_ID } from './format';
 import { ReviewForm } from './ReviewForm';
@@ -26,9 +26,19 @@ const EMPTY_SUMMARY = { average: null, count: 0, histogram: [] };
  * while the page is open asks again too (the customer's own review comes with the answer);
  * a guest's prompt then turns into the form.
  */
-export function ReviewsSection({ product }: { product: string }) {
+export function ReviewsSection({
+  product,
+  onSummary,
+}: {
+  product: string;
+  /** Told each rating summary the reviews answer, so the page's top rating keeps up with a review written here. */
+  onSummary?: (summary: RatingSummary) => void;
+}) {
   const reviews = useReviews(product);
   const { answer, status, reload, updateReview } = reviews;
+  useEffect(() => {
+    if (answer) onSummary?.(answer.summary);
+  }, [answer, onSummary]);
   const loggedIn = useSession((s) => s.loggedIn);
   const sessionKnown = useSession((s) => s.status === 'success');
   const [panel, setPanel] = useState<Panel>({ kind: 'none' });
