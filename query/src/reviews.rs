@@ -120,6 +120,28 @@ pub struct ReviewsAnswer {
     pub mine: Option<MyReview>,
 }
 
+/// The orders of a product's reviews (for the OpenAPI document; the handler reads the text).
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+#[allow(dead_code)]
+pub enum ReviewSort {
+    Newest,
+    Highest,
+    Lowest,
+    Helpful,
+}
+
+/// The moderation queue's lists (for the OpenAPI document; the handler reads the text).
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+#[allow(dead_code)]
+pub enum ReviewShow {
+    Waiting,
+    Held,
+    Reported,
+    Hidden,
+}
+
 pub const A_CUSTOMER: &str = "A customer";
 pub const INVALID_SORT: &str = "sort must be newest, highest, lowest or helpful.";
 pub const PRODUCT_NOT_FOUND: &str = "Product not found.";
@@ -193,8 +215,8 @@ const COLUMNS: &str = "review_id, ref, rating, title, body, reviewer, verified, 
     description = "The rating counts the catalog's starting figures and the reviews written here together. Ten reviews a page. `mine` is the signed-in customer's own review whatever its standing (a held one is shown to them only). `votedHelpful` is this visitor's. Per visitor: `private, no-store`.",
     params(
         ("number" = String, Path, description = "The product number"),
-        ("sort" = Option<String>, Query, description = "`newest` (the default), `highest`, `lowest`, `helpful`"),
-        ("pg" = Option<i64>, Query, description = "The page, from 1 (at most 1000)"),
+        ("sort" = inline(Option<ReviewSort>), Query, description = "`newest` (the default), `highest`, `lowest`, `helpful`"),
+        ("pg" = Option<i64>, Query, minimum = 1, maximum = 1000, description = "The page, from 1 (at most 1000)"),
     ),
     responses(
         (status = 200, description = "OK", body = ReviewsAnswer),
@@ -207,7 +229,13 @@ async fn reviews(
     Path(number): Path<String>,
     params: Params,
 ) -> Result<Response, ApiError> {
-    let sort = params.text("sort").unwrap_or("newest").to_string();
+    // Absent: the newest first; given, one of the four (a blank one too is refused).
+    let sort = params
+        .0
+        .get("sort")
+        .map(String::as_str)
+        .unwrap_or("newest")
+        .to_string();
     let order =
         order_by(&sort).ok_or_else(|| ApiError::bad_request("InvalidSort", INVALID_SORT))?;
     let page = match params.number("pg")? {
@@ -356,7 +384,7 @@ pub const INVALID_QUEUE: &str = "show must be waiting, held, reported or hidden.
     summary = "Reviews for a merchandiser to look at: held and reported ones (merchandisers)",
     description = "Staff only, the merchandiser role: a staff session or `Authorization: Bearer` with a staff token; 401 without valid staff credentials, 403 with another role's.",
     params(
-        ("show" = Option<String>, Query, description = "`waiting` (held or reported, the default), `held`, `reported`, `hidden`"),
+        ("show" = inline(Option<ReviewShow>), Query, description = "`waiting` (held or reported, the default), `held`, `reported`, `hidden`"),
     ),
     responses(
         (status = 200, description = "The reviews, oldest first", body = ReviewQueue),
@@ -367,7 +395,12 @@ async fn queue(
     _staff: Staff<Merchandiser>,
     params: Params,
 ) -> Result<Json<ReviewQueue>, ApiError> {
-    let filter = match params.text("show").unwrap_or("waiting") {
+    let filter = match params
+        .0
+        .get("show")
+        .map(String::as_str)
+        .unwrap_or("waiting")
+    {
         "waiting" => "(r.status = 'Held' OR (r.status = 'Published' AND r.open_reports > 0))",
         "held" => "r.status = 'Held'",
         "reported" => "r.open_reports > 0",

@@ -364,8 +364,16 @@ async fn held_reviews_wait_for_a_merchandiser_and_shoppers_vote_and_report_once(
     )
     .await;
     assert_eq!(staff_ids, 2);
-    let bad_show = staff_get(&mut app, "/api/staff/reviews?show=all").await;
-    assert_eq!(bad_show.status, 400);
+    for bad in ["all", ""] {
+        let bad_show = staff_get(&mut app, &format!("/api/staff/reviews?show={bad}")).await;
+        assert_eq!(bad_show.status, 400, "show={bad}");
+    }
+    for bad in ["best", ""] {
+        let answer = shopper
+            .get(&format!("/api/product/800001/reviews?sort={bad}"))
+            .await;
+        assert_eq!(answer.json()["code"], "InvalidSort", "sort={bad}");
+    }
 
     // Edited after being hidden: it waits again.
     let edited = jane

@@ -9639,7 +9639,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description `newest` (the default), `highest`, `lowest`, `helpful` */
-                sort?: string;
+                sort?: "newest" | "highest" | "lowest" | "helpful";
                 /** @description The page, from 1 (at most 1000) */
                 pg?: number;
             };
@@ -12505,7 +12505,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description `waiting` (held or reported, the default), `held`, `reported`, `hidden` */
-                show?: string;
+                show?: "waiting" | "held" | "reported" | "hidden";
             };
             header?: never;
             path?: never;
