@@ -17,6 +17,7 @@ import { StaffPageTitle } from '../components/StaffLayout';
 import { formatDate } from '../format';
 import { useStaffSession } from '../session';
 import { Outcome } from '../components/Outcome';
+import { tabMove } from '../components/tabKeys';
 
 interface Loaded {
   status: ExemptionStatus;
@@ -80,18 +81,7 @@ export function TaxExemptionsPage() {
   }
 
   function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
-    const at = EXEMPTION_STATUSES.indexOf(status);
-    const last = EXEMPTION_STATUSES.length - 1;
-    const to =
-      event.key === 'ArrowRight'
-        ? (at + 1) % EXEMPTION_STATUSES.length
-        : event.key === 'ArrowLeft'
-          ? (at + last) % EXEMPTION_STATUSES.length
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null;
+    const to = tabMove(event.key, EXEMPTION_STATUSES.indexOf(status), EXEMPTION_STATUSES.length);
     if (to === null) return;
     event.preventDefault();
     choose(EXEMPTION_STATUSES[to]!, true);

@@ -4,6 +4,7 @@ import { NetworkError } from '../../shared/api/client';
 import { isSignedOut, staffErrorMessage } from '../api/staff';
 import { Outcome } from '../components/Outcome';
 import { StaffPageTitle } from '../components/StaffLayout';
+import { tabMove } from '../components/tabKeys';
 import { useStaffSession } from '../session';
 import { fetchReviews, isReviewShow, REVIEW_SHOWS, type QueuedReview, type ReviewShow } from './api';
 import { countText, EMPTY, SHOW_HEADINGS, SHOW_LABELS } from './format';
@@ -77,18 +78,7 @@ export function ReviewsPage() {
   }
 
   function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
-    const at = REVIEW_SHOWS.indexOf(show);
-    const last = REVIEW_SHOWS.length - 1;
-    const to =
-      event.key === 'ArrowRight'
-        ? (at + 1) % REVIEW_SHOWS.length
-        : event.key === 'ArrowLeft'
-          ? (at + last) % REVIEW_SHOWS.length
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null;
+    const to = tabMove(event.key, REVIEW_SHOWS.indexOf(show), REVIEW_SHOWS.length);
     if (to === null) return;
     event.preventDefault();
     choose(REVIEW_SHOWS[to]!, true);
