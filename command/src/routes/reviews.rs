@@ -455,19 +455,39 @@ async fn review_of(state: &CommandState, public: &str) -> Result<String, ApiErro
         .ok_or(ApiError::NotFoundMessage(REVIEW_NOT_FOUND))
 }
 
-/// A visitor's vote or report: counted against the address's limit, recorded under a keyed
-/// hash of the visitor.
-async fn visitor_mark(
+/// A visitor's vote or report on the review `public` names: counted against the address's
+/// limit, recorded under a keyed hash of the visitor.
+async fn visitor_step<B: Serialize>(
     state: &CommandState,
     identity: &Identity,
     address: &ClientAddress,
-) -> Result<String, Response> {
+    key: &Option<Extension<IdempotencyKey>>,
+    public: &str,
+    command: impl FnOnce(String) -> ReviewCommand,
+    body: impl Fn(&Review) -> B + Send + Sync,
+) -> Response {
+    let id = match review_of(state, public).await {
+        Ok(id) => id,
+        Err(e) => return e.into_response(),
+    };
     if let Some(bucket) = address_bucket(identity, address, "review-marks-address") {
-        limit(state, &bucket, MARKS_PER_ADDRESS).await?;
+        if let Err(refused) = limit(state, &bucket, MARKS_PER_ADDRESS).await {
+            return refused;
+        }
     }
-    crate::privacy::keys()
-        .map(|k| k.review_visitor(&identity.visitor_id))
-        .map_err(|e| ApiError::internal(e).into_response())
+    let visitor = match crate::privacy::keys() {
+        Ok(k) => k.review_visitor(&identity.visitor_id),
+        Err(e) => return ApiError::internal(e).into_response(),
+    };
+    run(
+        state,
+        key,
+        &id,
+        command(visitor),
+        serde_json::json!({}),
+        body,
+    )
+    .await
 }
 
 #[utoipa::path(post, path = "/api/reviews/VoteHelpful", tag = "reviews",
@@ -487,20 +507,13 @@ async fn vote_helpful(
     key: Option<Extension<IdempotencyKey>>,
     ApiJson(r): ApiJson<ReviewRef>,
 ) -> Response {
-    let id = match review_of(&state, &r.review).await {
-        Ok(id) => id,
-        Err(e) => return e.into_response(),
-    };
-    let voter = match visitor_mark(&state, &identity, &address).await {
-        Ok(v) => v,
-        Err(refused) => return refused,
-    };
-    run(
+    visitor_step(
         &state,
+        &identity,
+        &address,
         &key,
-        &id,
-        ReviewCommand::VoteHelpful { voter },
-        serde_json::json!({}),
+        &r.review,
+        |voter| ReviewCommand::VoteHelpful { voter },
         |review| HelpfulAnswer {
             helpful: review.voters.len() as u32,
         },
@@ -527,23 +540,14 @@ async fn report_review(
     key: Option<Extension<IdempotencyKey>>,
     ApiJson(r): ApiJson<ReportRequest>,
 ) -> Response {
-    let id = match review_of(&state, &r.review).await {
-        Ok(id) => id,
-        Err(e) => return e.into_response(),
-    };
-    let reporter = match visitor_mark(&state, &identity, &address).await {
-        Ok(v) => v,
-        Err(refused) => return refused,
-    };
-    run(
+    let reason = r.reason;
+    visitor_step(
         &state,
+        &identity,
+        &address,
         &key,
-        &id,
-        ReviewCommand::Report {
-            reporter,
-            reason: r.reason,
-        },
-        serde_json::json!({}),
+        &r.review,
+        |reporter| ReviewCommand::Report { reporter, reason },
         |_| super::Success::TRUE,
     )
     .await
