@@ -173,6 +173,23 @@ where
     respond(executed, answer)
 }
 
+/// Counts an attempt in `bucket` (a keyed hash names it) against `limit`: the 429, which no
+/// Idempotency-Key stores, once over it.
+pub(crate) async fn limit(
+    state: &CommandState,
+    bucket: String,
+    limit: kernel::limits::Limit,
+) -> Result<(), Response> {
+    use kernel::limits::Verdict;
+    match kernel::limits::attempt(&state.pool, &bucket, limit).await {
+        Ok(Verdict::Allowed) => Ok(()),
+        Ok(Verdict::Refused { retry_after }) => {
+            Err(accounts::unstored(kernel::limits::too_many(retry_after)))
+        }
+        Err(e) => Err(ApiError::from(e).into_response()),
+    }
+}
+
 /// `{"success": bool}`: the answer of commands that have nothing else to say.
 #[derive(Debug, serde::Serialize, utoipa::ToSchema)]
 pub struct Success {

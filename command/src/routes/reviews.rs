@@ -22,7 +22,7 @@ use kernel::client::ClientAddress;
 use kernel::http::{ApiError, ApiJson};
 use kernel::idempotency::{IdempotencyKey, StoredAnswer};
 use kernel::identity::Identity;
-use kernel::limits::{Limit, Verdict};
+use kernel::limits::Limit;
 use kernel::staff::{Merchandiser, Staff};
 
 pub fn router(state: CommandState) -> Router {
@@ -166,15 +166,6 @@ fn check(r: &WriteReviewRequest) -> Result<Checked, ApiError> {
     })
 }
 
-/// Counts an attempt against `limit` in `bucket` (a keyed hash names it).
-async fn limit(state: &CommandState, bucket: &str, limit: Limit) -> Result<(), Response> {
-    match kernel::limits::attempt(&state.pool, bucket, limit).await {
-        Ok(Verdict::Allowed) => Ok(()),
-        Ok(Verdict::Refused { retry_after }) => Err(kernel::limits::too_many(retry_after)),
-        Err(e) => Err(ApiError::from(e).into_response()),
-    }
-}
-
 fn address_bucket(identity: &Identity, address: &ClientAddress, what: &str) -> Option<String> {
     address.0.map(|ip| {
         let hash = identity.keyring().derive(what, &ip.to_string());
@@ -268,9 +259,9 @@ async fn write_review(
         Ok(false) => return ApiError::NotFoundMessage(PRODUCT_NOT_FOUND).into_response(),
         Err(e) => return ApiError::from(e).into_response(),
     }
-    if let Err(refused) = limit(
+    if let Err(refused) = super::limit(
         &state,
-        &format!("reviews-customer:{customer}"),
+        format!("reviews-customer:{customer}"),
         WRITES_PER_CUSTOMER,
     )
     .await
@@ -278,7 +269,7 @@ async fn write_review(
         return refused;
     }
     if let Some(bucket) = address_bucket(&identity, &address, "reviews-address") {
-        if let Err(refused) = limit(&state, &bucket, WRITES_PER_ADDRESS).await {
+        if let Err(refused) = super::limit(&state, bucket, WRITES_PER_ADDRESS).await {
             return refused;
         }
     }
@@ -471,7 +462,7 @@ async fn visitor_step<B: Serialize>(
         Err(e) => return e.into_response(),
     };
     if let Some(bucket) = address_bucket(identity, address, "review-marks-address") {
-        if let Err(refused) = limit(state, &bucket, MARKS_PER_ADDRESS).await {
+        if let Err(refused) = super::limit(state, bucket, MARKS_PER_ADDRESS).await {
             return refused;
         }
     }

@@ -230,20 +230,7 @@ pub(super) async fn member_of_contact(
         .await
 }
 
-/// Counts an attempt in `bucket` against `limit`: the 429 once over it.
-pub(super) async fn limit(
-    state: &CommandState,
-    bucket: String,
-    limit: kernel::limits::Limit,
-) -> Result<(), Response> {
-    match kernel::limits::attempt(&state.pool, &bucket, limit).await {
-        Ok(Verdict::Allowed) => Ok(()),
-        Ok(Verdict::Refused { retry_after }) => {
-            Err(unstored(kernel::limits::too_many(retry_after)))
-        }
-        Err(e) => Err(ApiError::from(e).into_response()),
-    }
-}
+pub(super) use crate::routes::limit;
 
 pub fn router(state: CommandState) -> Router {
     Router::new()
