@@ -99,7 +99,7 @@ pub async fn blocklists(pool: &PgPool) -> Result<Blocks, sqlx::Error> {
     path = "/api/staff/merch/popular-blocks",
     tag = "merchandising",
     summary = "The popular lists' blocklists (merchandisers)",
-    description = "Staff only, the merchandiser role: `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's. Every search term and product kept off the popular lists, each with when it was blocked. Also `storefront popular list`.",
+    description = "Staff only, the merchandiser role: a staff session (unsafe calls with its anti-forgery token) or `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`, for machines); 401 without valid staff credentials, 403 with another role's. Every search term and product kept off the popular lists, each with when it was blocked. Also `storefront popular list`.",
     responses((status = 200, description = "Both lists", body = Blocks))
 )]
 async fn blocks(

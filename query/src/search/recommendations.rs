@@ -664,7 +664,7 @@ pub fn explain(guid: &str) -> Vec<RuleExplain> {
     path = "/api/v3/RecommendationModel/getruleexplain",
     tag = "merchandising",
     summary = "The model and rule behind a recommendation widget, for the preview mode (merchandisers)",
-    description = "Needs `Authorization: Bearer` with a merchandiser's token (401 without valid staff credentials). The spec's call is jsonp; JSONP is not served here (staff data in a script any site can include would leak): a `callback` parameter is refused with 400 `JsonpNotSupported`. `bu` and `cg` (base URL and client id of the legacy multi-tenant service) are accepted and checked for size; this store is one tenant. An unknown or blank widget has no rules (`[]`).",
+    description = "Staff only, the merchandiser role: a staff session or `Authorization: Bearer` with a staff token (401 without valid staff credentials). The spec's call is jsonp; JSONP is not served here (staff data in a script any site can include would leak): a `callback` parameter is refused with 400 `JsonpNotSupported`. `bu` and `cg` (base URL and client id of the legacy multi-tenant service) are accepted and checked for size; this store is one tenant. An unknown or blank widget has no rules (`[]`).",
     params(
         ("widgetGuid" = String, Query, max_length = 100),
         ("bu" = Option<String>, Query, description = "Base URL (accepted, unused)", max_length = 2048),
@@ -713,7 +713,7 @@ async fn rule_explain(staff: Result<Staff<Merchandiser>, Response>, params: Para
     path = "/api/staff/recommendation/getruleexplain",
     tag = "merchandising",
     summary = "The model and rule behind a recommendation widget, for the preview mode (merchandisers)",
-    description = "Staff only, the merchandiser role: the rules behind a widget, as `GET /api/v3/RecommendationModel/getruleexplain` (the spec's path, which stays). 401 without valid staff credentials, 403 with another role's. Needs `Authorization: Bearer` with a merchandiser's token (401 without valid staff credentials). The spec's call is jsonp; JSONP is not served here (staff data in a script any site can include would leak): a `callback` parameter is refused with 400 `JsonpNotSupported`. `bu` and `cg` (base URL and client id of the legacy multi-tenant service) are accepted and checked for size; this store is one tenant. An unknown or blank widget has no rules (`[]`).",
+    description = "Staff only, the merchandiser role: the rules behind a widget, as `GET /api/v3/RecommendationModel/getruleexplain` (the spec's path, which stays). 401 without valid staff credentials, 403 with another role's. The spec's call is jsonp; JSONP is not served here (staff data in a script any site can include would leak): a `callback` parameter is refused with 400 `JsonpNotSupported`. `bu` and `cg` (base URL and client id of the legacy multi-tenant service) are accepted and checked for size; this store is one tenant. An unknown or blank widget has no rules (`[]`).",
     params(
         ("widgetGuid" = String, Query, max_length = 100),
         ("bu" = Option<String>, Query, description = "Base URL (accepted, unused)", max_length = 2048),

@@ -68,7 +68,7 @@ pub(crate) fn always_true() -> utoipa::openapi::Object {
     path = "/api/staff/search/reindex",
     tag = "merchandising",
     summary = "Progress of this process's search reindex (merchandisers)",
-    description = "Staff only, the merchandiser role: `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's.",
+    description = "Staff only, the merchandiser role: a staff session (unsafe calls with its anti-forgery token) or `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`, for machines); 401 without valid staff credentials, 403 with another role's.",
     responses(
         (status = 200, description = "OK", body = Progress),
         (status = 400, description = "`InvalidText`.", body = kernel::http::ErrorBody),
@@ -90,7 +90,7 @@ async fn progress(State(state): State<QueryState>, _staff: Staff<Merchandiser>) 
     path = "/api/staff/search/reindex",
     tag = "merchandising",
     summary = "Rebuild this process's search index in the background; searches keep answering (merchandisers)",
-    description = "Staff only, the merchandiser role: `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's.",
+    description = "Staff only, the merchandiser role: a staff session (unsafe calls with its anti-forgery token) or `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`, for machines); 401 without valid staff credentials, 403 with another role's.",
     responses(
         (status = 202, description = "Started", body = Started),
         (status = 400, description = "`InvalidText`, `InvalidIdempotencyKey`.", body = kernel::http::ErrorBody),

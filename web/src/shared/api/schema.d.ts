@@ -1156,7 +1156,7 @@ export interface paths {
         /**
          * Pin an item at the top of a keyword's results or a landing page (merchandisers)
          * @deprecated
-         * @description Deprecated: the former path of `POST /api/staff/merch/AddItemToTop`, answered for one release. Its answers carry `Deprecation: @1795737600` (RFC 9745: since 2026-11-27) and a `Link` to that path with `rel="successor-version"`. Staff only, the merchandiser role: `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's. Needs `Authorization: Bearer` with a merchandiser's token (401 without valid staff credentials). The staff id is recorded in the event's metadata. The spec's jsonp GET is a POST here (a state-changing GET is a cross-site request hole).
+         * @description Deprecated: the former path of `POST /api/staff/merch/AddItemToTop`, answered for one release. Its answers carry `Deprecation: @1795737600` (RFC 9745: since 2026-11-27) and a `Link` to that path with `rel="successor-version"`. Staff only, the merchandiser role: a staff session (unsafe calls with its anti-forgery token) or `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`, for machines); 401 without valid staff credentials, 403 with another role's. The staff id is recorded in the event's metadata. The spec's jsonp GET is a POST here (a state-changing GET is a cross-site request hole).
          */
         post: operations["add_item_to_top_deprecated"];
         delete?: never;
@@ -1177,7 +1177,7 @@ export interface paths {
         /**
          * Remove a keyword's redirect (merchandisers)
          * @deprecated
-         * @description Deprecated: the former path of `POST /api/staff/merch/RemoveKeywordRedirect`, answered for one release. Its answers carry `Deprecation: @1795737600` (RFC 9745: since 2026-11-27) and a `Link` to that path with `rel="successor-version"`. Staff only, the merchandiser role: `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's. Needs `Authorization: Bearer` with a merchandiser's token (401 without valid staff credentials). The staff id is recorded in the event's metadata. The spec's jsonp GET is a POST here (a state-changing GET is a cross-site request hole).
+         * @description Deprecated: the former path of `POST /api/staff/merch/RemoveKeywordRedirect`, answered for one release. Its answers carry `Deprecation: @1795737600` (RFC 9745: since 2026-11-27) and a `Link` to that path with `rel="successor-version"`. Staff only, the merchandiser role: a staff session (unsafe calls with its anti-forgery token) or `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`, for machines); 401 without valid staff credentials, 403 with another role's. The staff id is recorded in the event's metadata. The spec's jsonp GET is a POST here (a state-changing GET is a cross-site request hole).
          */
         post: operations["remove_keyword_redirect_deprecated"];
         delete?: never;
@@ -1198,7 +1198,7 @@ export interface paths {
         /**
          * Send a keyword's searches to a page of the store (merchandisers)
          * @deprecated
-         * @description Deprecated: the former path of `POST /api/staff/merch/SetKeywordRedirect`, answered for one release. Its answers carry `Deprecation: @1795737600` (RFC 9745: since 2026-11-27) and a `Link` to that path with `rel="successor-version"`. Staff only, the merchandiser role: `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's. Needs `Authorization: Bearer` with a merchandiser's token (401 without valid staff credentials). The staff id is recorded in the event's metadata. The spec's jsonp GET is a POST here (a state-changing GET is a cross-site request hole).
+         * @description Deprecated: the former path of `POST /api/staff/merch/SetKeywordRedirect`, answered for one release. Its answers carry `Deprecation: @1795737600` (RFC 9745: since 2026-11-27) and a `Link` to that path with `rel="successor-version"`. Staff only, the merchandiser role: a staff session (unsafe calls with its anti-forgery token) or `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`, for machines); 401 without valid staff credentials, 403 with another role's. The staff id is recorded in the event's metadata. The spec's jsonp GET is a POST here (a state-changing GET is a cross-site request hole).
          */
         post: operations["set_keyword_redirect_deprecated"];
         delete?: never;
@@ -1219,7 +1219,7 @@ export interface paths {
         /**
          * Unpin an item (merchandisers)
          * @deprecated
-         * @description Deprecated: the former path of `POST /api/staff/merch/UnpinItem`, answered for one release. Its answers carry `Deprecation: @1795737600` (RFC 9745: since 2026-11-27) and a `Link` to that path with `rel="successor-version"`. Staff only, the merchandiser role: `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's. Needs `Authorization: Bearer` with a merchandiser's token (401 without valid staff credentials). The staff id is recorded in the event's metadata. The spec's jsonp GET is a POST here (a state-changing GET is a cross-site request hole).
+         * @description Deprecated: the former path of `POST /api/staff/merch/UnpinItem`, answered for one release. Its answers carry `Deprecation: @1795737600` (RFC 9745: since 2026-11-27) and a `Link` to that path with `rel="successor-version"`. Staff only, the merchandiser role: a staff session (unsafe calls with its anti-forgery token) or `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`, for machines); 401 without valid staff credentials, 403 with another role's. The staff id is recorded in the event's metadata. The spec's jsonp GET is a POST here (a state-changing GET is a cross-site request hole).
          */
         post: operations["unpin_item_deprecated"];
         delete?: never;
@@ -1240,7 +1240,7 @@ export interface paths {
         /**
          * Set the order of the pinned items (merchandisers)
          * @deprecated
-         * @description Deprecated: the former path of `POST /api/staff/merch/UpdateItemPinOrder`, answered for one release. Its answers carry `Deprecation: @1795737600` (RFC 9745: since 2026-11-27) and a `Link` to that path with `rel="successor-version"`. Staff only, the merchandiser role: `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's. Needs `Authorization: Bearer` with a merchandiser's token (401 without valid staff credentials). The staff id is recorded in the event's metadata. The spec's jsonp GET is a POST here (a state-changing GET is a cross-site request hole).
+         * @description Deprecated: the former path of `POST /api/staff/merch/UpdateItemPinOrder`, answered for one release. Its answers carry `Deprecation: @1795737600` (RFC 9745: since 2026-11-27) and a `Link` to that path with `rel="successor-version"`. Staff only, the merchandiser role: a staff session (unsafe calls with its anti-forgery token) or `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`, for machines); 401 without valid staff credentials, 403 with another role's. The staff id is recorded in the event's metadata. The spec's jsonp GET is a POST here (a state-changing GET is a cross-site request hole).
          */
         post: operations["update_item_pin_order_deprecated"];
         delete?: never;
@@ -1533,14 +1533,14 @@ export interface paths {
         /**
          * Progress of this process's search reindex (merchandisers)
          * @deprecated
-         * @description Deprecated: the former path of `GET /api/staff/search/reindex`, answered for one release. Its answers carry `Deprecation: @1795737600` (RFC 9745: since 2026-11-27) and a `Link` to that path with `rel="successor-version"`. Staff only, the merchandiser role: `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's.
+         * @description Deprecated: the former path of `GET /api/staff/search/reindex`, answered for one release. Its answers carry `Deprecation: @1795737600` (RFC 9745: since 2026-11-27) and a `Link` to that path with `rel="successor-version"`. Staff only, the merchandiser role: a staff session (unsafe calls with its anti-forgery token) or `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`, for machines); 401 without valid staff credentials, 403 with another role's.
          */
         get: operations["progress_deprecated"];
         put?: never;
         /**
          * Rebuild this process's search index in the background; searches keep answering (merchandisers)
          * @deprecated
-         * @description Deprecated: the former path of `POST /api/staff/search/reindex`, answered for one release. Its answers carry `Deprecation: @1795737600` (RFC 9745: since 2026-11-27) and a `Link` to that path with `rel="successor-version"`. Staff only, the merchandiser role: `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's.
+         * @description Deprecated: the former path of `POST /api/staff/search/reindex`, answered for one release. Its answers carry `Deprecation: @1795737600` (RFC 9745: since 2026-11-27) and a `Link` to that path with `rel="successor-version"`. Staff only, the merchandiser role: a staff session (unsafe calls with its anti-forgery token) or `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`, for machines); 401 without valid staff credentials, 403 with another role's.
          */
         post: operations["start_deprecated"];
         delete?: never;
@@ -1674,7 +1674,7 @@ export interface paths {
         put?: never;
         /**
          * Pin an item at the top of a keyword's results or a landing page (merchandisers)
-         * @description Staff only, the merchandiser role: `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's. Needs `Authorization: Bearer` with a merchandiser's token (401 without valid staff credentials). The staff id is recorded in the event's metadata. The spec's jsonp GET is a POST here (a state-changing GET is a cross-site request hole).
+         * @description Staff only, the merchandiser role: a staff session (unsafe calls with its anti-forgery token) or `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`, for machines); 401 without valid staff credentials, 403 with another role's. The staff id is recorded in the event's metadata. The spec's jsonp GET is a POST here (a state-changing GET is a cross-site request hole).
          */
         post: operations["add_item_to_top"];
         delete?: never;
@@ -1694,7 +1694,7 @@ export interface paths {
         put?: never;
         /**
          * Keep a search term or product off the popular lists (merchandisers)
-         * @description Staff only, the merchandiser role: `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's. The popular lists every shopper is shown count distinct visitors (docs/security.md, "Popular lists"); a merchandiser can still keep a term or product off them. The change shows at once. The staff id is recorded in the event's metadata. Also `storefront popular block|unblock`.
+         * @description Staff only, the merchandiser role: a staff session (unsafe calls with its anti-forgery token) or `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`, for machines); 401 without valid staff credentials, 403 with another role's. The popular lists every shopper is shown count distinct visitors (docs/security.md, "Popular lists"); a merchandiser can still keep a term or product off them. The change shows at once. The staff id is recorded in the event's metadata. Also `storefront popular block|unblock`.
          */
         post: operations["block"];
         delete?: never;
@@ -1754,7 +1754,7 @@ export interface paths {
         put?: never;
         /**
          * Remove a keyword's redirect (merchandisers)
-         * @description Staff only, the merchandiser role: `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's. Needs `Authorization: Bearer` with a merchandiser's token (401 without valid staff credentials). The staff id is recorded in the event's metadata. The spec's jsonp GET is a POST here (a state-changing GET is a cross-site request hole).
+         * @description Staff only, the merchandiser role: a staff session (unsafe calls with its anti-forgery token) or `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`, for machines); 401 without valid staff credentials, 403 with another role's. The staff id is recorded in the event's metadata. The spec's jsonp GET is a POST here (a state-changing GET is a cross-site request hole).
          */
         post: operations["remove_keyword_redirect"];
         delete?: never;
@@ -1774,7 +1774,7 @@ export interface paths {
         put?: never;
         /**
          * Put a board back as it was at an earlier version: its pins and redirect (merchandisers)
-         * @description Staff only, the merchandiser role: `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's. Needs `Authorization: Bearer` with a merchandiser's token (401 without valid staff credentials). The staff id is recorded in the event's metadata. The spec's jsonp GET is a POST here (a state-changing GET is a cross-site request hole).
+         * @description Staff only, the merchandiser role: a staff session (unsafe calls with its anti-forgery token) or `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`, for machines); 401 without valid staff credentials, 403 with another role's. The staff id is recorded in the event's metadata. The spec's jsonp GET is a POST here (a state-changing GET is a cross-site request hole).
          */
         post: operations["restore_pins"];
         delete?: never;
@@ -1834,7 +1834,7 @@ export interface paths {
         put?: never;
         /**
          * Send a keyword's searches to a page of the store (merchandisers)
-         * @description Staff only, the merchandiser role: `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's. Needs `Authorization: Bearer` with a merchandiser's token (401 without valid staff credentials). The staff id is recorded in the event's metadata. The spec's jsonp GET is a POST here (a state-changing GET is a cross-site request hole).
+         * @description Staff only, the merchandiser role: a staff session (unsafe calls with its anti-forgery token) or `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`, for machines); 401 without valid staff credentials, 403 with another role's. The staff id is recorded in the event's metadata. The spec's jsonp GET is a POST here (a state-changing GET is a cross-site request hole).
          */
         post: operations["set_keyword_redirect"];
         delete?: never;
@@ -1854,7 +1854,7 @@ export interface paths {
         put?: never;
         /**
          * Let a blocked term or product on the popular lists again (merchandisers)
-         * @description Staff only, the merchandiser role: `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's. The popular lists every shopper is shown count distinct visitors (docs/security.md, "Popular lists"); a merchandiser can still keep a term or product off them. The change shows at once. The staff id is recorded in the event's metadata. Also `storefront popular block|unblock`.
+         * @description Staff only, the merchandiser role: a staff session (unsafe calls with its anti-forgery token) or `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`, for machines); 401 without valid staff credentials, 403 with another role's. The popular lists every shopper is shown count distinct visitors (docs/security.md, "Popular lists"); a merchandiser can still keep a term or product off them. The change shows at once. The staff id is recorded in the event's metadata. Also `storefront popular block|unblock`.
          */
         post: operations["unblock"];
         delete?: never;
@@ -1874,7 +1874,7 @@ export interface paths {
         put?: never;
         /**
          * Unpin an item (merchandisers)
-         * @description Staff only, the merchandiser role: `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's. Needs `Authorization: Bearer` with a merchandiser's token (401 without valid staff credentials). The staff id is recorded in the event's metadata. The spec's jsonp GET is a POST here (a state-changing GET is a cross-site request hole).
+         * @description Staff only, the merchandiser role: a staff session (unsafe calls with its anti-forgery token) or `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`, for machines); 401 without valid staff credentials, 403 with another role's. The staff id is recorded in the event's metadata. The spec's jsonp GET is a POST here (a state-changing GET is a cross-site request hole).
          */
         post: operations["unpin_item"];
         delete?: never;
@@ -1894,7 +1894,7 @@ export interface paths {
         put?: never;
         /**
          * Set the order of the pinned items (merchandisers)
-         * @description Staff only, the merchandiser role: `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's. Needs `Authorization: Bearer` with a merchandiser's token (401 without valid staff credentials). The staff id is recorded in the event's metadata. The spec's jsonp GET is a POST here (a state-changing GET is a cross-site request hole).
+         * @description Staff only, the merchandiser role: a staff session (unsafe calls with its anti-forgery token) or `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`, for machines); 401 without valid staff credentials, 403 with another role's. The staff id is recorded in the event's metadata. The spec's jsonp GET is a POST here (a state-changing GET is a cross-site request hole).
          */
         post: operations["update_item_pin_order"];
         delete?: never;
@@ -1972,7 +1972,7 @@ export interface paths {
         };
         /**
          * The popular lists' blocklists (merchandisers)
-         * @description Staff only, the merchandiser role: `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's. Every search term and product kept off the popular lists, each with when it was blocked. Also `storefront popular list`.
+         * @description Staff only, the merchandiser role: a staff session (unsafe calls with its anti-forgery token) or `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`, for machines); 401 without valid staff credentials, 403 with another role's. Every search term and product kept off the popular lists, each with when it was blocked. Also `storefront popular list`.
          */
         get: operations["blocks"];
         put?: never;
@@ -2277,7 +2277,7 @@ export interface paths {
         };
         /**
          * The model and rule behind a recommendation widget, for the preview mode (merchandisers)
-         * @description Staff only, the merchandiser role: the rules behind a widget, as `GET /api/v3/RecommendationModel/getruleexplain` (the spec's path, which stays). 401 without valid staff credentials, 403 with another role's. Needs `Authorization: Bearer` with a merchandiser's token (401 without valid staff credentials). The spec's call is jsonp; JSONP is not served here (staff data in a script any site can include would leak): a `callback` parameter is refused with 400 `JsonpNotSupported`. `bu` and `cg` (base URL and client id of the legacy multi-tenant service) are accepted and checked for size; this store is one tenant. An unknown or blank widget has no rules (`[]`).
+         * @description Staff only, the merchandiser role: the rules behind a widget, as `GET /api/v3/RecommendationModel/getruleexplain` (the spec's path, which stays). 401 without valid staff credentials, 403 with another role's. The spec's call is jsonp; JSONP is not served here (staff data in a script any site can include would leak): a `callback` parameter is refused with 400 `JsonpNotSupported`. `bu` and `cg` (base URL and client id of the legacy multi-tenant service) are accepted and checked for size; this store is one tenant. An unknown or blank widget has no rules (`[]`).
          */
         get: operations["staff_rule_explain"];
         put?: never;
@@ -2397,13 +2397,13 @@ export interface paths {
         };
         /**
          * Progress of this process's search reindex (merchandisers)
-         * @description Staff only, the merchandiser role: `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's.
+         * @description Staff only, the merchandiser role: a staff session (unsafe calls with its anti-forgery token) or `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`, for machines); 401 without valid staff credentials, 403 with another role's.
          */
         get: operations["progress"];
         put?: never;
         /**
          * Rebuild this process's search index in the background; searches keep answering (merchandisers)
-         * @description Staff only, the merchandiser role: `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`); 401 without valid staff credentials, 403 with another role's.
+         * @description Staff only, the merchandiser role: a staff session (unsafe calls with its anti-forgery token) or `Authorization: Bearer` with a staff token of `STAFF_TOKENS` (`staffid:role:token`, for machines); 401 without valid staff credentials, 403 with another role's.
          */
         post: operations["start"];
         delete?: never;
@@ -2512,7 +2512,7 @@ export interface paths {
         };
         /**
          * The model and rule behind a recommendation widget, for the preview mode (merchandisers)
-         * @description Needs `Authorization: Bearer` with a merchandiser's token (401 without valid staff credentials). The spec's call is jsonp; JSONP is not served here (staff data in a script any site can include would leak): a `callback` parameter is refused with 400 `JsonpNotSupported`. `bu` and `cg` (base URL and client id of the legacy multi-tenant service) are accepted and checked for size; this store is one tenant. An unknown or blank widget has no rules (`[]`).
+         * @description Staff only, the merchandiser role: a staff session or `Authorization: Bearer` with a staff token (401 without valid staff credentials). The spec's call is jsonp; JSONP is not served here (staff data in a script any site can include would leak): a `callback` parameter is refused with 400 `JsonpNotSupported`. `bu` and `cg` (base URL and client id of the legacy multi-tenant service) are accepted and checked for size; this store is one tenant. An unknown or blank widget has no rules (`[]`).
          */
         get: operations["rule_explain"];
         put?: never;
