@@ -7,6 +7,7 @@
 mod middleware;
 pub(crate) mod ops;
 mod spa;
+pub mod ssr;
 
 use std::path::PathBuf;
 
@@ -86,6 +87,9 @@ pub struct AppParts {
     pub rewards: Option<command::rewards::provider::ProviderRef>,
     /// The return window of points and the limits of the rewards calls.
     pub rewards_settings: std::sync::Arc<command::rewards::RewardsSettings>,
+    /// The web renderer that renders the shoppers' pages on the server (`SSR`, `SSR_URL`);
+    /// none: every page is the shell, rendered in the browser.
+    pub ssr: Option<std::sync::Arc<ssr::Renderer>>,
 }
 
 impl kernel::state::HasStaffTokens for AppParts {
@@ -143,6 +147,7 @@ impl AppParts {
             payments: None,
             rewards: None,
             rewards_settings: Default::default(),
+            ssr: None,
         })
     }
 }

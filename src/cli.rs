@@ -256,6 +256,27 @@ pub struct ServeArgs {
     /// Distinct visitors who searched a keyword with hits for it to be a popular search.
     #[arg(long, env = "POPULAR_SEARCH_MIN", default_value_t = 3)]
     pub popular_search_min: i64,
+    /// Server rendering of the shoppers' pages by the web renderer: `auto` (the default) asks
+    /// SSR_URL's renderer, or without it starts SSR_SCRIPT with SSR_NODE as a child process
+    /// when the script exists; `off` serves every page as the shell, rendered in the browser.
+    #[arg(long, env = "SSR", default_value = "auto")]
+    pub ssr: String,
+    /// A running web renderer's base URL (`http://web:3001`); then none is started.
+    #[arg(long, env = "SSR_URL")]
+    pub ssr_url: Option<String>,
+    /// The web renderer `serve` starts itself (default: WEB_DIR/../dist-ssr/render.js).
+    #[arg(long, env = "SSR_SCRIPT")]
+    pub ssr_script: Option<PathBuf>,
+    /// The Node.js that runs SSR_SCRIPT.
+    #[arg(long, env = "SSR_NODE", default_value = "node")]
+    pub ssr_node: String,
+    /// Where the web renderer calls the store's API for a page's data (default: this server's
+    /// own address, `http://127.0.0.1:PORT`; set it when the renderer runs elsewhere).
+    #[arg(long, env = "SSR_API_URL")]
+    pub ssr_api_url: Option<String>,
+    /// Milliseconds a page waits for the web renderer; then it is served as the shell.
+    #[arg(long, env = "SSR_TIMEOUT_MS", default_value_t = 2000)]
+    pub ssr_timeout_ms: u64,
     #[command(flatten)]
     pub accounts: AccountArgs,
 }

@@ -12,6 +12,7 @@ pub mod seed;
 pub mod seeding;
 pub mod serve;
 pub mod topic;
+pub mod web_renderer;
 pub mod zips;
 
 /// Which parts of the system this process runs (`--roles`); all by default.

@@ -57,6 +57,8 @@ pub struct ServeOptions {
     pub sms: Option<crate::config::SmsSetting>,
     /// Card payments through a gateway (`PAYMENT_GATEWAY_URL`), else the local gateway.
     pub payments: Option<crate::config::PaymentSetting>,
+    /// The web renderer of the shoppers' pages (`SSR`, `SSR_URL`, …).
+    pub ssr: crate::web_renderer::SsrSettings,
 }
 
 /// Bounds of the HTTP server itself (docs/security.md).
@@ -217,6 +219,13 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
         });
     }
 
+    let listener = tokio::net::TcpListener::bind(options.bind)
+        .await
+        .map_err(|e| {
+            crate::config::setting_error("BIND", format!("cannot listen on {}: {e}", options.bind))
+        })?;
+    let address = listener.local_addr()?;
+    let ssr = web_renderer(&options, address, &mut background, &stop_rx);
     let state = AppState::from(app::AppParts {
         pool: pool.clone(),
         bus: bus.clone(),
@@ -243,6 +252,7 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
         payments: options.payments.clone(),
         rewards: None,
         rewards_settings: options.rewards.clone(),
+        ssr,
     });
     app::start_readiness_checks(&state);
     if options.roles.command {
@@ -286,12 +296,6 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
             stop_rx.clone(),
         ));
     }
-    let listener = tokio::net::TcpListener::bind(options.bind)
-        .await
-        .map_err(|e| {
-            crate::config::setting_error("BIND", format!("cannot listen on {}: {e}", options.bind))
-        })?;
-    let address = listener.local_addr()?;
     tracing::info!(%address, roles = ?options.roles, "storefront serving");
     println!("Storefront is up: http://{address}/");
 
@@ -325,6 +329,41 @@ pub async fn serve(pool: PgPool, bus: BusConfig, options: ServeOptions) -> anyho
     pool.close().await;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// The web renderer the pages are rendered by (`SSR`, `SSR_URL`, …): a running one at
+/// `SSR_URL`, or a child process started in the background (pages are the shell until it
+/// listens, and after it stops); none with `SSR=off`.
+fn web_renderer(
+    options: &ServeOptions,
+    address: SocketAddr,
+    background: &mut JoinSet<()>,
+    stop: &watch::Receiver<bool>,
+) -> Option<std::sync::Arc<app::ssr::Renderer>> {
+    use crate::web_renderer::{own_api_url, run_child, Source};
+    let api = options
+        .ssr
+        .api_url
+        .clone()
+        .unwrap_or_else(|| own_api_url(address));
+    let renderer = std::sync::Arc::new(app::ssr::Renderer::new(api, options.ssr.timeout));
+    match &options.ssr.source {
+        Source::Off => return None,
+        Source::Url(url) => {
+            renderer.set_base(Some(url.clone()));
+            tracing::info!(%url, api = renderer.api(), "pages are rendered by the web renderer");
+        }
+        Source::Child { node, script } => {
+            background.spawn(run_child(
+                renderer.clone(),
+                node.clone(),
+                script.clone(),
+                options.web_dir.clone(),
+                stop.clone(),
+            ));
+        }
+    }
+    Some(renderer)
 }
 
 /// Opens (or builds) this process's search index under INDEX_DIR and keeps it current with a

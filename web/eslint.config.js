@@ -14,7 +14,7 @@ function restrictImports(regex, message) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'blob-report/'] },
+  { ignores: ['dist/', 'dist-ssr/', 'node_modules/', 'test-results/', 'playwright-report/', 'blob-report/'] },
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
     extends: [js.configs.recommended, ...tseslint.configs.recommended],

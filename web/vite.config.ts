@@ -121,7 +121,24 @@ const PROXIED_PATHS = [
   '/readyz',
 ] as const;
 
-export default defineConfig({
+/**
+ * The web renderer (`npm run build`'s second step, `vite build --ssr`): `dist-ssr/render.js`,
+ * one file with React and the app in it, run by Node beside the store (src/ssr/server.ts).
+ */
+const RENDERER = defineConfig({
+  plugins: [react()],
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    ssr: fileURLToPath(new URL('./src/ssr/server.ts', import.meta.url)),
+    outDir: 'dist-ssr',
+    emptyOutDir: true,
+    sourcemap: false,
+    target: 'node20',
+    rolldownOptions: { output: { entryFileNames: 'render.js', codeSplitting: false } },
+  },
+});
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? RENDERER : {
   plugins: [react(), routesManifest(), precompress(), base.plugin],
   server: {
     proxy: {
@@ -173,4 +190,4 @@ export default defineConfig({
     unstubGlobals: true,
     css: false,
   },
-});
+}));

@@ -113,29 +113,6 @@ fn summary(text: &str, max: usize) -> String {
     format!("{}…", cut.trim_end_matches([',', ';', ':', '.']))
 }
 
-/// The department trail of a product's department, the top first: (name, url).
-async fn department_trail(
-    pool: &PgPool,
-    department_id: i32,
-) -> Result<Vec<(String, String)>, sqlx::Error> {
-    let mut trail: Vec<(String, String, i32)> = sqlx::query_as(
-        "WITH RECURSIVE up AS ( \
-           SELECT id, parent_id, name, url, 0 AS depth FROM departments WHERE id = $1 \
-           UNION ALL \
-           SELECT d.id, d.parent_id, d.name, d.url, up.depth + 1 FROM departments d \
-           JOIN up ON d.id = up.parent_id WHERE up.depth < 10) \
-         SELECT name, url, depth FROM up",
-    )
-    .bind(department_id)
-    .fetch_all(pool)
-    .await?;
-    trail.sort_by_key(|(_, _, depth)| -depth);
-    Ok(trail
-        .into_iter()
-        .map(|(name, url, _)| (name, url))
-        .collect())
-}
-
 /// schema.org `BreadcrumbList` of `trail` (name, path) in order.
 fn breadcrumb_list(origin: &str, trail: &[(String, String)]) -> Value {
     json!({
@@ -260,7 +237,7 @@ pub async fn product_head(
             .fetch_optional(pool)
             .await?
             .unwrap_or_default();
-    let mut trail = department_trail(pool, product.department_id).await?;
+    let mut trail = crate::catalog::products::department_trail(pool, product.department_id).await?;
     trail.push((product.name.clone(), product.url.clone()));
     let lead = if description.trim().is_empty() {
         format!("{} by {}", product.name, product.vendor_brand)
@@ -426,7 +403,7 @@ async fn department_head(
     };
     let hits = crate::search::hits_of(&state.search, &query).await?;
     let products = products_by_number(&state.pool, &hits.ids).await?;
-    let trail = department_trail(&state.pool, id).await?;
+    let trail = crate::catalog::products::department_trail(&state.pool, id).await?;
     let mut canonical = url;
     if let Some(page) = page {
         canonical.push_str(&format!("?pg={page}"));

@@ -261,13 +261,15 @@ pub(super) async fn shed_load(
     next.run(request).await
 }
 
-/// The Content-Security-Policy of every answer: only our own scripts, styles, pictures (and
-/// `data:` ones: the favicon) and API; no plugins, no `<base>` elsewhere, forms post to us,
-/// and no site may frame a page (clickjacking). It is the second layer behind the server's
+/// The Content-Security-Policy of every answer: only our own scripts, style sheets, pictures
+/// (and `data:` ones: the favicon) and API; no plugins, no `<base>` elsewhere, forms post to
+/// us, and no site may frame a page (clickjacking). It is the second layer behind the server's
 /// escaping of the suggestions' HTML (`dangerouslySetInnerHTML`): an injected script or
-/// inline handler would not run.
+/// inline handler would not run. Style attributes are allowed (`style-src-attr`): the pages
+/// rendered on the server carry React's inline styles (a rating's stars, a carousel's place);
+/// `<style>` elements are not.
 pub const CONTENT_SECURITY_POLICY: &str =
-    "default-src 'self'; script-src 'self'; style-src 'self'; \
+    "default-src 'self'; script-src 'self'; style-src 'self'; style-src-attr 'unsafe-inline'; \
 img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; \
 form-action 'self'; frame-ancestors 'none'";
 
@@ -279,7 +281,7 @@ pub fn content_security_policy(origins: &[String]) -> String {
     }
     let list = origins.join(" ");
     format!(
-        "default-src 'self'; script-src 'self' {list}; style-src 'self'; \
+        "default-src 'self'; script-src 'self' {list}; style-src 'self'; style-src-attr 'unsafe-inline'; \
 img-src 'self' data:; font-src 'self'; connect-src 'self' {list}; frame-src {list}; \
 object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
     )

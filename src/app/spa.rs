@@ -141,6 +141,19 @@ pub(super) async fn spa(State(state): State<AppState>, request: Request) -> Resp
         }
         _ => html,
     };
+    // A page of the store, rendered on the server when a web renderer is set (not for HEAD):
+    // the answer is then the visitor's own, for no shared cache to keep.
+    let (html, rendered) = match &state.ssr {
+        Some(renderer) if status == StatusCode::OK && request.method() == Method::GET => {
+            let (url, cookie) = page_and_cookie(&request);
+            match server_rendered(renderer, &url, cookie.as_deref(), &html).await {
+                Some(page) => (page, true),
+                None => (html, false),
+            }
+        }
+        _ => (html, false),
+    };
+    let vary = rendered.then_some((header::VARY, "Cookie"));
     // Preview mode: a merchandiser who turned it on gets the page with the staff's preview
     // script (pin controls and explain on the results, the preview bar); the script is the
     // staff build's, so none of it is in a shopper's bundle.
@@ -158,6 +171,7 @@ pub(super) async fn spa(State(state): State<AppState>, request: Request) -> Resp
                     (header::CONTENT_TYPE, "text/html; charset=utf-8"),
                     (header::CACHE_CONTROL, "private, no-store"),
                 ],
+                vary.map(|v| [v]),
                 with_preview_script(&html),
             )
                 .into_response();
@@ -166,9 +180,45 @@ pub(super) async fn spa(State(state): State<AppState>, request: Request) -> Resp
     (
         status,
         [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        rendered.then_some([(header::CACHE_CONTROL, "private, no-cache")]),
+        vary.map(|v| [v]),
         html,
     )
         .into_response()
+}
+
+/// The request's page (its path and query) and its `Cookie` header (several joined as one).
+fn page_and_cookie(request: &Request) -> (String, Option<String>) {
+    let url = request
+        .uri()
+        .path_and_query()
+        .map_or_else(|| request.uri().path(), |p| p.as_str())
+        .to_string();
+    let cookies: Vec<&str> = request
+        .headers()
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .collect();
+    (url, (!cookies.is_empty()).then(|| cookies.join("; ")))
+}
+
+/// The page `html` (the shell with its head) with the web renderer's render of the page at
+/// `url` spliced in ([`super::ssr::splice`]); `None` when there is none.
+async fn server_rendered(
+    renderer: &super::ssr::Renderer,
+    url: &str,
+    cookie: Option<&str>,
+    html: &str,
+) -> Option<String> {
+    let page = renderer.render(url, cookie).await?;
+    let spliced = super::ssr::splice(html, &page);
+    if spliced.is_none() {
+        if let Some(base) = renderer.base() {
+            renderer.warn(&base, url, "the shell (index.html) has no empty root div");
+        }
+    }
+    spliced
 }
 
 /// The cookie that turns preview mode on (set by the staff console; a flag only: the staff

@@ -35,6 +35,12 @@ pub async fn run(options: Options, bus: BusConfig, args: ServeArgs) -> anyhow::R
         max_connections,
         popular_search_days,
         popular_search_min,
+        ssr,
+        ssr_url,
+        ssr_script,
+        ssr_node,
+        ssr_api_url,
+        ssr_timeout_ms,
         accounts,
     } = args;
     let trusted = kernel::client::parse_networks(&accounts.trusted_proxies).map_err(|bad| {
@@ -100,6 +106,15 @@ pub async fn run(options: Options, bus: BusConfig, args: ServeArgs) -> anyhow::R
         .webauthn(&account_settings.public_url)
         .map_err(|e| config::setting_error("PASSKEY_RP_ID / PASSKEY_RP_ORIGIN", e))?;
     let roles = Roles::parse(&roles)?;
+    let ssr = crate::web_renderer::SsrSettings::parse(
+        &ssr,
+        ssr_url.as_deref(),
+        ssr_script.as_deref(),
+        &ssr_node,
+        &web_dir,
+        ssr_api_url.as_deref(),
+        ssr_timeout_ms,
+    )?;
     let bind = config::parse_bind(&bind)?;
     if !insecure_dev_keys {
         let missing: Vec<&str> = [
@@ -188,6 +203,7 @@ pub async fn run(options: Options, bus: BusConfig, args: ServeArgs) -> anyhow::R
             notifier,
             sms,
             payments,
+            ssr,
         },
     )
     .await?;

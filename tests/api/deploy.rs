@@ -3,8 +3,9 @@
 //! storefront container is one that container's subcommand reads (`[env: NAME]` in its
 //! `--help`), every role is one `--roles` knows, every subcommand exists, the shape the
 //! deployment promises holds (two query replicas each with its own index, two relays, HPAs for
-//! query and tracker, readiness on /readyz everywhere), and every documented path is routed to
-//! the role whose router answers it. Needs neither the database nor the broker.
+//! query and tracker, readiness on /readyz everywhere the binary runs, the web renderer where
+//! the query processes look for it), and every documented path is routed to the role whose
+//! router answers it. Needs neither the database nor the broker.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
@@ -1143,7 +1144,8 @@ fn the_kubernetes_manifests_configure_only_what_the_binary_reads() {
             .collect()
     };
 
-    // Every Deployment: readiness on /readyz, liveness on /healthz, on its serving port.
+    // Every Deployment: readiness on /readyz, liveness on /healthz, on its serving port (the
+    // web renderer, not the binary, has only /healthz: both probes ask it).
     let mut deployments = 0;
     for m in manifests.iter().filter(|m| m.kind() == "Deployment") {
         deployments += 1;
@@ -1166,7 +1168,9 @@ fn the_kubernetes_manifests_configure_only_what_the_binary_reads() {
                     )
                 })
                 .collect();
-            for (probe, path) in [("readinessProbe", "/readyz"), ("livenessProbe", "/healthz")] {
+            let storefront = image_name(c.str_at(&["image"]).unwrap_or_default()) == "storefront";
+            let readiness = if storefront { "/readyz" } else { "/healthz" };
+            for (probe, path) in [("readinessProbe", readiness), ("livenessProbe", "/healthz")] {
                 let got = c.str_at(&[probe, "httpGet", "path"]);
                 if got != Some(path) {
                     problems.push(format!(
@@ -1325,6 +1329,144 @@ fn the_kubernetes_manifests_configure_only_what_the_binary_reads() {
                 problems.push(format!("{}: {file} does not exist", m.place()));
             }
         }
+    }
+    report(problems);
+}
+
+/// `http://host:port/…` → (host, port; 80 when none is written).
+fn host_and_port(url: &str) -> Option<(String, String)> {
+    let rest = url.strip_prefix("http://")?;
+    let authority = rest.split('/').next()?;
+    Some(match authority.split_once(':') {
+        Some((host, port)) => (host.to_string(), port.to_string()),
+        None => (authority.to_string(), "80".to_string()),
+    })
+}
+
+/// The web renderer: the processes that serve the pages (the query role) find it at SSR_URL,
+/// where the renderer's image runs on that port, and give it a query role's address to fetch
+/// the pages' data from (SSR_API_URL); the image file has the renderer's stage.
+#[test]
+fn the_web_renderer_runs_where_the_query_processes_look_for_it() {
+    let mut problems = Vec::new();
+    let is_query = |p: &Process| p.is_serve() && p.roles().iter().any(|r| r == "query");
+
+    // Compose: a service built from the renderer's stage.
+    let file = compose();
+    let services = file.get("services").unwrap();
+    let processes = compose_processes(&file);
+    let mut checked = 0;
+    for p in processes.iter().filter(|p| is_query(p)) {
+        checked += 1;
+        let url = p.env.get("SSR_URL").cloned().flatten().unwrap_or_default();
+        match host_and_port(&url) {
+            Some((host, port)) => match services.get(&host) {
+                Some(web) => {
+                    if web.str_at(&["build", "target"]) != Some("web-renderer") {
+                        problems.push(format!(
+                            "compose.yaml service {host}: not the web-renderer image"
+                        ));
+                    }
+                    if web.str_at(&["environment", "SSR_PORT"]) != Some(port.as_str()) {
+                        problems.push(format!(
+                            "compose.yaml service {host}: SSR_PORT is not {port}"
+                        ));
+                    }
+                }
+                None => problems.push(format!("{}: SSR_URL {url}: no service {host}", p.place)),
+            },
+            None => problems.push(format!(
+                "{}: SSR_URL must be http://HOST:PORT: {url:?}",
+                p.place
+            )),
+        }
+        let api = p
+            .env
+            .get("SSR_API_URL")
+            .cloned()
+            .flatten()
+            .unwrap_or_default();
+        let answers = host_and_port(&api).is_some_and(|(host, _)| {
+            processes
+                .iter()
+                .any(|q| q.place == format!("compose.yaml service {host}") && is_query(q))
+        });
+        if !answers {
+            problems.push(format!(
+                "{}: SSR_API_URL {api:?} is not a query service",
+                p.place
+            ));
+        }
+    }
+    assert!(checked >= 2, "query services found: {checked}");
+
+    // Kubernetes: a Service whose Deployment runs the renderer's image, on that port.
+    let manifests = k8s_manifests();
+    let processes = k8s_processes(&manifests, &mut problems);
+    checked = 0;
+    for (_, p) in processes.iter().filter(|(_, p)| is_query(p)) {
+        checked += 1;
+        let url = p.env.get("SSR_URL").cloned().flatten().unwrap_or_default();
+        match host_and_port(&url) {
+            Some((host, port)) => {
+                let ports: Vec<&str> = object(&manifests, "Service", &host)
+                    .and_then(|s| s.doc.at(&["spec", "ports"]))
+                    .map(Node::items)
+                    .unwrap_or_default()
+                    .iter()
+                    .filter_map(|p| p.str_at(&["port"]))
+                    .collect();
+                if !ports.contains(&port.as_str()) {
+                    problems.push(format!(
+                        "{}: SSR_URL {url}: no Service {host} with port {port}",
+                        p.place
+                    ));
+                }
+                let image = deployment_of_service(&manifests, &host)
+                    .and_then(|d| d.doc.at(&["spec", "template", "spec", "containers"]))
+                    .map(Node::items)
+                    .unwrap_or_default()
+                    .iter()
+                    .filter_map(|c| c.str_at(&["image"]))
+                    .map(image_name)
+                    .collect::<Vec<_>>();
+                if image != ["storefront-web"] {
+                    problems.push(format!(
+                        "Service {host}: its pods run {image:?}, not the web renderer"
+                    ));
+                }
+            }
+            None => problems.push(format!(
+                "{}: SSR_URL must be http://HOST:PORT: {url:?}",
+                p.place
+            )),
+        }
+        let api = p
+            .env
+            .get("SSR_API_URL")
+            .cloned()
+            .flatten()
+            .unwrap_or_default();
+        let answers = host_and_port(&api).is_some_and(|(host, _)| {
+            deployment_of_service(&manifests, &host).is_some_and(|d| {
+                processes
+                    .iter()
+                    .any(|(name, q)| name == d.name() && is_query(q))
+            })
+        });
+        if !answers {
+            problems.push(format!(
+                "{}: SSR_API_URL {api:?} is not the query Service",
+                p.place
+            ));
+        }
+    }
+    assert!(checked >= 1, "query Deployments found: {checked}");
+
+    // The image file: the renderer's stage, with the server build.
+    let dockerfile = std::fs::read_to_string(deploy_dir().join("Dockerfile")).unwrap();
+    if !(dockerfile.contains(" AS web-renderer") && dockerfile.contains("dist-ssr")) {
+        problems.push("Dockerfile: no web-renderer stage with web/dist-ssr".into());
     }
     report(problems);
 }

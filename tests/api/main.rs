@@ -55,6 +55,7 @@ mod seed;
 mod shopping;
 mod sign_in_cart;
 mod snapshots;
+mod ssr;
 mod staff;
 mod staff_accounts;
 mod stores;

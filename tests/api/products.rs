@@ -770,3 +770,23 @@ async fn the_seeded_catalog_answers_consistently() {
     println!("stock status for {blain} over the demo stores: {each:?} per search");
     assert!(each < std::time::Duration::from_millis(250), "{each:?}");
 }
+
+#[tokio::test]
+async fn a_products_page_data_leads_back_through_its_departments() {
+    let (env, app) = setup().await;
+    insert(
+        &env.pool,
+        &p("8100201", "Stock Tank Float", "Behlen", 10301, 1299),
+    )
+    .await;
+    let details = get_ok(&app, "/api/product/8100201").await;
+    assert_eq!(
+        details["departmentTrail"],
+        json!([
+            { "name": "Farm & Ranch", "url": "/farm-ranch/" },
+            { "name": "Livestock Supplies", "url": "/farm-ranch/livestock-supplies/" },
+            { "name": "Waterers & Feeders", "url": "/farm-ranch/livestock-supplies/waterers-feeders/" },
+        ]),
+        "{details}"
+    );
+}

@@ -8,6 +8,8 @@ async function headerStoreName(page: Page): Promise<string | null> {
 }
 
 async function openStoreMenu(page: Page) {
+  // The menu listens once the page has hydrated (a rendered page shows before it does).
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
   await page.evaluate(() => window.dispatchEvent(new CustomEvent('storefront:open-store-menu')));
   const dialog = page.getByRole('dialog', { name: 'Select a Store' });
   await expect(dialog).toBeVisible();

@@ -1,7 +1,9 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, useEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { HydrationState } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { router } from './app/router';
+import { clientRouter, hydratingRouter } from './app/router';
+import { primePrefetched } from './shared/api/prefetched';
 import './shared/styles/variables.css';
 import './shared/styles/base.css';
 
@@ -10,8 +12,53 @@ if (!container) {
   throw new Error('Missing #root element');
 }
 
-createRoot(container).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
+/** What the server rendered the page with (`src/ssr/render.tsx`), when it did. */
+interface ServerData {
+  router: HydrationState;
+  api: Record<string, unknown>;
+}
+
+function serverData(): ServerData | null {
+  const text = document.getElementById('ssr-data')?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as ServerData;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Marks the page `data-app-ready` once the app has rendered or hydrated (its effects run): a
+ * rendered page shows its content before its handlers are attached, and a test or a script
+ * that dispatches the app's own events waits for this.
+ */
+function AppReady({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.dataset.appReady = '';
+  }, []);
+  return children;
+}
+
+const rendered = serverData();
+if (rendered && container.firstChild) {
+  primePrefetched(rendered.api ?? {});
+  void hydratingRouter(rendered.router).then((router) => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <AppReady>
+          <RouterProvider router={router} />
+        </AppReady>
+      </StrictMode>,
+    );
+  });
+} else {
+  createRoot(container).render(
+    <StrictMode>
+      <AppReady>
+        <RouterProvider router={clientRouter()} />
+      </AppReady>
+    </StrictMode>,
+  );
+}

@@ -391,7 +391,8 @@ pub async fn bundle_for(pool: &PgPool, blain_number: &str) -> Result<Option<Bund
     }))
 }
 
-/// Everything the product page shows: the summary, the description and the warranties on offer.
+/// Everything the product page shows: the summary, the description, the warranties on offer
+/// and the breadcrumb.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductDetails {
@@ -400,13 +401,47 @@ pub struct ProductDetails {
     pub description: String,
     #[schema(inline)]
     pub warranties: Vec<projections::model::catalog::Warranty>,
+    /// The product's departments, the top first, each with its page: the breadcrumb.
+    #[schema(inline)]
+    pub department_trail: Vec<DepartmentLink>,
+}
+
+/// A department as a link: its name and its page.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct DepartmentLink {
+    pub name: String,
+    pub url: String,
+}
+
+/// The departments above and including `department_id`, the top first: (name, url). The
+/// product page's breadcrumb and the pages' `BreadcrumbList` (`seo`).
+pub(crate) async fn department_trail(
+    pool: &PgPool,
+    department_id: i32,
+) -> Result<Vec<(String, String)>, sqlx::Error> {
+    let mut trail: Vec<(String, String, i32)> = sqlx::query_as(
+        "WITH RECURSIVE up AS ( \
+           SELECT id, parent_id, name, url, 0 AS depth FROM departments WHERE id = $1 \
+           UNION ALL \
+           SELECT d.id, d.parent_id, d.name, d.url, up.depth + 1 FROM departments d \
+           JOIN up ON d.id = up.parent_id WHERE up.depth < 10) \
+         SELECT name, url, depth FROM up",
+    )
+    .bind(department_id)
+    .fetch_all(pool)
+    .await?;
+    trail.sort_by_key(|(_, _, depth)| -depth);
+    Ok(trail
+        .into_iter()
+        .map(|(name, url, _)| (name, url))
+        .collect())
 }
 
 /// `GET /api/product/{blainNumber}`: the product page's data; 404 'Product not found.' for an
 /// unknown number (a discontinued product is answered, marked `discontinued`).
 #[utoipa::path(get, path = "/api/product/{blainNumber}", tag = "catalog",
     summary = "The product page's data",
-    description = "The product summary (as `getproducts` answers it) plus `description` and the `warranties` on offer. A discontinued product is answered with `discontinued: true`; an unknown or malformed number is 404 'Product not found.'.",
+    description = "The product summary (as `getproducts` answers it) plus `description`, the `warranties` on offer and `departmentTrail` (the product's departments, the top first, each with its page: the breadcrumb). A discontinued product is answered with `discontinued: true`; an unknown or malformed number is 404 'Product not found.'.",
     params(("blainNumber" = String, Path)),
     responses(
         (status = 200, description = "OK", body = inline(ProductDetails)),
@@ -431,10 +466,17 @@ async fn product_details(
     .fetch_optional(&state.pool)
     .await?
     .ok_or(ApiError::NotFoundMessage(PRODUCT_NOT_FOUND))?;
+    let summary = ProductSummary::from_row(&row)?;
+    let department_trail = department_trail(&state.pool, summary.department_id)
+        .await?
+        .into_iter()
+        .map(|(name, url)| DepartmentLink { name, url })
+        .collect();
     Ok(Json(ProductDetails {
-        summary: ProductSummary::from_row(&row)?,
+        summary,
         description: row.try_get("description")?,
         warranties: serde_json::from_value(row.try_get("warranties")?).unwrap_or_default(),
+        department_trail,
     }))
 }
 

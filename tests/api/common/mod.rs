@@ -574,16 +574,20 @@ pub async fn start_server(
     env: &TestEnv,
     extra_env: &[(&str, &str)],
 ) -> (std::process::Child, String) {
+    start_server_with_web(env, std::path::Path::new("/nonexistent"), extra_env).await
+}
+
+/// [`start_server`] serving the web build in `web_dir`.
+pub async fn start_server_with_web(
+    env: &TestEnv,
+    web_dir: &std::path::Path,
+    extra_env: &[(&str, &str)],
+) -> (std::process::Child, String) {
     use std::io::{BufRead, BufReader};
     let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_storefront"));
     command
-        .args([
-            "serve",
-            "--bind",
-            "127.0.0.1:0",
-            "--web-dir",
-            "/nonexistent",
-        ])
+        .args(["serve", "--bind", "127.0.0.1:0", "--web-dir"])
+        .arg(web_dir)
         .env("DATABASE_URL", &env.database_url)
         .env("KAFKA_BROKERS", brokers())
         .env("EVENTS_TOPIC", &env.topic)

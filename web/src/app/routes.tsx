@@ -4,6 +4,19 @@ import { Layout } from '../shell/components/Layout';
 import { PageLoading } from '../shell/components/PageLoading';
 import { RouteError } from '../shell/components/RouteError';
 
+/**
+ * A page the web renderer renders on the server (`src/ssr/`): `module` is the route module's
+ * source file, whose chunk and styles the page's HTML names in its head (the build's manifest
+ * is keyed by it). Account, cart, checkout and order pages are not rendered there.
+ */
+export interface ServerRendered {
+  ssr: { module: string };
+}
+
+function serverRendered(module: string): ServerRendered {
+  return { ssr: { module } };
+}
+
 /** '/gift-registry/list/' → 'gift-registry/list' (a child route path). */
 function childPath(path: string): string {
   return path.replace(/^\/+|\/+$/g, '');
@@ -12,6 +25,7 @@ function childPath(path: string): string {
 /** The Markdown content pages (src/content/pages/*.md). */
 const contentRoutes: RouteObject[] = CONTENT_PAGES.map(({ path, slug }) => ({
   path: childPath(path),
+  handle: serverRendered('src/content/ContentPage.tsx'),
   HydrateFallback: PageLoading,
   lazy: async () => {
     const { ContentPage, loadContent } = await import('../content/ContentPage');
@@ -169,11 +183,13 @@ export const routes: RouteObject[] = [
         children: [
           {
             index: true,
+            handle: serverRendered('src/home/pages/HomePage.tsx'),
             HydrateFallback: PageLoading,
             lazy: async () => ({ Component: (await import('../home/pages/HomePage')).HomePage }),
           },
           {
             path: 'store-finder',
+            handle: serverRendered('src/storefinder/pages/StoreFinderPage.tsx'),
             HydrateFallback: PageLoading,
             lazy: async () => ({
               Component: (await import('../storefinder/pages/StoreFinderPage')).StoreFinderPage,
@@ -181,6 +197,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'stores/:urlAlias',
+            handle: serverRendered('src/storefinder/pages/StoreDetailsPage.tsx'),
             HydrateFallback: PageLoading,
             lazy: async () => {
               const { StoreDetailsPage, storeDetailsLoader } = await import(
@@ -191,6 +208,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 's',
+            handle: serverRendered('src/listing/pages/SearchPage.tsx'),
             HydrateFallback: PageLoading,
             lazy: async () => ({
               Component: (await import('../listing/pages/SearchPage')).SearchPage,
@@ -198,6 +216,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'product/:blainNumber/*',
+            handle: serverRendered('src/product/pages/ProductPage.tsx'),
             HydrateFallback: PageLoading,
             lazy: async () => ({
               Component: (await import('../product/pages/ProductPage')).ProductPage,
@@ -217,8 +236,18 @@ export const routes: RouteObject[] = [
               Component: (await import('../newsletter/pages/UnsubscribePage')).UnsubscribePage,
             }),
           },
-          { path: 'tires', HydrateFallback: PageLoading, lazy: () => import('../tires/route') },
-          { path: 'batteries', HydrateFallback: PageLoading, lazy: () => import('../tires/batteriesRoute') },
+          {
+            path: 'tires',
+            handle: serverRendered('src/tires/route.ts'),
+            HydrateFallback: PageLoading,
+            lazy: () => import('../tires/route'),
+          },
+          {
+            path: 'batteries',
+            handle: serverRendered('src/tires/batteriesRoute.ts'),
+            HydrateFallback: PageLoading,
+            lazy: () => import('../tires/batteriesRoute'),
+          },
           ...contentRoutes,
           ...checkoutRoutes,
           ...accountRoutes,
@@ -230,6 +259,7 @@ export const routes: RouteObject[] = [
             // Department and landing pages live at their catalog URLs; anything else is
             // 'Page not found' (CatalogPage decides).
             path: '*',
+            handle: serverRendered('src/listing/pages/CatalogPage.tsx'),
             HydrateFallback: PageLoading,
             lazy: async () => ({
               Component: (await import('../listing/pages/CatalogPage')).CatalogPage,

@@ -22,6 +22,7 @@ import {
   type CarouselSettings,
 } from './settings';
 import { useDebouncedWindowEvent } from '../shared/ui/useDebouncedWindowEvent';
+import { useHydrated } from '../shared/ui/useHydrated';
 import './carousel.css';
 
 export interface CarouselProps<T> {
@@ -38,14 +39,18 @@ export interface CarouselProps<T> {
 }
 
 function viewportWidth(): number {
-  return typeof window === 'undefined' ? 1280 : window.innerWidth;
+  return typeof window === 'undefined' ? SERVER_WIDTH : window.innerWidth;
 }
+
+/** The width a page rendered on the server is laid out for, until it has hydrated. */
+const SERVER_WIDTH = 1280;
 
 /** The viewport width, updated after resizing settles (250 ms). */
 function useViewportWidth(): number {
+  const hydrated = useHydrated();
   const [width, setWidth] = useState(viewportWidth);
   useDebouncedWindowEvent('resize', () => setWidth(viewportWidth()));
-  return width;
+  return hydrated ? width : SERVER_WIDTH;
 }
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { fetchHome, type HomeContent } from '../shared/api/home';
+import { fetchHome, prefetchedHome, type HomeContent } from '../shared/api/home';
 import { reportError } from '../shared/ui/errors';
 
 export type HomeLoad =
@@ -11,12 +11,19 @@ function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
-/** `GET /api/home`, with a retry for the error state. */
+/**
+ * `GET /api/home`, with a retry for the error state. A page rendered on the server starts from
+ * the content it was rendered with.
+ */
 export function useHomeContent(): { load: HomeLoad; retry: () => void } {
-  const [load, setLoad] = useState<HomeLoad>({ status: 'loading' });
+  const [load, setLoad] = useState<HomeLoad>(() => {
+    const content = prefetchedHome();
+    return content ? { status: 'ready', content } : { status: 'loading' };
+  });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
+    if (attempt === 0 && prefetchedHome()) return;
     const abort = new AbortController();
     setLoad({ status: 'loading' });
     fetchHome(abort.signal)

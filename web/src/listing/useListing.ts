@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { fetchSearch, isNotFound, type SearchAnswer } from '../shared/api/search';
+import { fetchSearch, isNotFound, prefetchedSearch, type SearchAnswer } from '../shared/api/search';
 import { isLocalUrl } from '../shared/forms/redirect';
 import {
   apiQuery,
@@ -75,6 +75,11 @@ interface Loaded {
   status: 'ready' | 'error' | 'notfound';
 }
 
+/** A landing page the server does not answer (204) is no page. */
+function answerStatus(answer: SearchAnswer | null, kind: ListingKind): Loaded['status'] {
+  return answer ? 'ready' : kind === 'landing' ? 'notfound' : 'error';
+}
+
 export interface ListingOptions {
   kind: ListingKind;
   /** A landing page's department URL (its path). */
@@ -83,25 +88,67 @@ export interface ListingOptions {
   landingId?: number | null;
 }
 
+/** A listing's address read: its state, why it could not be read, and whether it reverts. */
+function readAddress(kind: ListingKind, raw: string): { state: SearchState; urlError: string | null; reverts: boolean } {
+  const reverts = kind === 'landing' && landingReverts(raw);
+  if (reverts) return { state: defaultState(), urlError: null, reverts };
+  try {
+    return { state: parseSearch(raw), urlError: null, reverts };
+  } catch (error) {
+    const message = error instanceof UrlError ? error.message : 'This search address can’t be read.';
+    return { state: defaultState(), urlError: message, reverts };
+  }
+}
+
+/** The contract's hash form (`#keyword=rope&pg=2`), which moves to the query string. */
+function hashQueryOf(raw: string, hash: string): string | null {
+  return raw === '' && /^#[^=&]+=/.test(hash) ? hash.slice(1) : null;
+}
+
+/**
+ * Whether there is anything to ask for: a search page needs a keyword, a filter or a chosen
+ * sort ('/s/?sort=newest' lists every product, newest first).
+ */
+function isSearchable(kind: ListingKind, state: SearchState): boolean {
+  return (
+    kind === 'landing' ||
+    state.keyword !== null ||
+    state.facets.length > 0 ||
+    state.ranges.length > 0 ||
+    getParam(state, 'searchWithin') !== null ||
+    getParam(state, 'sort') !== null
+  );
+}
+
+function requestOf(
+  kind: ListingKind,
+  landingPath: string | undefined,
+  address: { state: SearchState; reverts: boolean },
+  hashQuery: string | null,
+): string | null {
+  const landingParam = kind === 'landing' ? (landingPath ?? null) : null;
+  return isSearchable(kind, address.state) && !address.reverts && hashQuery === null
+    ? apiQuery(address.state, landingParam)
+    : null;
+}
+
+/**
+ * The API query a listing page sends for an address (`search`: its query string), or null when
+ * it sends none. The web renderer asks it ahead of rendering the page (`src/ssr/prefetch.ts`).
+ */
+export function listingRequest(kind: ListingKind, landingPath: string | undefined, search: string): string | null {
+  return requestOf(kind, landingPath, readAddress(kind, search), null);
+}
+
 export function useListing({ kind, landingPath, landingId }: ListingOptions): Listing {
   const location = useLocation();
   const navigate = useNavigate();
   const raw = location.search;
-  const reverts = kind === 'landing' && landingReverts(raw);
 
-  const parsed = useMemo((): { state: SearchState; urlError: string | null } => {
-    if (reverts) return { state: defaultState(), urlError: null };
-    try {
-      return { state: parseSearch(raw), urlError: null };
-    } catch (error) {
-      const message = error instanceof UrlError ? error.message : 'This search address can’t be read.';
-      return { state: defaultState(), urlError: message };
-    }
-  }, [raw, reverts]);
-  const { state, urlError } = parsed;
+  const address = useMemo(() => readAddress(kind, raw), [kind, raw]);
+  const { state, urlError, reverts } = address;
 
-  // The contract's hash form (`#keyword=rope&pg=2`) moves to the query string.
-  const hashQuery = raw === '' && /^#[^=&]+=/.test(location.hash) ? location.hash.slice(1) : null;
+  const hashQuery = hashQueryOf(raw, location.hash);
   useEffect(() => {
     if (hashQuery !== null) {
       void navigate({ pathname: location.pathname, search: `?${hashQuery}`, hash: '' }, { replace: true });
@@ -118,23 +165,27 @@ export function useListing({ kind, landingPath, landingId }: ListingOptions): Li
     }
   }, [reverts, location.pathname, location.hash, navigate]);
 
-  const searchable =
-    kind === 'landing' ||
-    state.keyword !== null ||
-    state.facets.length > 0 ||
-    state.ranges.length > 0 ||
-    getParam(state, 'searchWithin') !== null ||
-    getParam(state, 'sort') !== null;
+  const searchable = isSearchable(kind, state);
   const landingParam = kind === 'landing' ? (landingPath ?? null) : null;
-  const request = searchable && !reverts && hashQuery === null ? apiQuery(state, landingParam) : null;
+  const request = requestOf(kind, landingPath, address, hashQuery);
 
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  // A page rendered on the server starts from the answer it was rendered with.
+  const [loaded, setLoaded] = useState<Loaded | null>(() => {
+    const answer = request === null ? undefined : prefetchedSearch(request);
+    if (request === null || answer === undefined) return null;
+    return { request, attempt: 0, state, answer, queryId: answer ? queryIdFor(answer.queryId) : null, status: answerStatus(answer, kind) };
+  });
   const [attempt, setAttempt] = useState(0);
   const stateRef = useRef(state);
   stateRef.current = state;
 
   useEffect(() => {
     if (request === null) return;
+    const rendered = attempt === 0 ? prefetchedSearch(request) : undefined;
+    if (rendered !== undefined) {
+      if (rendered) rememberProducts(rendered.items);
+      return;
+    }
     const controller = new AbortController();
     const forState = stateRef.current;
     fetchSearch(request, controller.signal).then(
@@ -147,8 +198,7 @@ export function useListing({ kind, landingPath, landingId }: ListingOptions): Li
           state: forState,
           answer,
           queryId: answer ? queryIdFor(answer.queryId) : null,
-          // A landing page the server does not answer (204) is no page.
-          status: answer ? 'ready' : kind === 'landing' ? 'notfound' : 'error',
+          status: answerStatus(answer, kind),
         });
       },
       (error: unknown) => {

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
+import { useHydrated } from '../shared/ui/useHydrated';
 import { subscribeToNewsletter } from '../shared/api/newsletter';
 import { MESSAGES } from '../shared/forms/messages';
 import { isValidEmail } from '../shared/forms/validators';
@@ -17,6 +18,7 @@ type Status = 'idle' | 'invalid' | 'loading' | 'success';
  * field; a failure stops loading without a message.
  */
 export function NewsletterSignup() {
+  const hydrated = useHydrated();
   const inputId = useId();
   const headingId = useId();
   const errorId = useId();
@@ -112,7 +114,8 @@ export function NewsletterSignup() {
           {invalid ? MESSAGES.email : ''}
         </p>
       </form>
-      {createPortal(
+      {hydrated &&
+        createPortal(
         <Modal
           open={status === 'success'}
           onClose={() => setStatus('idle')}

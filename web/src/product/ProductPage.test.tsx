@@ -142,6 +142,18 @@ describe('product page', () => {
     }
   });
 
+  it('leads back to its departments by a breadcrumb of links', async () => {
+    product();
+    renderPage();
+    await ready();
+    const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getAllByRole('link');
+    expect(crumbs.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Home', '/'],
+      ['Hardware', '/hardware/'],
+      ['Rope & Cord', '/hardware/rope-cord/'],
+    ]);
+  });
+
   it('sends the product view beacon once with the product number', async () => {
     product();
     renderPage();

@@ -6,9 +6,12 @@ import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 // change or a debounced update can take longer than a second; a passing wait returns at once.
 configure({ asyncUtilTimeout: 3000 });
 
+// A test of the server's side (`// @vitest-environment node`) has no window.
+const browser = typeof window !== 'undefined';
+
 beforeAll(() => {
   // jsdom doesn't implement scrolling; <ScrollRestoration> calls it.
-  window.scrollTo = () => {};
+  if (browser) window.scrollTo = () => {};
 });
 
 /**
@@ -23,6 +26,7 @@ class SilentImage {
 }
 
 beforeEach(() => {
+  if (!browser) return;
   vi.stubGlobal('Image', SilentImage);
   // jsdom has no sendBeacon: without this, every analytics push would fall
   // back to `fetch` and show up in the tests' fetch mocks.

@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router';
 import type { Department } from '../../shared/api/types';
 import { NotFoundPage } from '../../shell/pages/NotFoundPage';
 import { useDepartmentsStore } from '../../catalog/departmentsStore';
+import { Breadcrumb } from '../../shared/ui/Breadcrumb';
 import { GENERIC_ERROR_MESSAGE } from '../../shared/ui/errors';
 import { ListingView } from '../components/ListingView';
 import { looksLikeDepartmentPath, normalizeDepartmentUrl, trailByUrl } from '../departments';
@@ -21,27 +22,6 @@ export function CatalogPage() {
   // With the tree at hand, a path that is no department is known at once.
   if (treeStatus === 'success' && trailByUrl(tree, pathname).length === 0) return <NotFoundPage />;
   return <DepartmentPage key={normalizeDepartmentUrl(pathname)} path={pathname} />;
-}
-
-function Breadcrumb({ trail }: { trail: readonly Department[] }) {
-  return (
-    <nav className="breadcrumb" aria-label="Breadcrumb">
-      <ol>
-        <li>
-          <Link to="/">Home</Link>
-        </li>
-        {trail.map((d, i) => (
-          <li key={d.id}>
-            {i === trail.length - 1 ? (
-              <span aria-current="page">{d.name}</span>
-            ) : (
-              <Link to={d.url}>{d.name}</Link>
-            )}
-          </li>
-        ))}
-      </ol>
-    </nav>
-  );
 }
 
 /** A department (landing) page. The server decides whether the path is one (404: not found). */
@@ -84,7 +64,7 @@ function DepartmentPage({ path }: { path: string }) {
         title={name}
         tree={tree}
         landingTrail={crumbs}
-        breadcrumb={<Breadcrumb trail={crumbs} />}
+        breadcrumb={<Breadcrumb trail={crumbs} current />}
         empty={
           <>
             <p className="listing-empty__lead">There are no products in {name} right now.</p>

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { addRecentSearch, clearRecentSearches, readRecentSearches } from '../../search/recent';
+import { addRecentSearch, clearRecentSearches, readRecentSearches, type RecentSearch } from '../../search/recent';
 import { hasRefinements } from '../../search/state';
 import { searchUrl } from '../../shell/components/SearchForm';
+import { useHydrated } from '../../shared/ui/useHydrated';
 import { ListingView } from '../components/ListingView';
 import { RecentSearches } from '../components/RecentSearches';
 import { useDepartmentTree } from '../useDepartmentTree';
@@ -18,6 +19,8 @@ export function searchTitle(keyword: string | null, listsAll = false): string {
   return listsAll ? 'All products' : 'Search';
 }
 
+const NO_SEARCHES: RecentSearch[] = [];
+
 /**
  * /s/?keyword=… — site search results (accounts-rewards-search spec §2.4): the header's box
  * shows the keyword; facets, sort, page size, search-within and pages live in the URL.
@@ -29,6 +32,8 @@ export function SearchPage() {
   const title = searchTitle(keyword, listing.searchable);
   const tree = useDepartmentTree(answer !== null);
   const [recent, setRecent] = useState(() => readRecentSearches());
+  // The browser's cookie: not there when the page is rendered on the server.
+  const hydrated = useHydrated();
 
   // A search (not a refinement of it) goes to the recent searches, with its count; once
   // per answer.
@@ -42,7 +47,7 @@ export function SearchPage() {
 
   const recentList = (
     <RecentSearches
-      searches={recent}
+      searches={hydrated ? recent : NO_SEARCHES}
       current={keyword}
       onClear={() => {
         clearRecentSearches();

@@ -1,10 +1,17 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { fetchBundle, fetchProduct, type Bundle, type ProductDetails } from '../../shared/api/product';
+import {
+  fetchBundle,
+  fetchProduct,
+  prefetchedProduct,
+  type Bundle,
+  type ProductDetails,
+} from '../../shared/api/product';
 import type { RatingSummary } from '../../shared/api/reviews';
 import type { FulfillmentType } from '../../shared/api/productSummary';
 import { useCurrentStore } from '../../session/headerData';
 import { sendProductView } from '../../shared/tracking';
+import { Breadcrumb } from '../../shared/ui/Breadcrumb';
 import { GENERIC_ERROR_MESSAGE, reportError } from '../../shared/ui/errors';
 import { BundleSection } from '../components/BundleSection';
 import { Gallery } from '../components/Gallery';
@@ -37,10 +44,15 @@ export function ProductPage() {
 }
 
 function ProductView({ blainNumber }: { blainNumber: string }) {
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  // A page rendered on the server starts from the product it was rendered with.
+  const [load, setLoad] = useState<Load>(() => {
+    const product = prefetchedProduct(blainNumber);
+    return product ? { status: 'ready', product } : { status: 'loading' };
+  });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
+    if (attempt === 0 && prefetchedProduct(blainNumber)) return;
     const abort = new AbortController();
     setLoad({ status: 'loading' });
     fetchProduct(blainNumber, abort.signal)
@@ -173,8 +185,12 @@ function ProductDetailsView({ product }: { product: ProductDetails }) {
   return (
     <article className="product-page" aria-labelledby={headingId} data-blain-number={product.blainNumber}>
       <title>{`${product.name} | Storefront`}</title>
-      {product.departmentPath.length > 0 && (
-        <p className="product-page__path">{product.departmentPath.join(' › ')}</p>
+      {product.departmentTrail.length > 0 ? (
+        <Breadcrumb trail={product.departmentTrail} className="product-page__path" />
+      ) : (
+        product.departmentPath.length > 0 && (
+          <p className="product-page__path">{product.departmentPath.join(' › ')}</p>
+        )
       )}
       <div className="product-page__top">
         <Gallery images={product.images} name={product.name} />

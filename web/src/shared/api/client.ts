@@ -144,6 +144,26 @@ function never<T>(): Promise<T> {
   return new Promise<T>(() => {});
 }
 
+type Fetcher = (url: string, init: RequestInit) => Promise<Response>;
+
+let serverFetch: Fetcher | null = null;
+
+/**
+ * The web renderer's fetch (`src/ssr/`, server only): it sends a page's API calls to the store
+ * with the visitor's cookie. There is no page to reload there, so an answer that would reload
+ * one is an error.
+ */
+export function setServerFetch(fetcher: Fetcher): void {
+  serverFetch = fetcher;
+}
+
+/** Reloads the page (and never settles); on the server, an error. */
+function reloadOr<T>(status: number): Promise<T> {
+  if (serverFetch) throw new NetworkError(status);
+  reloadPage();
+  return never();
+}
+
 /**
  * Sends a request and applies the shared response handling.
  * Resolves to `undefined` only for 204 No Content.
@@ -173,7 +193,7 @@ export async function apiRequest<T>(
 
   let response: Response;
   try {
-    response = await fetch(url, init);
+    response = await (serverFetch ?? fetch)(url, init);
   } catch (cause) {
     // Let callers tell a deliberate abort from a failure.
     if (cause instanceof DOMException && cause.name === 'AbortError') {
@@ -190,10 +210,7 @@ export async function apiRequest<T>(
       } catch (cause) {
         throw new NetworkError(200, { cause });
       }
-      if (text.trimStart().startsWith('<')) {
-        reloadPage();
-        return never();
-      }
+      if (text.trimStart().startsWith('<')) return reloadOr(200);
       try {
         return JSON.parse(text) as T;
       } catch (cause) {
@@ -203,8 +220,7 @@ export async function apiRequest<T>(
     case 204:
       return undefined;
     case 405:
-      reloadPage();
-      return never();
+      return reloadOr(405);
     default:
       throw new NetworkError(response.status, await errorDetails(response));
   }

@@ -10,6 +10,7 @@
  */
 import { apiGet, NetworkError } from './client';
 import { imageUrl, isObject, safeLocalLink, trimmed } from './json';
+import { prefetched } from './prefetched';
 import { toProduct, type ProductSummary } from './productSummary';
 import type { Wire } from './wire';
 
@@ -131,4 +132,9 @@ export function normalizeHome(value: unknown): HomeContent {
 /** The home page's content; an empty one when the server answers 204. */
 export async function fetchHome(signal?: AbortSignal): Promise<HomeContent> {
   return normalizeHome(await apiGet<unknown>(HOME_URL, signal));
+}
+
+/** The home content the page was rendered with on the server, if it was (`prefetched.ts`). */
+export function prefetchedHome(): HomeContent | undefined {
+  return prefetched(HOME_URL, normalizeHome);
 }

@@ -14,7 +14,8 @@
  */
 import { normalizeCartResult, normalizeWarranty, type CartResult } from './cart';
 import { apiGet, apiRequest, NetworkError } from './client';
-import { isObject } from './json';
+import { isObject, safeLocalLink } from './json';
+import { prefetched } from './prefetched';
 import { toProduct, type ProductSummary } from './productSummary';
 import type { Wire, WireAnswer, WithDefaults } from './wire';
 
@@ -28,9 +29,10 @@ export type Warranty = WireDetails['warranties'][number];
 
 /**
  * `GET /api/product/{blainNumber}`: the normalised summary plus the description ('' when
- * absent) and the readable plans.
+ * absent), the readable plans and the breadcrumb (the departments with a name and a local
+ * page, the top first).
  */
-export type ProductDetails = ProductSummary & Pick<WireDetails, 'description' | 'warranties'>;
+export type ProductDetails = ProductSummary & Pick<WireDetails, 'description' | 'warranties' | 'departmentTrail'>;
 
 /** A bundle's component; the normaliser reads the product with the one summary normaliser. */
 export type BundleItem = Omit<WireBundle['items'][number], 'product'> & { product: ProductSummary };
@@ -52,23 +54,42 @@ function asProduct(body: unknown): ProductSummary {
   return product;
 }
 
+/** `GET /api/product/{blainNumber}`'s URL. */
+export function productUrl(blainNumber: string): string {
+  return `${PRODUCT_URL}${encodeURIComponent(blainNumber)}`;
+}
+
+/** The product page's data of an answer. */
+function toProductDetails(body: unknown): ProductDetails {
+  const product = asProduct(body);
+  const details = body as { description?: unknown; warranties?: unknown; departmentTrail?: unknown };
+  return {
+    ...product,
+    description: typeof details.description === 'string' ? details.description : '',
+    warranties: (Array.isArray(details.warranties) ? details.warranties : [])
+      .map(normalizeWarranty)
+      .filter((w): w is Warranty => w !== null),
+    departmentTrail: (Array.isArray(details.departmentTrail) ? details.departmentTrail : []).flatMap((d: unknown) => {
+      if (!isObject(d) || typeof d.name !== 'string' || !d.name.trim()) return [];
+      const url = safeLocalLink(d.url);
+      return url ? [{ name: d.name, url }] : [];
+    }),
+  };
+}
+
 /** The product page's data, or null when there is no such product (404). */
 export async function fetchProduct(blainNumber: string, signal?: AbortSignal): Promise<ProductDetails | null> {
   try {
-    const body = await apiGet<unknown>(`${PRODUCT_URL}${encodeURIComponent(blainNumber)}`, signal);
-    const product = asProduct(body);
-    const details = body as { description?: unknown; warranties?: unknown };
-    return {
-      ...product,
-      description: typeof details.description === 'string' ? details.description : '',
-      warranties: (Array.isArray(details.warranties) ? details.warranties : [])
-        .map(normalizeWarranty)
-        .filter((w): w is Warranty => w !== null),
-    };
+    return toProductDetails(await apiGet<unknown>(productUrl(blainNumber), signal));
   } catch (error) {
     if (error instanceof NetworkError && error.status === 404) return null;
     throw error;
   }
+}
+
+/** The product the page was rendered with on the server, if it was (`prefetched.ts`). */
+export function prefetchedProduct(blainNumber: string): ProductDetails | undefined {
+  return prefetched(productUrl(blainNumber), toProductDetails);
 }
 
 /** The product's bundle (no items when it is not one), or null for an unknown product. */

@@ -1315,7 +1315,7 @@ export interface paths {
         };
         /**
          * The product page's data
-         * @description The product summary (as `getproducts` answers it) plus `description` and the `warranties` on offer. A discontinued product is answered with `discontinued: true`; an unknown or malformed number is 404 'Product not found.'.
+         * @description The product summary (as `getproducts` answers it) plus `description`, the `warranties` on offer and `departmentTrail` (the product's departments, the top first, each with its page: the breadcrumb). A discontinued product is answered with `discontinued: true`; an unknown or malformed number is 404 'Product not found.'.
          */
         get: operations["product_details"];
         put?: never;
@@ -9608,6 +9608,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProductSummary"] & {
+                        /** @description The product's departments, the top first, each with its page: the breadcrumb. */
+                        departmentTrail: {
+                            name: string;
+                            url: string;
+                        }[];
                         description: string;
                         warranties: {
                             id: string;

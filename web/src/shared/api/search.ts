@@ -13,6 +13,7 @@
 import { isCartResultCode, normalizeCartResult, type CartResult } from './cart';
 import { apiGet, apiRequest, NetworkError } from './client';
 import { isObject, num } from './json';
+import { prefetched } from './prefetched';
 import { toProduct, toProducts, type ProductAttribute, type ProductSummary } from './productSummary';
 import type { Wire, WithDefaults } from './wire';
 
@@ -172,8 +173,18 @@ function withQuery(url: string, query: string): string {
  * department rejects with a NetworkError of status 404 ({@link isNotFound}).
  */
 export async function fetchSearch(query: string, signal?: AbortSignal): Promise<SearchAnswer | null> {
-  const body = await apiGet<unknown>(withQuery(SEARCH_URL, query), signal);
+  const body = await apiGet<unknown>(searchUrl(query), signal);
   return body === undefined ? null : toSearchAnswer(body);
+}
+
+/** `GET /api/search`'s URL for an API query. */
+export function searchUrl(query: string): string {
+  return withQuery(SEARCH_URL, query);
+}
+
+/** The answer the page was rendered with on the server, if it was (null: none, a 204). */
+export function prefetchedSearch(query: string): SearchAnswer | null | undefined {
+  return prefetched(searchUrl(query), (body) => (body === undefined ? null : toSearchAnswer(body)));
 }
 
 /** The compared products and their attributes side by side (2 to 5 product numbers). */

@@ -41,6 +41,10 @@ export function detailsFixture(blainNumber: string, overrides: Partial<ProductDe
     ...productFixture(blainNumber, overrides),
     description: 'Strong rope.\n\nGood for the farm.',
     warranties: [{ id: `PP2-${blainNumber}`, name: '2-Year Protection Plan', priceCents: 399, years: 2 }],
+    departmentTrail: [
+      { name: 'Hardware', url: '/hardware/' },
+      { name: 'Rope & Cord', url: '/hardware/rope-cord/' },
+    ],
     ...overrides,
   };
 }

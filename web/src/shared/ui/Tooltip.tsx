@@ -12,6 +12,7 @@ import {
   type ReactNode,
 } from 'react';
 import { createPortal } from 'react-dom';
+import { useHydrated } from './useHydrated';
 import {
   TOOLTIP_DELAY_MS,
   TOOLTIP_DISTANCE_PX,
@@ -83,6 +84,7 @@ export interface TooltipProps {
  */
 export function Tooltip({ content, children, onStateChange }: TooltipProps) {
   const id = useId();
+  const hydrated = useHydrated();
   const anchor = useRef<HTMLSpanElement>(null);
   const tip = useRef<HTMLDivElement>(null);
   const [state, setStateRaw] = useState<TooltipState>('closed');
@@ -230,7 +232,8 @@ export function Tooltip({ content, children, onStateChange }: TooltipProps) {
       >
         {cloneElement(children, { 'aria-describedby': describedBy })}
       </span>
-      {createPortal(
+      {hydrated &&
+        createPortal(
         <div
           ref={tip}
           id={id}

@@ -1,0 +1,139 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+/**
+ * Pages rendered on the server (issue 41): each kind of page a shopper arrives at from a search
+ * engine or a shared link shows its content and its structured data with JavaScript off, as a
+ * crawler or a link preview reads it; with JavaScript on, the page hydrates from the answers it
+ * came with (no second fetch of them) and works. Desktop only (the layout checks at three sizes
+ * are layout-shift.spec.ts, which also fails on any hydration error).
+ */
+
+interface Product {
+  blainNumber: string;
+  name: string;
+  url: string;
+  price: string;
+  discontinued: boolean;
+  priceMode: string;
+}
+
+async function someProduct(request: APIRequestContext): Promise<Product> {
+  const response = await request.get('/api/search?keyword=rope&mpp=24');
+  expect(response.status()).toBe(200);
+  const items = ((await response.json()) as { items: Product[] }).items;
+  const found = items.find((p) => !p.discontinued && p.priceMode === 'Regular' && p.price);
+  if (!found) throw new Error('no product to open');
+  return found;
+}
+
+async function someDepartment(request: APIRequestContext): Promise<{ name: string; url: string }> {
+  const menu = ((await (await request.get('/globalresource/header/')).json()) as {
+    deptMenu: Array<{ id: number; name: string; url: string }>;
+  }).deptMenu;
+  const department = menu.find((d) => d.id !== 12 && d.id !== 13);
+  if (!department) throw new Error('no department in the menu');
+  return department;
+}
+
+async function someStore(request: APIRequestContext): Promise<{ urlAlias: string; title: string }> {
+  const stores = (await (await request.get('/api/stores')).json()) as Array<{ urlAlias: string; title: string }>;
+  const store = stores.find((s) => s.urlAlias === 'janesville-wi') ?? stores[0];
+  if (!store) throw new Error('no store');
+  return store;
+}
+
+/** The `@type`s of the page's JSON-LD (top level and in `@graph`). */
+async function structuredTypes(page: Page): Promise<string[]> {
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return blocks.flatMap((text) => {
+    const value = JSON.parse(text) as Record<string, unknown> | Record<string, unknown>[];
+    const items = Array.isArray(value) ? value : Array.isArray(value['@graph']) ? (value['@graph'] as Record<string, unknown>[]) : [value];
+    return items.map((item) => String(item['@type']));
+  });
+}
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+  test.beforeEach(({}, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'desktop only');
+  });
+
+  test('a product page shows the product, its price and picture, and its JSON-LD', async ({ page }) => {
+    const product = await someProduct(page.request);
+    const response = await page.goto(product.url);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    await expect(page.locator('.product-page').getByText(product.price).first()).toBeVisible();
+    await expect(page.locator('.product-page img').first()).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toBeVisible();
+    expect(await structuredTypes(page)).toEqual(expect.arrayContaining(['Product', 'BreadcrumbList']));
+  });
+
+  test('search results show their products, each a link to its page', async ({ page }) => {
+    await page.goto('/s/?keyword=rope');
+    await expect(page.getByRole('heading', { level: 1, name: 'Results for "rope"' })).toBeVisible();
+    const first = page.locator('.product-card a[href^="/product/"]').first();
+    await expect(first).toBeVisible();
+    expect(await page.locator('.product-card').count()).toBeGreaterThan(1);
+    expect(await structuredTypes(page)).toContain('ItemList');
+  });
+
+  test('a department shows its name, breadcrumb and products', async ({ page }) => {
+    const department = await someDepartment(page.request);
+    await page.goto(department.url);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toBeVisible();
+    await expect(page.locator('.product-card').first()).toBeVisible();
+    expect(await structuredTypes(page)).toEqual(expect.arrayContaining(['BreadcrumbList', 'ItemList']));
+  });
+
+  test('the home page shows its hero, featured products and departments', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 2, name: 'Shop by department' })).toBeVisible();
+    await expect(page.locator('.home-featured .product-card, .home-featured a[href^="/product/"]').first()).toBeVisible();
+    expect(await structuredTypes(page)).toEqual(expect.arrayContaining(['Organization', 'WebSite']));
+  });
+
+  test('a store page shows its address and hours', async ({ page }) => {
+    const store = await someStore(page.request);
+    await page.goto(`/stores/${store.urlAlias}/`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Store Hours' })).toBeVisible();
+    expect(await structuredTypes(page)).toContain('Store');
+  });
+
+  test('a content page shows its text', async ({ page }) => {
+    await page.goto('/about-us/');
+    await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
+  });
+});
+
+test('a rendered page hydrates from the answers it came with, and works', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'desktop only');
+  const product = await someProduct(page.request);
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  const fetchedAgain: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === `/api/product/${product.blainNumber}`) fetchedAgain.push(request.url());
+  });
+
+  await page.goto(product.url);
+  const add = page.getByRole('button', { name: 'Add to Cart', exact: true });
+  await expect(add).toBeVisible();
+  // Hydrated: the quantity's buttons answer.
+  const quantity = page.locator('.product-page .quantity__input').first();
+  await page.getByRole('button', { name: 'Increase quantity' }).first().click();
+  await expect(quantity).toHaveValue('2');
+  await page.waitForLoadState('networkidle');
+  expect(fetchedAgain, 'the product was fetched again').toEqual([]);
+  expect(errors).toEqual([]);
+
+  // A client-side navigation afterwards fetches as before.
+  await page.goto('/s/?keyword=rope');
+  await page.locator('.product-card a[href^="/product/"]').first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
