@@ -25,6 +25,8 @@ async function gotoReady(page: Page) {
   const header = page.waitForResponse((r) => r.url().includes('/globalresource/header/'));
   await page.goto('/');
   await header;
+  // The page is rendered on the server: its menu button shows before it works.
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
 }
 
 const isDesktop = () => test.info().project.name === 'desktop';
