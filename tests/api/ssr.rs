@@ -6,15 +6,12 @@
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use axum::body::Body;
-use axum::http::{header, Request, StatusCode};
+use axum::http::{header, StatusCode};
 use axum::response::IntoResponse;
-use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use storefront::app::ssr::Renderer;
 use storefront::app::{router, AppParts};
 use storefront::Roles;
-use tower::ServiceExt;
 
 use crate::common::*;
 
@@ -116,25 +113,23 @@ fn site(env: &TestEnv, url: &str, timeout: Duration) -> axum::Router {
     router(parts, &Roles::all())
 }
 
+/// `method path` on `app` with the `Cookie` header `cookie` (the common client, no cookie jar
+/// carried from one call to the next).
 async fn get(
     app: &axum::Router,
     method: &str,
     path: &str,
     cookie: Option<&str>,
 ) -> (StatusCode, axum::http::HeaderMap, String) {
-    let mut request = Request::builder().method(method).uri(path);
-    if let Some(cookie) = cookie {
-        request = request.header(header::COOKIE, cookie);
-    }
-    let response = app
-        .clone()
-        .oneshot(request.body(Body::empty()).unwrap())
-        .await
-        .unwrap();
-    let status = response.status();
-    let headers = response.headers().clone();
-    let body = response.into_body().collect().await.unwrap().to_bytes();
-    (status, headers, String::from_utf8_lossy(&body).to_string())
+    let mut client = Client {
+        app: app.clone(),
+        cookies: Default::default(),
+    };
+    let headers: Vec<(&str, &str)> = cookie.map(|c| ("cookie", c)).into_iter().collect();
+    let answer = client
+        .send_with(method, path, None, String::new(), &headers)
+        .await;
+    (answer.status, answer.headers, answer.body)
 }
 
 /// Whether the answer says it differs by the visitor's cookies (beside `Accept-Encoding`,
