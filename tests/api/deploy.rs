@@ -589,6 +589,11 @@ struct Process {
 }
 
 impl Process {
+    /// The value of the setting `name` in its environment, when set.
+    fn setting(&self, name: &str) -> Option<String> {
+        self.env.get(name).cloned().flatten()
+    }
+
     /// The subcommand (`serve`, `migrate`, `projections rebuild`, …) and the rest.
     fn subcommand(&self) -> (Vec<String>, Vec<String>) {
         let words: Vec<String> = self
@@ -614,7 +619,7 @@ impl Process {
     }
 
     fn roles(&self) -> Vec<String> {
-        let mut list = self.env.get("ROLES").cloned().flatten();
+        let mut list = self.setting("ROLES");
         if let Some(i) = self.args.iter().position(|a| a == "--roles") {
             list = self.args.get(i + 1).cloned();
         }
@@ -705,7 +710,7 @@ fn refused_values(process: &Process) -> Option<String> {
     if !stderr.contains("BIND: 'not-an-address'") {
         return Some(stderr.into_owned());
     }
-    let bind = process.env.get("BIND").cloned().flatten()?;
+    let bind = process.setting("BIND")?;
     match bind.parse::<std::net::SocketAddr>() {
         Ok(_) => None,
         Err(_) => Some(format!("BIND {bind:?} is not an address")),
@@ -843,10 +848,7 @@ fn the_compose_file_configures_only_what_the_binary_reads() {
             .unwrap_or_default()
             .join(" ");
         let port = p
-            .env
-            .get("BIND")
-            .cloned()
-            .flatten()
+            .setting("BIND")
             .and_then(|b| b.rsplit(':').next().map(str::to_string))
             .unwrap_or_default();
         if !test.contains(&format!(":{port}/readyz")) {
@@ -856,8 +858,8 @@ fn the_compose_file_configures_only_what_the_binary_reads() {
         }
         // Settings the processes must agree on.
         for shared in SHARED {
-            let value = p.env.get(*shared).cloned().flatten();
-            let first = serve[0].env.get(*shared).cloned().flatten();
+            let value = p.setting(shared);
+            let first = serve[0].setting(shared);
             if value.is_none() || value != first {
                 problems.push(format!(
                     "{place}: {shared} must be set, and the same in every serve service"
@@ -876,15 +878,10 @@ fn the_compose_file_configures_only_what_the_binary_reads() {
     let mut volumes = BTreeSet::new();
     for p in &query {
         let name = p.place.rsplit(' ').next().unwrap();
-        let dir = p
-            .env
-            .get("INDEX_DIR")
-            .cloned()
-            .flatten()
-            .unwrap_or_else(|| {
-                panic!("{}: INDEX_DIR is set", p.place);
-            });
-        instances.insert(p.env.get("SEARCH_INSTANCE").cloned().flatten());
+        let dir = p.setting("INDEX_DIR").unwrap_or_else(|| {
+            panic!("{}: INDEX_DIR is set", p.place);
+        });
+        instances.insert(p.setting("SEARCH_INSTANCE"));
         let mounted = services
             .at(&[name, "volumes"])
             .map(Node::items)
@@ -1186,7 +1183,7 @@ fn the_kubernetes_manifests_configure_only_what_the_binary_reads() {
             }
             // The serving port is the one BIND names.
             if let Some((_, p)) = processes.iter().find(|(d, _)| d == m.name()) {
-                let bind = p.env.get("BIND").cloned().flatten();
+                let bind = p.setting("BIND");
                 let bind_port = bind
                     .as_deref()
                     .and_then(|b| b.rsplit(':').next())
@@ -1358,7 +1355,7 @@ fn the_web_renderer_runs_where_the_query_processes_look_for_it() {
     let mut checked = 0;
     for p in processes.iter().filter(|p| is_query(p)) {
         checked += 1;
-        let url = p.env.get("SSR_URL").cloned().flatten().unwrap_or_default();
+        let url = p.setting("SSR_URL").unwrap_or_default();
         match host_and_port(&url) {
             Some((host, port)) => match services.get(&host) {
                 Some(web) => {
@@ -1380,12 +1377,7 @@ fn the_web_renderer_runs_where_the_query_processes_look_for_it() {
                 p.place
             )),
         }
-        let api = p
-            .env
-            .get("SSR_API_URL")
-            .cloned()
-            .flatten()
-            .unwrap_or_default();
+        let api = p.setting("SSR_API_URL").unwrap_or_default();
         let answers = host_and_port(&api).is_some_and(|(host, _)| {
             processes
                 .iter()
@@ -1406,7 +1398,7 @@ fn the_web_renderer_runs_where_the_query_processes_look_for_it() {
     checked = 0;
     for (_, p) in processes.iter().filter(|(_, p)| is_query(p)) {
         checked += 1;
-        let url = p.env.get("SSR_URL").cloned().flatten().unwrap_or_default();
+        let url = p.setting("SSR_URL").unwrap_or_default();
         match host_and_port(&url) {
             Some((host, port)) => {
                 let ports: Vec<&str> = object(&manifests, "Service", &host)
@@ -1441,12 +1433,7 @@ fn the_web_renderer_runs_where_the_query_processes_look_for_it() {
                 p.place
             )),
         }
-        let api = p
-            .env
-            .get("SSR_API_URL")
-            .cloned()
-            .flatten()
-            .unwrap_or_default();
+        let api = p.setting("SSR_API_URL").unwrap_or_default();
         let answers = host_and_port(&api).is_some_and(|(host, _)| {
             deployment_of_service(&manifests, &host).is_some_and(|d| {
                 processes
