@@ -4,11 +4,12 @@
  * failures read.
  */
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { isNotSignedIn } from '../../shared/api/accountPages';
 import { forgetAntiForgeryToken } from '../../shared/api/antiforgery';
 import { NetworkError } from '../../shared/api/client';
 import { safeLocalRedirect } from '../../shared/forms';
+import { Breadcrumb } from '../../shared/ui/Breadcrumb';
 import { GENERIC_ERROR_MESSAGE, reportError } from '../../shared/ui/errors';
 import { openSignIn, SIGN_IN_PAGES } from '../signInPanelStore';
 import { loadPage } from './navigation';
@@ -36,25 +37,9 @@ export interface Crumb {
   href: string;
 }
 
-/** Home › (the trail) › this page, as the department pages show it. */
+/** Home › (the trail) › this page, as the department pages show it (the one `Breadcrumb`). */
 export function AccountBreadcrumb({ trail = [], current }: { trail?: Crumb[]; current: string }) {
-  return (
-    <nav className="account-breadcrumb" aria-label="Breadcrumb">
-      <ol>
-        <li>
-          <Link to="/">Home</Link>
-        </li>
-        {trail.map((crumb) => (
-          <li key={crumb.href}>
-            <Link to={crumb.href}>{crumb.label}</Link>
-          </li>
-        ))}
-        <li>
-          <span aria-current="page">{current}</span>
-        </li>
-      </ol>
-    </nav>
-  );
+  return <Breadcrumb trail={[...trail.map((c) => ({ name: c.label, url: c.href })), { name: current, url: '' }]} current />;
 }
 
 /**
