@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { RENDERED_PAGES } from './src/app/renderedPages.ts';
 import { APP_PATHS, CONTENT_PAGES, PLACEHOLDER_PAGES } from './src/content/siteLinks.ts';
 
 /**
@@ -22,6 +23,9 @@ function routesManifest(): Plugin {
     },
   };
 }
+
+/** The staff preview script's source (its entry, `PREVIEW_ENTRY`, below). */
+const PREVIEW_SOURCE = 'src/staff/preview/main.tsx';
 
 /**
  * The modules both the shoppers' app and the staff pages load up front (the static imports of
@@ -59,6 +63,96 @@ function sharedBase(): { plugin: Plugin; test: (id: string) => boolean } {
 }
 
 const base = sharedBase();
+
+/**
+ * The chunks of the pages a shopper lands on (`RENDERED_PAGES`). Left to itself the bundler
+ * makes a chunk for each set of pages that share a module: a product page loaded 21 scripts and
+ * 10 style sheets before it could paint, each a request a phone waits on. These groups make it
+ * 4 of each beside the entry's (the page's own chunk, `shop`, `common` and its area's):
+ *
+ * - `common`: what the shoppers' app and the staff pages both load, sooner or later, that is not
+ *   in `base` (the product summary and picture components the console shows, too). Kept apart
+ *   so that neither side loads the other's chunks for a shared module.
+ * - `app`: what the entry loads up front and the staff pages never do (the session, the header's
+ *   stores). A group takes along the modules its own import: without this one, the entry's own
+ *   modules would be taken into `shop` and every page would load all of it at once.
+ * - `shop`: what a landing page loads up front that a module of another area loads too (the
+ *   price and rating components, the carousel, the cart's API calls).
+ * - one per area (`product`, `listing`, `storefinder`, …, the folder under src/): what a landing
+ *   page shares only with pages of its own area or with pages not rendered on the server (the
+ *   product page's registry button and forms, which the registry's own pages use too).
+ *
+ * Modules of only one page stay in that page's chunk.
+ */
+function shopperChunks(): {
+  plugin: Plugin;
+  common: (id: string) => boolean;
+  app: (id: string) => boolean;
+  chunk: (id: string) => string | null;
+} {
+  const common = new Set<string>();
+  const app = new Set<string>();
+  const chunks = new Map<string, string>();
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  const entry = fileURLToPath(new URL('./index.html', import.meta.url));
+  const main = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
+  const staffEntries = ['./staff.html', `./${PREVIEW_SOURCE}`].map((path) =>
+    fileURLToPath(new URL(path, import.meta.url)),
+  );
+  // 'src/listing/pages/SearchPage.tsx' → 'listing'.
+  const pages = Object.values(RENDERED_PAGES).map((path) => ({ id: root + path, area: path.split('/')[1]! }));
+  return {
+    plugin: {
+      name: 'storefront-shopper-chunks',
+      apply: 'build',
+      buildEnd() {
+        // What `from` loads: with `later`, lazily too (and the lazily loaded modules go to it).
+        const loads = (from: readonly string[], later?: Set<string>) => {
+          const seen = new Set<string>();
+          const next = [...from];
+          for (let id = next.pop(); id !== undefined; id = next.pop()) {
+            if (seen.has(id)) continue;
+            seen.add(id);
+            const info = this.getModuleInfo(id);
+            next.push(...(info?.importedIds ?? []));
+            if (later) {
+              next.push(...(info?.dynamicallyImportedIds ?? []));
+              for (const dynamic of info?.dynamicallyImportedIds ?? []) later.add(dynamic);
+            }
+          }
+          return seen;
+        };
+        const staff = loads(staffEntries, new Set());
+        const lazy = new Set<string>();
+        const shoppers = loads([entry], lazy);
+        const upFront = loads([entry]);
+        common.clear();
+        app.clear();
+        chunks.clear();
+        for (const id of shoppers) if (staff.has(id) && !base.test(id) && !staffEntries.includes(id)) common.add(id);
+        for (const id of upFront) if (id !== entry && id !== main && !base.test(id) && !staff.has(id)) app.add(id);
+        // How many lazily loaded modules load each module with them.
+        const users = new Map<string, number>();
+        for (const module of lazy) {
+          for (const id of loads([module])) if (!upFront.has(id)) users.set(id, (users.get(id) ?? 0) + 1);
+        }
+        const areas = new Map<string, Set<string>>();
+        for (const page of pages) {
+          for (const id of loads([page.id])) {
+            if ((users.get(id) ?? 0) < 2 || staff.has(id)) continue;
+            areas.set(id, (areas.get(id) ?? new Set()).add(page.area));
+          }
+        }
+        for (const [id, used] of areas) chunks.set(id, used.size > 1 ? 'shop' : [...used][0]!);
+      },
+    },
+    common: (id) => common.has(id),
+    app: (id) => app.has(id),
+    chunk: (id) => chunks.get(id) ?? null,
+  };
+}
+
+const shopper = shopperChunks();
 
 /** Text files of the build worth compressing (pictures are already compressed). */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|map)$/;
@@ -139,7 +233,7 @@ const RENDERER = defineConfig({
 });
 
 export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? RENDERER : {
-  plugins: [react(), routesManifest(), precompress(), base.plugin],
+  plugins: [react(), routesManifest(), precompress(), base.plugin, shopper.plugin],
   server: {
     proxy: {
       ...Object.fromEntries(
@@ -173,12 +267,20 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? RENDERER : {
       input: {
         index: fileURLToPath(new URL('./index.html', import.meta.url)),
         staff: fileURLToPath(new URL('./staff.html', import.meta.url)),
-        [PREVIEW_ENTRY]: fileURLToPath(new URL('./src/staff/preview/main.tsx', import.meta.url)),
+        [PREVIEW_ENTRY]: fileURLToPath(new URL(`./${PREVIEW_SOURCE}`, import.meta.url)),
       },
       output: {
         // Vite's own naming for the others (assets/[name]-[hash].js).
         entryFileNames: (chunk) => (chunk.name === PREVIEW_ENTRY ? `${PREVIEW_ENTRY}.js` : 'assets/[name]-[hash].js'),
-        codeSplitting: { groups: [{ name: 'base', test: base.test }] },
+        codeSplitting: {
+          groups: [
+            { name: 'base', test: base.test },
+            { name: 'common', test: shopper.common },
+            { name: 'app', test: shopper.app },
+            { name: 'shop', test: (id) => shopper.chunk(id) === 'shop' },
+            { name: (id) => shopper.chunk(id), debugName: 'areas', test: (id) => shopper.chunk(id) !== null },
+          ],
+        },
       },
     },
   },

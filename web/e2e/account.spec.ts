@@ -3,6 +3,7 @@ import {
   afterAnswer,
   animationsDone,
   expectNoSeriousViolations,
+  gotoReady,
   linkIn,
   newCustomer,
   nextMessage,
@@ -24,14 +25,6 @@ import {
 const INVALID_LOGIN = 'Invalid Login — Please try again.';
 const CAPTCHA_NEEDED = "Let's double check this. Please re-enter your password and complete the CAPTCHA below.";
 const WELCOME = "Earn 1 point for every $1 spent—that's 1% back! Plus, enjoy special offers and savings.";
-
-/** The page with the header's data in (the account toggle names the visitor from it). */
-async function gotoReady(page: Page, path = '/') {
-  const header = page.waitForResponse((r) => r.url().includes('/globalresource/header/'));
-  await page.goto(path);
-  await header;
-  await expect(page.getByRole('banner').getByRole('link', { name: /^Cart, \d+ items?$/ })).toBeVisible();
-}
 
 function accountToggle(page: Page): Locator {
   return page.getByRole('banner').getByRole('button', { name: /Account/ });

@@ -1,15 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousViolations, saveScreenshot } from './support';
+import { expectNoSeriousViolations, gotoReady, saveScreenshot } from './support';
 
 /** Header: search suggestions, account dropdown, sign-in panel, cart and store. */
-
-/** The header data has arrived (the cart link is named from it either way). */
-async function gotoReady(page: Page, path = '/') {
-  const header = page.waitForResponse((r) => r.url().includes('/globalresource/header/'));
-  await page.goto(path);
-  await header;
-  await expect(page.getByRole('banner').getByRole('link', { name: /^Cart, \d+ items?$/ })).toBeVisible();
-}
 
 function accountToggle(page: Page) {
   return page.getByRole('banner').getByRole('button', { name: /Account/ });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousViolations, saveScreenshot } from './support';
+import { expectNoSeriousViolations, gotoReady, saveScreenshot } from './support';
 
 /** Menus: the desktop mega menu and header links, the small-screen drawer. */
 
@@ -19,14 +19,6 @@ async function departments(page: Page): Promise<{ main: MenuItem[]; special: Men
   const special = menu.filter((d) => d.id === 12 || d.id === 13);
   expect(main.length, 'departments in the header data').toBeGreaterThan(1);
   return { main, special };
-}
-
-async function gotoReady(page: Page) {
-  const header = page.waitForResponse((r) => r.url().includes('/globalresource/header/'));
-  await page.goto('/');
-  await header;
-  // The page is rendered on the server: its menu button shows before it works.
-  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
 }
 
 const isDesktop = () => test.info().project.name === 'desktop';

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoSeriousViolations, saveScreenshot } from './support';
+import { expectNoSeriousViolations, gotoReady, saveScreenshot } from './support';
 
 /**
  * Navigation and accessibility of the shell: mega-menu hover intent and its
@@ -20,13 +20,6 @@ async function departments(page: Page): Promise<MenuItem[]> {
   expect(response.status()).toBe(200);
   const menu = ((await response.json()) as { deptMenu: MenuItem[] }).deptMenu;
   return menu.filter((d) => d.id !== 12 && d.id !== 13);
-}
-
-async function gotoReady(page: Page, path = '/') {
-  const header = page.waitForResponse((r) => r.url().includes('/globalresource/header/'));
-  await page.goto(path);
-  await header;
-  await expect(page.getByRole('banner').getByRole('link', { name: /^Cart, \d+ items?$/ })).toBeVisible();
 }
 
 /** The polite region that reads the new page's title. */

@@ -4,6 +4,7 @@ import {
   animationsDone,
   codeIn,
   expectNoSeriousViolations,
+  gotoReady,
   mailboxKeys,
   newCustomer,
   nextMessage,
@@ -29,14 +30,6 @@ import {
 const IN_STORE_PHONES = ['(555) 201-0001', '(555) 201-0002', '(555) 201-0003'];
 /** findrewardstolink's 4 VERIFICATION_REQUIRED: an in-store account nobody connected yet. */
 const VERIFICATION_REQUIRED = 4;
-
-/** The page with the header's data in. */
-async function gotoReady(page: Page, path: string) {
-  const header = page.waitForResponse((r) => r.url().includes('/globalresource/header/'));
-  await page.goto(path);
-  await header;
-  await expect(page.getByRole('banner').getByRole('link', { name: /^Cart, \d+ items?$/ })).toBeVisible();
-}
 
 /** A new customer without rewards, signed in in the page's browser. */
 async function signedInWithoutRewards(page: Page, prefix: string): Promise<NewCustomer> {

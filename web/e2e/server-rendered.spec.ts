@@ -35,8 +35,16 @@ async function someDepartment(request: APIRequestContext): Promise<{ name: strin
   return department;
 }
 
-async function someStore(request: APIRequestContext): Promise<{ urlAlias: string; title: string }> {
-  const stores = (await (await request.get('/api/stores')).json()) as Array<{ urlAlias: string; title: string }>;
+interface StoreInfo {
+  storeNum: number;
+  urlAlias: string;
+  title: string;
+  city: string;
+  state: string;
+}
+
+async function someStore(request: APIRequestContext): Promise<StoreInfo> {
+  const stores = (await (await request.get('/api/stores')).json()) as StoreInfo[];
   const store = stores.find((s) => s.urlAlias === 'janesville-wi') ?? stores[0];
   if (!store) throw new Error('no store');
   return store;
@@ -67,6 +75,16 @@ test.describe('with JavaScript off', () => {
     await expect(page.locator('.product-page img').first()).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toBeVisible();
     expect(await structuredTypes(page)).toEqual(expect.arrayContaining(['Product', 'BreadcrumbList']));
+  });
+
+  test("a product page shows the visitor's store and the product's stock there", async ({ page }) => {
+    const product = await someProduct(page.request);
+    const store = await someStore(page.request);
+    const chosen = await page.request.get(`/stores/set-json/${store.storeNum}`);
+    expect(chosen.status()).toBe(200);
+    await page.goto(product.url);
+    await expect(page.locator('.purchase__store')).toContainText(`Your store: ${store.city}, ${store.state}`);
+    await expect(page.locator('.product-page [data-stock-status]').first()).toBeVisible();
   });
 
   test('search results show their products, each a link to its page', async ({ page }) => {
@@ -116,9 +134,13 @@ test('a rendered page hydrates from the answers it came with, and works', async 
     if (message.type() === 'error') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
+  // With a store chosen: the header names it and the page shows the product's stock there.
+  const store = await someStore(page.request);
+  expect((await page.request.get(`/stores/set-json/${store.storeNum}`)).status()).toBe(200);
+  const rendered = [`/api/product/${product.blainNumber}`, '/globalresource/header/', '/products/a/stockstatus-json'];
   const fetchedAgain: string[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname === `/api/product/${product.blainNumber}`) fetchedAgain.push(request.url());
+    if (rendered.includes(new URL(request.url()).pathname)) fetchedAgain.push(request.url());
   });
 
   await page.goto(product.url);
@@ -129,7 +151,8 @@ test('a rendered page hydrates from the answers it came with, and works', async 
   await page.getByRole('button', { name: 'Increase quantity' }).first().click();
   await expect(quantity).toHaveValue('2');
   await page.waitForLoadState('networkidle');
-  expect(fetchedAgain, 'the product was fetched again').toEqual([]);
+  expect(fetchedAgain, 'the product, the header or the stock was fetched again').toEqual([]);
+  await expect(page.locator('.purchase__store')).toContainText(`${store.city}, ${store.state}`);
   expect(errors).toEqual([]);
 
   // A client-side navigation afterwards fetches as before.

@@ -12,6 +12,23 @@ const execFileAsync = promisify(execFile);
  * are attached to the report), and the store's CLI.
  */
 
+/**
+ * Opens `path` and waits until the app works and the header's data is in: a page rendered on
+ * the server carries it (its `#ssr-data` holds the header's answer), any other fetches it.
+ * The cart link is named from it either way.
+ */
+export async function gotoReady(page: Page, path = '/') {
+  const fetched = page.waitForResponse((r) => r.url().includes('/globalresource/header/'));
+  fetched.catch(() => {});
+  await page.goto(path);
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+  const rendered = await page
+    .locator('#ssr-data')
+    .evaluateAll((scripts) => scripts.some((s) => (s.textContent ?? '').includes('"/globalresource/header/')));
+  if (!rendered) await fetched;
+  await expect(page.getByRole('banner').getByRole('link', { name: /^Cart, \d+ items?$/ })).toBeVisible();
+}
+
 /** A screenshot of the page (the whole page unless `fullPage` is false). */
 export async function saveScreenshot(page: Page, testInfo: TestInfo, name: string, fullPage = true) {
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage });

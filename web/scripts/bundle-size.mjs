@@ -2,6 +2,8 @@
 //
 // - the shoppers' initial JavaScript (index.html's entry and every module it imports
 //   statically, gzipped) against the budget;
+// - that each page a shopper lands on (rendered on the server) loads at most a few files of
+//   its own;
 // - that no chunk a shopper can load (index.html's entry, everything it imports, statically or
 //   lazily, and their CSS) holds staff code: the markers below occur only in src/staff/;
 // - the staff entry's (staff.html) initial JavaScript, reported apart, and its lazily loaded
@@ -104,6 +106,26 @@ if (leaks.length > 0) {
   failed = true;
 } else {
   console.log(`no staff code in the ${shopperFiles.size} files a shopper's page can load`);
+}
+
+// The pages a shopper lands on (rendered on the server, src/app/renderedPages.ts): the files
+// each loads besides the entry's, every one a request a phone waits on before the page works
+// (vite.config.ts groups their modules).
+const MAX_PAGE_FILES = 4;
+const renderedPages = [
+  ...readFileSync(new URL('../src/app/renderedPages.ts', import.meta.url), 'utf8').matchAll(/'(src\/[^']+)'/g),
+].map((m) => m[1]);
+const entryChunks = new Set(closure(SHOPPER_ENTRY, false));
+console.log('landing pages (files besides the entry\'s):');
+for (const page of renderedPages) {
+  const own = closure(page, false).filter((c) => !entryChunks.has(c));
+  const scripts = own.length;
+  const sheets = new Set(own.flatMap((c) => c.css ?? [])).size;
+  console.log(`  ${page}  ${scripts} scripts, ${sheets} style sheets`);
+  if (scripts > MAX_PAGE_FILES || sheets > MAX_PAGE_FILES) {
+    console.error(`${page} loads more than ${MAX_PAGE_FILES} scripts or style sheets: group its modules (vite.config.ts)`);
+    failed = true;
+  }
 }
 
 console.log(`staff (${STAFF_ENTRY}):`);

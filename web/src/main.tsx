@@ -1,8 +1,9 @@
-import { StrictMode, useEffect, type ReactNode } from 'react';
+import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { HydrationState } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { clientRouter, hydratingRouter } from './app/router';
+import { adoptRenderedSession } from './session';
 import { primePrefetched } from './shared/api/prefetched';
 import './shared/styles/variables.css';
 import './shared/styles/base.css';
@@ -43,15 +44,21 @@ function AppReady({ children }: { children: ReactNode }) {
 const rendered = serverData();
 if (rendered && container.firstChild) {
   primePrefetched(rendered.api ?? {});
+  adoptRenderedSession();
   void hydratingRouter(rendered.router).then((router) => {
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <AppReady>
-          <RouterProvider router={router} />
-        </AppReady>
-      </StrictMode>,
-    );
+    // As a transition, hydration yields to the browser every few milliseconds instead of
+    // holding the main thread for the whole page (a long task a phone's tap waits behind);
+    // what the server rendered stays on screen meanwhile.
+    startTransition(() => {
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <AppReady>
+            <RouterProvider router={router} />
+          </AppReady>
+        </StrictMode>,
+      );
+    });
   });
 } else {
   createRoot(container).render(

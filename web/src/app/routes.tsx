@@ -3,17 +3,19 @@ import { CONTENT_PAGES, PLACEHOLDER_PAGES } from '../content/siteLinks';
 import { Layout } from '../shell/components/Layout';
 import { PageLoading } from '../shell/components/PageLoading';
 import { RouteError } from '../shell/components/RouteError';
+import { RENDERED_PAGES } from './renderedPages';
 
 /**
  * A page the web renderer renders on the server (`src/ssr/`): `module` is the route module's
- * source file, whose chunk and styles the page's HTML names in its head (the build's manifest
- * is keyed by it). Account, cart, checkout and order pages are not rendered there.
+ * source file (one of `RENDERED_PAGES`), whose chunk and styles the page's HTML names in its
+ * head (the build's manifest is keyed by it). Account, cart, checkout and order pages are not
+ * rendered there.
  */
 export interface ServerRendered {
   ssr: { module: string };
 }
 
-function serverRendered(module: string): ServerRendered {
+function serverRendered(module: (typeof RENDERED_PAGES)[keyof typeof RENDERED_PAGES]): ServerRendered {
   return { ssr: { module } };
 }
 
@@ -25,7 +27,7 @@ function childPath(path: string): string {
 /** The Markdown content pages (src/content/pages/*.md). */
 const contentRoutes: RouteObject[] = CONTENT_PAGES.map(({ path, slug }) => ({
   path: childPath(path),
-  handle: serverRendered('src/content/ContentPage.tsx'),
+  handle: serverRendered(RENDERED_PAGES.content),
   HydrateFallback: PageLoading,
   lazy: async () => {
     const { ContentPage, loadContent } = await import('../content/ContentPage');
@@ -183,13 +185,13 @@ export const routes: RouteObject[] = [
         children: [
           {
             index: true,
-            handle: serverRendered('src/home/pages/HomePage.tsx'),
+            handle: serverRendered(RENDERED_PAGES.home),
             HydrateFallback: PageLoading,
             lazy: async () => ({ Component: (await import('../home/pages/HomePage')).HomePage }),
           },
           {
             path: 'store-finder',
-            handle: serverRendered('src/storefinder/pages/StoreFinderPage.tsx'),
+            handle: serverRendered(RENDERED_PAGES.storeFinder),
             HydrateFallback: PageLoading,
             lazy: async () => ({
               Component: (await import('../storefinder/pages/StoreFinderPage')).StoreFinderPage,
@@ -197,7 +199,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'stores/:urlAlias',
-            handle: serverRendered('src/storefinder/pages/StoreDetailsPage.tsx'),
+            handle: serverRendered(RENDERED_PAGES.store),
             HydrateFallback: PageLoading,
             lazy: async () => {
               const { StoreDetailsPage, storeDetailsLoader } = await import(
@@ -208,7 +210,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 's',
-            handle: serverRendered('src/listing/pages/SearchPage.tsx'),
+            handle: serverRendered(RENDERED_PAGES.search),
             HydrateFallback: PageLoading,
             lazy: async () => ({
               Component: (await import('../listing/pages/SearchPage')).SearchPage,
@@ -216,7 +218,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'product/:blainNumber/*',
-            handle: serverRendered('src/product/pages/ProductPage.tsx'),
+            handle: serverRendered(RENDERED_PAGES.product),
             HydrateFallback: PageLoading,
             lazy: async () => ({
               Component: (await import('../product/pages/ProductPage')).ProductPage,
@@ -238,13 +240,13 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'tires',
-            handle: serverRendered('src/tires/route.ts'),
+            handle: serverRendered(RENDERED_PAGES.tires),
             HydrateFallback: PageLoading,
             lazy: () => import('../tires/route'),
           },
           {
             path: 'batteries',
-            handle: serverRendered('src/tires/batteriesRoute.ts'),
+            handle: serverRendered(RENDERED_PAGES.batteries),
             HydrateFallback: PageLoading,
             lazy: () => import('../tires/batteriesRoute'),
           },
@@ -259,7 +261,7 @@ export const routes: RouteObject[] = [
             // Department and landing pages live at their catalog URLs; anything else is
             // 'Page not found' (CatalogPage decides).
             path: '*',
-            handle: serverRendered('src/listing/pages/CatalogPage.tsx'),
+            handle: serverRendered(RENDERED_PAGES.catalog),
             HydrateFallback: PageLoading,
             lazy: async () => ({
               Component: (await import('../listing/pages/CatalogPage')).CatalogPage,

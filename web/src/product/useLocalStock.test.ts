@@ -1,5 +1,6 @@
 import { renderHook, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearPrefetched, postKey, primePrefetched } from '../shared/api/prefetched';
 import { searchResult, storeFixture } from '../storefinder/testing';
 import { useLocalStock } from './useLocalStock';
 
@@ -57,6 +58,39 @@ describe('useLocalStock', () => {
     const { result } = renderHook(() => useLocalStock('8028056', 1));
     await waitFor(() => expect(result.current.status).toBe('unavailable'));
     await waitFor(() => expect(logged()).toHaveLength(1));
+  });
+
+  describe('on a page rendered on the server', () => {
+    afterEach(() => clearPrefetched());
+    const rendered = (blainNumber: string, storeNum: number, body: unknown) =>
+      primePrefetched({
+        [postKey('/products/a/stockstatus-json', { blainNumber, storeNum, mustIncludeLocalStore: true })]: body,
+      });
+
+    it('starts from the stock the page was rendered with and asks nothing', () => {
+      const inventory = { isStocked: true, storeOnHand: 4, ecomOnHand: 0 };
+      rendered('8028056', 1, searchResult([{ store: JANESVILLE, inventory }]));
+      const { result } = renderHook(() => useLocalStock('8028056', 1));
+      expect(result.current).toMatchObject({ status: 'ready', inventory });
+      expect(fetchMock).not.toHaveBeenCalled();
+    });
+
+    it('asks for another store’s stock (the visitor changed stores)', async () => {
+      rendered('8028056', 1, searchResult([{ store: JANESVILLE, inventory: { isStocked: true, storeOnHand: 4, ecomOnHand: 0 } }]));
+      const inventory = { isStocked: false, storeOnHand: 0, ecomOnHand: 0 };
+      answer = () => Response.json(searchResult([{ store: storeFixture(2, 'Madison'), inventory }]));
+      const { result } = renderHook(() => useLocalStock('8028056', 2));
+      expect(result.current.status).toBe('loading');
+      await waitFor(() => expect(result.current).toMatchObject({ status: 'ready', inventory }));
+    });
+
+    it('asks again when the rendered answer is not one it expects (and reports that one)', async () => {
+      rendered('nope', 1, searchResult([], 'InvalidBlainNumber'));
+      answer = () => Response.json(searchResult([], 'InvalidBlainNumber'));
+      const { result } = renderHook(() => useLocalStock('nope', 1));
+      await waitFor(() => expect(result.current.status).toBe('unavailable'));
+      await waitFor(() => expect(logged()).toHaveLength(1));
+    });
   });
 
   it('no store: nothing asked', () => {

@@ -5,6 +5,6 @@
  * (`headerJson`): `refreshHeader({ header: answer.headerJson })` takes it without a
  * fetch, and fetches when it is null.
  */
-export { refreshHeader, useSession, toSessionData } from './sessionStore';
+export { adoptRenderedSession, refreshHeader, useSession, toSessionData } from './sessionStore';
 export type { SessionData, SessionState, SessionStatus } from './sessionStore';
 export { useHeaderDataLifecycle } from './useHeaderDataLifecycle';

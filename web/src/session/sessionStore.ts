@@ -1,9 +1,14 @@
-import { create } from 'zustand';
+import { useSyncExternalStore } from 'react';
+import { createStore } from 'zustand/vanilla';
 import { isObject, str } from '../shared/api/json';
+import { fromPrefetched } from '../shared/api/prefetched';
 import {
   EMPTY_HEADER,
   fetchHeader,
   normalizeHeader,
+  fetchDeptMenu,
+  prefetchedHeader,
+  prefetchedMenuVersion,
   type CustomerJson,
   type HeaderData,
   type HeaderLink,
@@ -80,7 +85,7 @@ const initialState: SessionData & { status: SessionStatus } = {
 let inFlight: Promise<void> | null = null;
 let generation = 0;
 
-export const useSession = create<SessionState>()((set, get) => {
+const store = createStore<SessionState>()((set, get) => {
   function request(): Promise<void> {
     const mine = ++generation;
     if (get().status !== 'success') set({ status: 'loading' });
@@ -126,6 +131,58 @@ export const useSession = create<SessionState>()((set, get) => {
     },
   };
 });
+
+/**
+ * The session the page was rendered with on the server: the header data the renderer fetched
+ * with the visitor's cookie (`prefetchedHeader`), else the initial state. React renders the
+ * server's markup from it and hydrates the browser's first render from the same answers, so the
+ * header, the footer's store and a product's stock at the visitor's store are in the page's
+ * first HTML and nothing changes as it hydrates.
+ */
+function renderedState(): SessionState {
+  return fromPrefetched('session', () => {
+    const header = prefetchedHeader();
+    const initial = store.getInitialState();
+    return header ? { ...initial, status: 'success', ...toSessionData(header) } : initial;
+  });
+}
+
+/**
+ * The header data the shell shares: `useSession((s) => s.cartQty)` in a component (it
+ * re-renders when the selected value changes; a selector must answer the same object for the
+ * same state), `useSession.getState()` and `useSession.setState()` elsewhere. A zustand store
+ * whose server snapshot is the rendered state (`renderedState`).
+ */
+export const useSession = Object.assign(function useSession<T>(selector: (state: SessionState) => T): T {
+  return useSyncExternalStore(
+    store.subscribe,
+    () => selector(store.getState()),
+    () => selector(renderedState()),
+  );
+}, store);
+
+/**
+ * Before hydration (browser): the session becomes the one the page was rendered with, so the
+ * first render matches it and the header data is not fetched again (`load` finds it loaded);
+ * the department menu, which the page does not carry, is fetched by its version meanwhile.
+ * Nothing changes when the page carries no header.
+ */
+export function adoptRenderedSession(): void {
+  const rendered = renderedState();
+  if (rendered.status !== 'success' || store.getState().status !== 'idle') return;
+  store.setState(rendered);
+  const version = prefetchedMenuVersion();
+  if (!version) return;
+  const mine = generation;
+  fetchDeptMenu(version)
+    .then((deptMenu) => {
+      // A newer header (a refresh, a sign-in) brought its own menu.
+      if (mine === generation && store.getState().deptMenu.length === 0) store.setState({ deptMenu });
+    })
+    .catch(() => {
+      // The menu stays empty until the next header refresh.
+    });
+}
 
 /**
  * The one way to bring the header up to date after anything that changes it (sign-in, a store

@@ -24,6 +24,14 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 const ROPE = detailsFixture('4935743', { name: 'Manila Rope, 1/2 in' });
+const STORE = { storeNum: 1, city: 'Janesville', cityAlias: 'Janesville', state: 'WI', urlAlias: 'janesville-wi' };
+const HEADER = {
+  loggedIn: false,
+  localStoreName: 'Janesville, WI',
+  localStoreJson: STORE,
+  cartSummaryJson: { cartQty: 2 },
+  deptMenuVersion: 'm1',
+};
 
 describe('a page rendered on the server', () => {
   it('shows the product, its price and its chunk, and carries the answer for hydration', async () => {
@@ -37,9 +45,36 @@ describe('a page rendered on the server', () => {
     );
     expect(JSON.parse(page!.data).api['/api/product/4935743'].name).toBe('Manila Rope, 1/2 in');
     // Asked of the store's API, for the visitor.
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(String(url)).toBe(`${API}/api/product/4935743`);
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === `${API}/api/product/4935743`)!;
     expect(new Headers(init?.headers).get('Cookie')).toBe('sf_store=1');
+  });
+
+  it("shows the visitor's store and the product's stock there, and carries both for hydration", async () => {
+    answers['/api/product/4935743'] = () => Response.json(ROPE);
+    answers['/globalresource/header/?deptMenu=omit'] = () => Response.json(HEADER);
+    answers['/products/a/stockstatus-json'] = () =>
+      Response.json({
+        resolutionType: 'Success',
+        statusList: [
+          { store: { ...STORE, storeNum: 2, city: 'Madison' }, inventory: { isStocked: true, storeOnHand: 9, ecomOnHand: 0 } },
+          { store: STORE, inventory: { isStocked: true, storeOnHand: 3, ecomOnHand: 0 } },
+        ],
+      });
+    const page = await render({ url: '/product/4935743/manila-rope/', api: API, cookie: 'sf_store=1' }, MANIFEST);
+    expect(page!.body).toContain('Your store: <strong>Janesville, WI</strong>');
+    expect(page!.body).toMatch(/data-stock-status="[A-Za-z]+"/);
+    const api = JSON.parse(page!.data).api;
+    // Not the department menu: the browser fetches it by its version.
+    expect(Object.keys(api).filter((key) => key.includes('dept-menu'))).toEqual([]);
+    expect(api['/globalresource/header/?deptMenu=omit'].localStoreName).toBe('Janesville, WI');
+    expect(
+      api['POST /products/a/stockstatus-json {"blainNumber":"4935743","storeNum":1,"mustIncludeLocalStore":true}'],
+    ).toMatchObject({ resolutionType: 'Success', statusList: [{ store: { storeNum: 1 } }] });
+    // Only the visitor's store's stock goes into the page.
+    expect(api['POST /products/a/stockstatus-json {"blainNumber":"4935743","storeNum":1,"mustIncludeLocalStore":true}'].statusList).toHaveLength(1);
+    // The stock is asked for the store the header names, for this product.
+    const [, stockInit] = fetchMock.mock.calls.find(([url]) => String(url) === `${API}/products/a/stockstatus-json`)!;
+    expect(JSON.parse(String(stockInit?.body))).toEqual({ blainNumber: '4935743', storeNum: 1, mustIncludeLocalStore: true });
   });
 
   it('writes no title of its own (the store writes the head)', async () => {

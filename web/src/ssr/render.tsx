@@ -12,7 +12,7 @@ import { routes } from '../app/routes';
 import { setServerFetch } from '../shared/api/client';
 import { allPrefetched, setServerScope } from '../shared/api/prefetched';
 import { assetLinks, type Manifest } from './assets';
-import { prefetch, prefetchUrls } from './prefetch';
+import { prefetchPage } from './prefetch';
 
 export interface RenderRequest {
   /** The page's path and query (`/product/1/rope/?x=1`). */
@@ -81,7 +81,7 @@ export async function render(request: RenderRequest, manifest: Manifest): Promis
     const page = context.matches.at(-1);
     const module = (page?.route.handle as ServerRendered | undefined)?.ssr?.module;
     if (!page || !module) return null;
-    await prefetch(prefetchUrls(module, url, page.params));
+    await prefetchPage(module, url, page.params);
     const router = createStaticRouter(handler.dataRoutes, context);
     const body = renderToString(
       <StrictMode>

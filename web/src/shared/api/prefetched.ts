@@ -1,5 +1,6 @@
 /**
- * The API answers a page was rendered with on the server (`src/ssr/`), by GET URL: the first
+ * The API answers a page was rendered with on the server (`src/ssr/`), by GET URL (or by
+ * `postKey` for a read sent as a POST, like stock status): the first
  * render in the browser (hydration) reads the same answers synchronously, so it shows exactly
  * what the server's HTML shows, and nothing is fetched twice.
  *
@@ -35,6 +36,11 @@ export function clearPrefetched(): void {
   if (browserAnswers.size) browserAnswers = new Map();
 }
 
+/** The key of the answer to a read sent as `POST url` with `body` (stock status). */
+export function postKey(url: string, body: unknown): string {
+  return `POST ${url} ${JSON.stringify(body)}`;
+}
+
 /** Records an answer of the page being rendered (server). */
 export function recordPrefetched(url: string, body: unknown): void {
   answers().set(url, body === undefined ? null : body);
@@ -59,6 +65,21 @@ export function prefetched<T>(url: string, parse: (body: unknown) => T): T | und
     // An answer that does not parse: the page fetches it as it would without one.
     return undefined;
   }
+}
+
+const derived = new WeakMap<Answers, Map<string, unknown>>();
+
+/**
+ * `derive()`, computed once per set of answers (a render on the server, the page in the
+ * browser) and kept under `key`: a value React reads more than once must be the same object
+ * each time (a store's server snapshot).
+ */
+export function fromPrefetched<T>(key: string, derive: () => T): T {
+  const all = answers();
+  let values = derived.get(all);
+  if (!values) derived.set(all, (values = new Map()));
+  if (!values.has(key)) values.set(key, derive());
+  return values.get(key) as T;
 }
 
 /** All answers of the page being rendered (server: what goes into the page). */

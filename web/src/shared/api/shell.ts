@@ -11,6 +11,7 @@
  */
 import { apiGet, NetworkError } from './client';
 import { isObject, num, str, strOrNull } from './json';
+import { prefetchedBody } from './prefetched';
 import type { Wire } from './wire';
 
 export const HEADER_URL = '/globalresource/header/';
@@ -243,6 +244,14 @@ export function deptMenuUrl(version: string): string {
 /** The menu this page already holds, by version: refreshes of the header reuse it. */
 let keptMenu: { version: string; menu: MenuItem[] } | null = null;
 
+/** The header's own URL: without the department menu, which comes by its version. */
+export const HEADER_ONLY_URL = `${HEADER_URL}?deptMenu=omit`;
+
+/** The version of the department menu a header answer names ('' when it carries its menu). */
+export function menuVersionOf(body: unknown): string {
+  return isObject(body) && body.deptMenu === undefined ? str(body.deptMenuVersion) : '';
+}
+
 /**
  * The header data; a guest's empty header when the server answers 204.
  * The header is asked for without its department menu (`?deptMenu=omit`):
@@ -250,18 +259,44 @@ let keptMenu: { version: string; menu: MenuItem[] } | null = null;
  * browser keeps, so a page view moves only the visitor's own few fields.
  */
 export async function fetchHeader(signal?: AbortSignal): Promise<HeaderData> {
-  const body = await apiGet<unknown>(`${HEADER_URL}?deptMenu=omit`, signal);
+  const body = await apiGet<unknown>(HEADER_ONLY_URL, signal);
   if (body === undefined) return EMPTY_HEADER;
   const header = normalizeHeader(body);
-  const version = isObject(body) ? str(body.deptMenuVersion) : '';
-  if (isObject(body) && body.deptMenu === undefined && version) {
-    if (keptMenu?.version !== version) {
-      const menu = await apiGet<unknown>(deptMenuUrl(version), signal);
-      keptMenu = { version, menu: list(menu, menuItem) };
-    }
-    header.deptMenu = keptMenu.menu;
-  }
+  const version = menuVersionOf(body);
+  if (version) header.deptMenu = await fetchDeptMenu(version, signal);
   return header;
+}
+
+/** The department menu of `version` (immutable, so the browser keeps it); this page keeps it too. */
+export async function fetchDeptMenu(version: string, signal?: AbortSignal): Promise<MenuItem[]> {
+  if (keptMenu?.version !== version) {
+    const menu = await apiGet<unknown>(deptMenuUrl(version), signal);
+    keptMenu = { version, menu: list(menu, menuItem) };
+  }
+  return keptMenu.menu;
+}
+
+/**
+ * The header the page was rendered with on the server (`prefetched.ts`), if it was, without its
+ * department menu: the menu (tens of kilobytes, the same for everyone, hidden until opened) is
+ * not part of the page; the browser fetches it by its version (`prefetchedMenuVersion`) once the
+ * page is up. The device is left unknown (`isMobileDevice: null`): the renderer's request is
+ * not the visitor's browser.
+ */
+export function prefetchedHeader(): HeaderData | undefined {
+  const body = prefetchedBody(HEADER_ONLY_URL);
+  if (body === undefined) return undefined;
+  if (body === null) return EMPTY_HEADER;
+  try {
+    return { ...normalizeHeader(body), deptMenu: [], isMobileDevice: null };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The version of the department menu the prefetched header names ('' for none). */
+export function prefetchedMenuVersion(): string {
+  return menuVersionOf(prefetchedBody(HEADER_ONLY_URL));
 }
 
 /** The mega-menu ad, or `null` when there is none (204). */

@@ -4,6 +4,7 @@
  */
 import { apiGet, apiRequest, NetworkError } from './client';
 import { isObject } from './json';
+import { postKey, prefetched } from './prefetched';
 import type { Wire } from './wire';
 
 export type DayName =
@@ -80,6 +81,16 @@ export async function searchStock(
     signal,
   });
   return asSearchResult(body);
+}
+
+/** The stock search of a product page: `blainNumber` near the visitor's store, that store first. */
+export function localStockRequest(blainNumber: string, storeNum: number): StockSearchRequest {
+  return { blainNumber, storeNum, mustIncludeLocalStore: true };
+}
+
+/** The answer to `request` the page was rendered with on the server, if it was (`prefetched.ts`). */
+export function prefetchedStock(request: StockSearchRequest): StoreSearchResult | undefined {
+  return prefetched(postKey(STOCK_STATUS_URL, request), asSearchResult);
 }
 
 /** Makes `storeNum` the visitor's store; answers the server's success flag. */

@@ -1,7 +1,9 @@
-import { renderHook } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { headerFixture, SIGNED_IN } from '../header/testing';
-import { refreshHeader, useHeaderDataLifecycle, useSession } from './index';
+import { renderHook, waitFor } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { headerFixture, JANESVILLE, SIGNED_IN } from '../header/testing';
+import { clearPrefetched, primePrefetched } from '../shared/api/prefetched';
+import { adoptRenderedSession, refreshHeader, useHeaderDataLifecycle, useSession } from './index';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -155,5 +157,48 @@ describe('useHeaderDataLifecycle', () => {
     unmount();
     window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('a page rendered on the server', () => {
+  afterEach(() => clearPrefetched());
+
+  function StoreName() {
+    return <span>{useSession((s) => s.localStoreName ?? 'no store')}</span>;
+  }
+
+  /** The answers of a render whose header names the visitor's store (and its menu's version). */
+  function renderedWithHeader(menuVersion: string) {
+    const header = { ...headerFixture({ ...JANESVILLE, cartSummaryJson: { cartQty: 3 } }), deptMenuVersion: menuVersion };
+    primePrefetched({ '/globalresource/header/?deptMenu=omit': { ...header, deptMenu: undefined } });
+  }
+
+  it('renders the header data it was rendered with (the server snapshot)', () => {
+    renderedWithHeader('ssr-1');
+    expect(renderToString(<StoreName />)).toBe('<span>Janesville, WI</span>');
+  });
+
+  it('renders a guest without them', () => {
+    expect(renderToString(<StoreName />)).toBe('<span>no store</span>');
+  });
+
+  it('takes them before hydration, so the header is not fetched again; the menu comes by its version', async () => {
+    fetchMock.mockImplementation(async () => Response.json(headerFixture().deptMenu));
+    renderedWithHeader('ssr-2');
+    adoptRenderedSession();
+    expect(useSession.getState()).toMatchObject({ status: 'success', localStoreName: 'Janesville, WI', cartQty: 3 });
+    // The device is the visitor's browser's to say, not the renderer's.
+    expect(useSession.getState().isMobileDevice).toBeNull();
+    await useSession.getState().load();
+    await waitFor(() => expect(useSession.getState().deptMenu.length).toBeGreaterThan(0));
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/globalresource/dept-menu/?v=ssr-2']);
+  });
+
+  it('loads the header as usual when the page carried none', async () => {
+    fetchMock.mockImplementation(async () => Response.json(headerFixture(JANESVILLE)));
+    adoptRenderedSession();
+    expect(useSession.getState().status).toBe('idle');
+    await useSession.getState().load();
+    expect(fetchMock).toHaveBeenCalled();
   });
 });
