@@ -158,9 +158,12 @@ describe('product page', () => {
     product();
     renderPage();
     await ready();
-    expect(beacons('/event/a/productview')).toEqual([
-      { a: 'view', u: '/product/4935743/manila-rope/', b: '4935743', h: '1' },
-    ]);
+    // Sent from an effect, which may run just after the heading shows.
+    await waitFor(() =>
+      expect(beacons('/event/a/productview')).toEqual([
+        { a: 'view', u: '/product/4935743/manila-rope/', b: '4935743', h: '1' },
+      ]),
+    );
   });
 
   it("MAP mode: 'See price in cart' and no amount", async () => {
