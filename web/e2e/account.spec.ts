@@ -2,6 +2,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import {
   afterAnswer,
   animationsDone,
+  accountToggle,
   expectNoSeriousViolations,
   gotoReady,
   linkIn,
@@ -25,10 +26,6 @@ import {
 const INVALID_LOGIN = 'Invalid Login — Please try again.';
 const CAPTCHA_NEEDED = "Let's double check this. Please re-enter your password and complete the CAPTCHA below.";
 const WELCOME = "Earn 1 point for every $1 spent—that's 1% back! Plus, enjoy special offers and savings.";
-
-function accountToggle(page: Page): Locator {
-  return page.getByRole('banner').getByRole('button', { name: /Account/ });
-}
 
 /** The header says who is signed in ('Hi, Pat'), or 'Hello, Sign In' for a guest. */
 async function expectSignedInHeader(page: Page, firstName: string) {

@@ -1,11 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousViolations, gotoReady, saveScreenshot } from './support';
+import { expect, test } from '@playwright/test';
+import { accountToggle, expectNoSeriousViolations, gotoReady, saveScreenshot } from './support';
 
 /** Header: search suggestions, account dropdown, sign-in panel, cart and store. */
-
-function accountToggle(page: Page) {
-  return page.getByRole('banner').getByRole('button', { name: /Account/ });
-}
 
 test.describe('header search', () => {
   test('suggestions by keyboard: type, ArrowDown into the list, again, Escape back to the input', async ({

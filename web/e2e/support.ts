@@ -29,6 +29,11 @@ export async function gotoReady(page: Page, path = '/') {
   await expect(page.getByRole('banner').getByRole('link', { name: /^Cart, \d+ items?$/ })).toBeVisible();
 }
 
+/** The header's account menu button ('Hello, Sign In' or 'Hi, Jane', then 'Account'). */
+export function accountToggle(page: Page) {
+  return page.getByRole('banner').getByRole('button', { name: /^(Hello|Hi), .*Account$/ });
+}
+
 /** A screenshot of the page (the whole page unless `fullPage` is false). */
 export async function saveScreenshot(page: Page, testInfo: TestInfo, name: string, fullPage = true) {
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage });
