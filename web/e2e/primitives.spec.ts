@@ -58,7 +58,8 @@ test('tooltip: keyboard focus shows it 6 px from its trigger, Escape hides it', 
     ctaAccessibleText: 'Find a store near you',
   };
   await page.route('**/globalresource/sponsored-ad/', (route) => route.fulfill({ json: ad }));
-  await page.goto('/');
+  // A page the browser renders (the cart): a rendered page carries the store's own ad.
+  await page.goto('/cart/');
   const label = page.locator(`[data-ad-id="${ad.adId}"]`).getByRole('button', { name: 'Sponsored' });
   await expect(label).toBeVisible();
   await label.focus();

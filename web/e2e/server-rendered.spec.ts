@@ -75,6 +75,10 @@ test.describe('with JavaScript off', () => {
     await expect(page.locator('.product-page img').first()).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toBeVisible();
     expect(await structuredTypes(page)).toEqual(expect.arrayContaining(['Product', 'BreadcrumbList']));
+    // The banner's sponsored ad (the demo catalog sets one) is in the page too.
+    const ad = (await (await page.request.get('/globalresource/sponsored-ad/')).json()) as { adId: string } | null;
+    expect(ad, 'the demo catalog sets a sponsored ad').not.toBeNull();
+    await expect(page.locator(`.site-banner__ad[data-ad-id="${ad!.adId}"] img`)).toBeVisible();
   });
 
   test("a product page shows the visitor's store and the product's stock there", async ({ page }) => {

@@ -229,7 +229,8 @@ test.describe('sponsored ad', () => {
     const impression = page.waitForRequest(
       (r) => r.method() === 'POST' && pathOf(r.url()) === '/event/a/sponsored-ad-impression',
     );
-    await page.goto('/');
+    // A page the browser renders (the cart): a rendered page carries the store's own ad.
+    await page.goto('/cart/');
     const banner = page.getByRole('region', { name: 'Site messages' });
     const slot = banner.locator(`[data-ad-id="${adId}"]`);
     await expect(slot).toBeVisible();

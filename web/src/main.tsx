@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { HydrationState } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { clientRouter, hydratingRouter } from './app/router';
+import { adoptRenderedAd } from './banner/sponsoredAd';
 import { adoptRenderedSession } from './session';
 import { primePrefetched } from './shared/api/prefetched';
 import './shared/styles/variables.css';
@@ -45,6 +46,7 @@ const rendered = serverData();
 if (rendered && container.firstChild) {
   primePrefetched(rendered.api ?? {});
   adoptRenderedSession();
+  adoptRenderedAd();
   void hydratingRouter(rendered.router).then((router) => {
     // As a transition, hydration yields to the browser every few milliseconds instead of
     // holding the main thread for the whole page (a long task a phone's tap waits behind);

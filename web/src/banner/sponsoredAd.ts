@@ -1,5 +1,7 @@
-import { create } from 'zustand';
-import { fetchSponsoredAd, type MegaMenuAd } from '../shared/api/shell';
+import { createStore } from 'zustand/vanilla';
+import { fromPrefetched, prefetched } from '../shared/api/prefetched';
+import { fetchSponsoredAd, normalizeMegaMenuAd, SPONSORED_AD_URL, type MegaMenuAd } from '../shared/api/shell';
+import { withRenderedState } from '../shared/state/renderedStore';
 
 interface SponsoredAdState {
   ad: MegaMenuAd | null;
@@ -8,15 +10,34 @@ interface SponsoredAdState {
   settled: boolean;
 }
 
-/**
- * The sponsored ad of the site-messages banner (GET /globalresource/sponsored-ad/),
- * null until loaded or when there is none.
- */
-export const useSponsoredAdStore = create<SponsoredAdState>()(() => ({
+const store = createStore<SponsoredAdState>()(() => ({
   ad: null,
   requested: false,
   settled: false,
 }));
+
+/**
+ * The ad a page rendered on the server was rendered with (site content the renderer
+ * prefetched), else the initial state.
+ */
+function renderedState(): SponsoredAdState {
+  return fromPrefetched('sponsored-ad', () => {
+    const ad = prefetched(SPONSORED_AD_URL, (body) => (body === undefined ? null : normalizeMegaMenuAd(body)));
+    return ad === undefined ? store.getInitialState() : { ad, requested: true, settled: true };
+  });
+}
+
+/**
+ * The sponsored ad of the site-messages banner (GET /globalresource/sponsored-ad/),
+ * null until loaded or when there is none. A page rendered on the server has it in its HTML.
+ */
+export const useSponsoredAdStore = withRenderedState(store, renderedState);
+
+/** Before hydration (browser): the ad the page was rendered with, so it is not fetched again. */
+export function adoptRenderedAd(): void {
+  const rendered = renderedState();
+  if (rendered.settled && !store.getState().requested) store.setState(rendered);
+}
 
 /** Fetches the ad once per page load; later calls do nothing. A failure means no ad. */
 export function loadSponsoredAd(): void {

@@ -1,7 +1,7 @@
-import { useSyncExternalStore } from 'react';
 import { createStore } from 'zustand/vanilla';
 import { isObject, str } from '../shared/api/json';
 import { fromPrefetched } from '../shared/api/prefetched';
+import { withRenderedState } from '../shared/state/renderedStore';
 import {
   EMPTY_HEADER,
   fetchHeader,
@@ -147,19 +147,8 @@ function renderedState(): SessionState {
   });
 }
 
-/**
- * The header data the shell shares: `useSession((s) => s.cartQty)` in a component (it
- * re-renders when the selected value changes; a selector must answer the same object for the
- * same state), `useSession.getState()` and `useSession.setState()` elsewhere. A zustand store
- * whose server snapshot is the rendered state (`renderedState`).
- */
-export const useSession = Object.assign(function useSession<T>(selector: (state: SessionState) => T): T {
-  return useSyncExternalStore(
-    store.subscribe,
-    () => selector(store.getState()),
-    () => selector(renderedState()),
-  );
-}, store);
+/** The header data the shell shares (zustand; the server snapshot is `renderedState`). */
+export const useSession = withRenderedState(store, renderedState);
 
 /**
  * Before hydration (browser): the session becomes the one the page was rendered with, so the

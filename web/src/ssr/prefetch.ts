@@ -3,9 +3,9 @@
  * server, by route module (`handle.ssr.module` in `app/routes.tsx`). Each is the very request
  * the page's own hook sends in the browser, so the hook finds it (`shared/api/prefetched.ts`)
  * when the page renders here and again when it hydrates. Every page has the header's (the
- * visitor's store, cart count and greeting, the department menu); a product page has its
- * stock at the visitor's store too, asked once the header names the store. Pages with a route
- * loader (stores, content) need no more: the router runs their loader.
+ * visitor's store, cart count and greeting) and the banner's sponsored ad; a product page has
+ * its stock at the visitor's store too, asked once the header names the store. Pages with a
+ * route loader (stores, content) need no more: the router runs their loader.
  */
 import type { Params } from 'react-router';
 import { RENDERED_PAGES } from '../app/renderedPages';
@@ -17,7 +17,7 @@ import { HOME_URL } from '../shared/api/home';
 import { postKey, recordPrefetched } from '../shared/api/prefetched';
 import { productUrl } from '../shared/api/product';
 import { searchUrl } from '../shared/api/search';
-import { HEADER_ONLY_URL, normalizeHeader } from '../shared/api/shell';
+import { HEADER_ONLY_URL, normalizeHeader, SPONSORED_AD_URL } from '../shared/api/shell';
 import { localStockRequest, STOCK_STATUS_URL } from '../shared/api/stores';
 
 type Urls = (url: URL, params: Params) => string[];
@@ -97,10 +97,15 @@ async function prefetchStock(blainNumber: string, header: Promise<unknown>): Pro
   }
 }
 
-/** All `module`'s page needs for `url`: the header's answers, the page's own, the stock. */
+/**
+ * All `module`'s page needs for `url`: the header's answer, the banner's sponsored ad (site
+ * content; on a phone its picture is the largest thing above the fold), the page's own, the
+ * stock.
+ */
 export async function prefetchPage(module: string, url: URL, params: Params): Promise<void> {
   const header = prefetchHeader();
+  const ad = prefetchGet(SPONSORED_AD_URL);
   const blainNumber = module === RENDERED_PAGES.product ? params.blainNumber : undefined;
   const stock = blainNumber ? prefetchStock(blainNumber, header) : null;
-  await Promise.all([header, prefetch(prefetchUrls(module, url, params)), stock]);
+  await Promise.all([header, ad, prefetch(prefetchUrls(module, url, params)), stock]);
 }

@@ -49,7 +49,7 @@ describe('a page rendered on the server', () => {
     expect(new Headers(init?.headers).get('Cookie')).toBe('sf_store=1');
   });
 
-  it("shows the visitor's store and the product's stock there, and carries both for hydration", async () => {
+  it("shows the visitor's store, the product's stock there and the banner's ad, and carries them for hydration", async () => {
     answers['/api/product/4935743'] = () => Response.json(ROPE);
     answers['/globalresource/header/?deptMenu=omit'] = () => Response.json(HEADER);
     answers['/products/a/stockstatus-json'] = () =>
@@ -60,8 +60,11 @@ describe('a page rendered on the server', () => {
           { store: STORE, inventory: { isStocked: true, storeOnHand: 3, ecomOnHand: 0 } },
         ],
       });
+    answers['/globalresource/sponsored-ad/'] = () =>
+      Response.json({ adId: 'ad-7', desktopImage: '/images/ads/a.svg', ctaLink: '/tires/', ctaAccessibleText: 'Shop tires' });
     const page = await render({ url: '/product/4935743/manila-rope/', api: API, cookie: 'sf_store=1' }, MANIFEST);
     expect(page!.body).toContain('Your store: <strong>Janesville, WI</strong>');
+    expect(page!.body).toMatch(/data-ad-id="ad-7"[^]*src="\/images\/ads\/a.svg"/);
     expect(page!.body).toMatch(/data-stock-status="[A-Za-z]+"/);
     const api = JSON.parse(page!.data).api;
     // Not the department menu: the browser fetches it by its version.
