@@ -777,6 +777,19 @@ async fn merchandisers_pin_items_to_the_top_in_order() {
     )
     .await;
     assert_eq!(a.status, 422, "the whole order is needed: {}", a.body);
+    // An order that is not item ids is the wrong shape: refused, the order unchanged.
+    let a = pin(
+        &mut c,
+        "UpdateItemPinOrder",
+        serde_json::json!({"keyword": "wire", "itemList": [800002, {"itemId": "800003"}]}),
+    )
+    .await;
+    assert_eq!(a.status, 422, "{}", a.body);
+    assert_eq!(a.json()["code"], "InvalidInput");
+    assert_eq!(
+        ids(&search(&mut c, "keyword=wire").await),
+        vec!["800003", "800002"]
+    );
     let a = pin(
         &mut c,
         "UnpinItem",

@@ -93,7 +93,7 @@ pub struct PinRequest {
     /// description: `item_list_schema`)
     #[serde(default, alias = "itemlist")]
     #[schema(schema_with = item_list_schema)]
-    pub item_list: Option<serde_json::Value>,
+    pub item_list: Option<ItemList>,
     /// SetKeywordRedirect: the store page the keyword goes to (a local URL: one leading slash,
     /// e.g. "/store-finder/")
     #[serde(default)]
@@ -112,6 +112,15 @@ pub struct PinRequest {
     /// SchedulePinRule: when it stops (none: for good)
     #[serde(default)]
     pub ends_at: Option<DateTime<Utc>>,
+}
+
+/// `itemList`: a comma list or an array of item ids; anything else (numbers, objects, an array
+/// holding one) is the wrong shape, refused with the rest of the body (422 `InvalidInput`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum ItemList {
+    Comma(String),
+    Items(Vec<String>),
 }
 
 /// `itemList`: a comma list, an array of item ids, or null.
@@ -227,20 +236,15 @@ async fn board(state: &CommandState, r: &PinRequest) -> Result<String, ApiError>
     }
 }
 
-fn item_list(value: &serde_json::Value) -> Vec<String> {
+fn item_list(value: &ItemList) -> Vec<String> {
     match value {
-        serde_json::Value::String(s) => s
+        ItemList::Comma(s) => s
             .split(',')
             .map(str::trim)
             .filter(|s| !s.is_empty())
             .map(String::from)
             .collect(),
-        serde_json::Value::Array(items) => items
-            .iter()
-            .filter_map(|v| v.as_str())
-            .map(String::from)
-            .collect(),
-        _ => vec![],
+        ItemList::Items(items) => items.clone(),
     }
 }
 
