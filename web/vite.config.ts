@@ -27,6 +27,29 @@ function routesManifest(): Plugin {
 /** The staff preview script's source (its entry, `PREVIEW_ENTRY`, below). */
 const PREVIEW_SOURCE = 'src/staff/preview/main.tsx';
 
+/** A module's record in the build's graph: what it imports, statically and lazily. */
+type ModuleInfoOf = (id: string) => { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
+
+/**
+ * What `from` loads (the modules and their static imports, transitively); with `later`, what
+ * they load lazily too, and the lazily loaded modules are added to `later`.
+ */
+function loadsOf(info: ModuleInfoOf, from: readonly string[], later?: Set<string>): Set<string> {
+  const seen = new Set<string>();
+  const next = [...from];
+  for (let id = next.pop(); id !== undefined; id = next.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const module = info(id);
+    next.push(...(module?.importedIds ?? []));
+    if (later) {
+      next.push(...(module?.dynamicallyImportedIds ?? []));
+      for (const dynamic of module?.dynamicallyImportedIds ?? []) later.add(dynamic);
+    }
+  }
+  return seen;
+}
+
 /**
  * The modules both the shoppers' app and the staff pages load up front (the static imports of
  * index.html and of staff.html), kept together in one chunk, `base`, whatever else imports some
@@ -43,17 +66,7 @@ function sharedBase(): { plugin: Plugin; test: (id: string) => boolean } {
       name: 'storefront-shared-base',
       apply: 'build',
       buildEnd() {
-        const closure = (entry: string) => {
-          const seen = new Set<string>();
-          const next = [entry];
-          for (let id = next.pop(); id !== undefined; id = next.pop()) {
-            if (seen.has(id)) continue;
-            seen.add(id);
-            next.push(...(this.getModuleInfo(id)?.importedIds ?? []));
-          }
-          return seen;
-        };
-        const [shoppers, staff] = entries.map(closure);
+        const [shoppers, staff] = entries.map((entry) => loadsOf((id) => this.getModuleInfo(id), [entry]));
         shared.clear();
         for (const id of shoppers!) if (staff!.has(id) && !entries.includes(id)) shared.add(id);
       },
@@ -106,22 +119,8 @@ function shopperChunks(): {
       name: 'storefront-shopper-chunks',
       apply: 'build',
       buildEnd() {
-        // What `from` loads: with `later`, lazily too (and the lazily loaded modules go to it).
-        const loads = (from: readonly string[], later?: Set<string>) => {
-          const seen = new Set<string>();
-          const next = [...from];
-          for (let id = next.pop(); id !== undefined; id = next.pop()) {
-            if (seen.has(id)) continue;
-            seen.add(id);
-            const info = this.getModuleInfo(id);
-            next.push(...(info?.importedIds ?? []));
-            if (later) {
-              next.push(...(info?.dynamicallyImportedIds ?? []));
-              for (const dynamic of info?.dynamicallyImportedIds ?? []) later.add(dynamic);
-            }
-          }
-          return seen;
-        };
+        const loads = (from: readonly string[], later?: Set<string>) =>
+          loadsOf((id) => this.getModuleInfo(id), from, later);
         const staff = loads(staffEntries, new Set());
         const lazy = new Set<string>();
         const shoppers = loads([entry], lazy);
