@@ -215,11 +215,25 @@ const PROXIED_PATHS = [
 ] as const;
 
 /**
+ * React Router's production build for the built app: the package's exports name only its
+ * development build (the same code with its warnings on) unless a framework-mode plugin swaps
+ * it, so the builds point at `dist/production` themselves. Tests and the dev server keep the
+ * warnings.
+ */
+const ROUTER_PRODUCTION = {
+  alias: [
+    { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+    { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
+  ],
+};
+
+/**
  * The web renderer (`npm run build`'s second step, `vite build --ssr`): `dist-ssr/render.js`,
  * one file with React and the app in it, run by Node beside the store (src/ssr/server.ts).
  */
 const RENDERER = defineConfig({
   plugins: [react()],
+  resolve: ROUTER_PRODUCTION,
   ssr: { noExternal: true, target: 'node' },
   build: {
     ssr: fileURLToPath(new URL('./src/ssr/server.ts', import.meta.url)),
@@ -231,8 +245,9 @@ const RENDERER = defineConfig({
   },
 });
 
-export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? RENDERER : {
+export default defineConfig(({ command, isSsrBuild }) => (isSsrBuild ? RENDERER : {
   plugins: [react(), routesManifest(), precompress(), base.plugin, shopper.plugin],
+  resolve: command === 'build' ? ROUTER_PRODUCTION : {},
   server: {
     proxy: {
       ...Object.fromEntries(

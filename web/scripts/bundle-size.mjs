@@ -3,7 +3,8 @@
 // - the shoppers' initial JavaScript (index.html's entry and every module it imports
 //   statically, gzipped) against the budget;
 // - that each page a shopper lands on (rendered on the server) loads at most a few files of
-//   its own;
+//   its own, and its JavaScript on the wire (the entry's and the page's, as the server sends
+//   them: the build's brotli copies) against a budget per page;
 // - that no chunk a shopper can load (index.html's entry, everything it imports, statically or
 //   lazily, and their CSS) holds staff code: the markers below occur only in src/staff/;
 // - the staff entry's (staff.html) initial JavaScript, reported apart, and its lazily loaded
@@ -14,11 +15,17 @@
 //   that the shopper's page has not loaded already.
 //
 // Any failure exits non-zero, so `npm run build` fails.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 
 const BUDGET_KB = 150;
+/**
+ * A landing page's JavaScript on the wire (brotli, what a browser is sent), the entry's and the
+ * page's own. React with the data router alone is 83 KB of it (docs/performance.md); the budget
+ * keeps the rest from growing unnoticed.
+ */
+const PAGE_BUDGET_KB = 145;
 const SHOPPER_ENTRY = 'index.html';
 const STAFF_ENTRY = 'staff.html';
 const PREVIEW_ENTRY = 'src/staff/preview/main.tsx';
@@ -66,6 +73,12 @@ function closure(key, lazy) {
 
 function gzipKb(file) {
   return gzipSync(readFileSync(join(dist, file))).length / 1024;
+}
+
+/** A file's size as the server sends it: its brotli copy, or the file (small files have none). */
+function wireKb(file) {
+  const path = join(dist, file);
+  return (existsSync(`${path}.br`) ? statSync(`${path}.br`) : statSync(path)).size / 1024;
 }
 
 /** Prints the entry's initial JS file by file; answers its total in KB (gzipped). */
@@ -116,14 +129,20 @@ const renderedPages = [
   ...readFileSync(new URL('../src/app/renderedPages.ts', import.meta.url), 'utf8').matchAll(/'(src\/[^']+)'/g),
 ].map((m) => m[1]);
 const entryChunks = new Set(closure(SHOPPER_ENTRY, false));
-console.log('landing pages (files besides the entry\'s):');
+const entryWireKb = [...entryChunks].filter((c) => c.file.endsWith('.js')).reduce((kb, c) => kb + wireKb(c.file), 0);
+console.log(`landing pages (files besides the entry's; JS on the wire with the entry's ${entryWireKb.toFixed(1)} KB, brotli):`);
 for (const page of renderedPages) {
   const own = closure(page, false).filter((c) => !entryChunks.has(c));
   const scripts = own.length;
   const sheets = new Set(own.flatMap((c) => c.css ?? [])).size;
-  console.log(`  ${page}  ${scripts} scripts, ${sheets} style sheets`);
+  const wire = own.filter((c) => c.file.endsWith('.js')).reduce((kb, c) => kb + wireKb(c.file), entryWireKb);
+  console.log(`  ${page}  ${scripts} scripts, ${sheets} style sheets, JS ${wire.toFixed(1)} KB`);
   if (scripts > MAX_PAGE_FILES || sheets > MAX_PAGE_FILES) {
     console.error(`${page} loads more than ${MAX_PAGE_FILES} scripts or style sheets: group its modules (vite.config.ts)`);
+    failed = true;
+  }
+  if (wire > PAGE_BUDGET_KB) {
+    console.error(`${page}'s JavaScript is ${wire.toFixed(1)} KB on the wire, over its budget of ${PAGE_BUDGET_KB} KB`);
     failed = true;
   }
 }
