@@ -159,6 +159,8 @@ struct ProductDataLoose {
     was_price_cents: Option<i64>,
     #[serde(default)]
     introduced_on: Option<chrono::NaiveDate>,
+    #[serde(default)]
+    sale_ends_on: Option<chrono::NaiveDate>,
 }
 
 fn general() -> ProductKind {
@@ -203,6 +205,7 @@ impl From<ProductDataLoose> for ProductData {
             rating: p.rating,
             was_price_cents: p.was_price_cents,
             introduced_on: p.introduced_on,
+            sale_ends_on: p.sale_ends_on,
         }
     }
 }
@@ -479,6 +482,13 @@ fn csv_product(row: &CsvRow) -> Result<ProductRecord, String> {
                 v => Some(
                     chrono::NaiveDate::parse_from_str(v, "%Y-%m-%d")
                         .map_err(|_| "introducedOn: must be a date as YYYY-MM-DD".to_string())?,
+                ),
+            },
+            sale_ends_on: match get("saleEndsOn") {
+                "" => None,
+                v => Some(
+                    chrono::NaiveDate::parse_from_str(v, "%Y-%m-%d")
+                        .map_err(|_| "saleEndsOn: must be a date as YYYY-MM-DD".to_string())?,
                 ),
             },
         },

@@ -138,7 +138,7 @@ pub async fn seed(
     let stores = catalog.stores.clone();
     let mut sum = seed::Checksum::new(&catalog);
     let generator = tokio::task::spawn_blocking(move || {
-        let mut generated = seed::products(products, &stores).peekable();
+        let mut generated = seed::products(products, &stores, reference).peekable();
         while generated.peek().is_some() {
             let chunk: Vec<seed::SeedProduct> = generated.by_ref().take(BATCH).collect();
             chunk.iter().for_each(|item| sum.add(item));

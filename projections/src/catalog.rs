@@ -277,6 +277,7 @@ struct ProductRow<'a> {
     rating_count: i32,
     was_price_cents: Option<i64>,
     introduced_on: Option<chrono::NaiveDate>,
+    sale_ends_on: Option<chrono::NaiveDate>,
     /// When its last event was recorded (a sitemap's `lastmod`); none for an event being
     /// appended in this transaction (then `now()`, its `recorded_at`).
     updated_at: Option<chrono::DateTime<chrono::Utc>>,
@@ -314,6 +315,7 @@ impl<'a> From<&'a Upserted> for ProductRow<'a> {
             rating_count: p.rating.map_or(0, |r| r.count),
             was_price_cents: p.was_price_cents,
             introduced_on: p.introduced_on,
+            sale_ends_on: p.sale_ends_on,
             updated_at: *updated_at,
         }
     }
@@ -325,7 +327,7 @@ type Upserted = (ProductData, Option<chrono::DateTime<chrono::Utc>>);
 const PRODUCT_COLUMNS: &str = "blain_number, name, vendor_brand, description, department_id, department_path, kind, \
     price_cents, map_price_cents, price_mode, images, attributes, tire_width, tire_ratio, tire_rim, warning_level, \
     requires_confirmation, requires_agreement, bundle, warranties, ship_to_home, store_pickup, same_day_delivery, discontinued, \
-    rating_average, rating_count, was_price_cents, introduced_on, updated_at";
+    rating_average, rating_count, was_price_cents, introduced_on, sale_ends_on, updated_at";
 
 /// Upserts products (the last of each number wins) with one statement.
 async fn upsert_products(

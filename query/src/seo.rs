@@ -165,6 +165,10 @@ fn product_ld(origin: &str, p: &ProductSummary, description: &str) -> Value {
             "availability": availability,
             "itemCondition": "https://schema.org/NewCondition",
         });
+        // A sale price's last day, while it is to come (`ProductSummary::sale_ends_on`).
+        if let Some(last) = p.sale_ends_on {
+            product["offers"]["priceValidUntil"] = json!(last.format("%Y-%m-%d").to_string());
+        }
     }
     if let (Some(rating), true) = (p.rating, p.rating_count > 0) {
         product["aggregateRating"] = json!({

@@ -251,10 +251,16 @@ fn blain_number(index: u64) -> String {
 const PRODUCT_STREAM: u64 = 0x5EED_0001;
 const INVENTORY_STREAM: u64 = 0x5EED_0002;
 
-/// Streams `count` products with their inventory at every store.
-pub fn products(count: usize, stores: &[StoreData]) -> impl Iterator<Item = SeedProduct> + '_ {
+/// Streams `count` products with their inventory at every store; sales that end, end some
+/// days after `reference`'s day (the day the seed runs).
+pub fn products(
+    count: usize,
+    stores: &[StoreData],
+    reference: DateTime<Utc>,
+) -> impl Iterator<Item = SeedProduct> + '_ {
+    let today = reference.date_naive();
     (0..count as u64).map(move |i| {
-        let product = product(i);
+        let product = product(i, today);
         let (ecom_on_hand, stores) = inventory(i, stores);
         SeedProduct {
             product,
@@ -278,7 +284,7 @@ fn price_cents(rng: &mut Rng, lo: i64, hi: i64, position: Option<(usize, usize)>
     (dollars.max(1) * 100 - 100 + cents).max(99)
 }
 
-fn product(i: u64) -> ProductData {
+fn product(i: u64, today: chrono::NaiveDate) -> ProductData {
     let mut rng = Rng::for_item(PRODUCT_STREAM, i);
     let tree = tree();
     let total = tree.leaves.last().expect("leaves").until;
@@ -360,7 +366,7 @@ fn product(i: u64) -> ProductData {
         same_day_delivery: rng.chance(30),
     };
     // Drawn last, so the fields above stay as they were before these existed.
-    extras(&mut rng, &mut p);
+    extras(&mut rng, &mut p, today);
     p
 }
 
@@ -370,8 +376,9 @@ const RANGE_START: (i32, u32, u32) = (2019, 1, 1);
 const RANGE_DAYS: i64 = 2860;
 
 /// Reviews (about 70% of products, mostly 4 stars and up), a sale price (about 12% of the
-/// regular-priced products without a MAP) and the day the product came in.
-fn extras(rng: &mut Rng, p: &mut ProductData) {
+/// regular-priced products without a MAP), the day the product came in and, for about half of
+/// the sales, their last day: 3 to 45 days after `today`.
+fn extras(rng: &mut Rng, p: &mut ProductData, today: chrono::NaiveDate) {
     if rng.chance(70) {
         let count = match rng.below(10) {
             0..=5 => rng.range(1, 25),
@@ -395,6 +402,9 @@ fn extras(rng: &mut Rng, p: &mut ProductData) {
     let (y, m, d) = RANGE_START;
     let start = chrono::NaiveDate::from_ymd_opt(y, m, d).expect("a real date");
     p.introduced_on = Some(start + chrono::Days::new(rng.range(0, RANGE_DAYS) as u64));
+    if p.was_price_cents.is_some() && rng.chance(50) {
+        p.sale_ends_on = Some(today + chrono::Days::new(rng.range(3, 45) as u64));
+    }
 }
 
 fn blank(kind: ProductKind) -> ProductData {
@@ -738,7 +748,7 @@ fn inventory(i: u64, stores: &[StoreData]) -> (i32, Vec<StoreStock>) {
 pub fn checksum(count: usize, reference: DateTime<Utc>) -> String {
     let catalog = static_catalog(reference);
     let mut sum = Checksum::new(&catalog);
-    for item in products(count, &catalog.stores) {
+    for item in products(count, &catalog.stores, reference) {
         sum.add(&item);
     }
     sum.finish()
@@ -804,8 +814,10 @@ mod tests {
     #[test]
     fn product_i_does_not_depend_on_the_count() {
         let stores = stores();
-        let small: Vec<_> = products(100, &stores).map(|p| p.product).collect();
-        let large: Vec<_> = products(10_000, &stores)
+        let small: Vec<_> = products(100, &stores, reference())
+            .map(|p| p.product)
+            .collect();
+        let large: Vec<_> = products(10_000, &stores, reference())
             .take(100)
             .map(|p| p.product)
             .collect();
@@ -869,8 +881,10 @@ mod tests {
             .copied()
             .collect();
         let (mut tires, mut automotive, mut below_map) = (0, 0, 0);
+        let (mut sales, mut ending) = (0, 0);
+        let today = reference().date_naive();
         let mut names = HashSet::new();
-        for item in products(10_000, &catalog.stores) {
+        for item in products(10_000, &catalog.stores, reference()) {
             let p = &item.product;
             validate::product(p).unwrap_or_else(|e| panic!("{p:?}: {e}"));
             validate::inventory(item.ecom_on_hand, &item.stores).unwrap();
@@ -904,8 +918,18 @@ mod tests {
             if p.price_mode == PriceMode::BelowMap {
                 below_map += 1;
             }
+            sales += usize::from(p.was_price_cents.is_some());
+            if let Some(last) = p.sale_ends_on {
+                ending += 1;
+                // Validation refuses an end without a sale; the seed's ends are weeks ahead.
+                assert!((3..=45).contains(&(last - today).num_days()), "{last}");
+            }
             names.insert(p.name.clone());
         }
+        assert!(
+            sales > 500 && (sales / 3..=sales * 2 / 3).contains(&ending),
+            "{ending} of {sales} sales end"
+        );
         assert!(tires >= 500, "{tires} tires");
         assert!(automotive >= 500, "{automotive} automotive products");
         assert!((200..=900).contains(&below_map), "{below_map} below MAP");

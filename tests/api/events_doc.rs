@@ -681,6 +681,7 @@ fn product(tire: bool) -> ProductData {
         rating: None,
         was_price_cents: None,
         introduced_on: None,
+        sale_ends_on: None,
     }
 }
 
@@ -793,6 +794,7 @@ fn domain_samples() -> Vec<DomainSample> {
     });
     plain.was_price_cents = Some(15999);
     plain.introduced_on = chrono::NaiveDate::from_ymd_opt(2026, 9, 14);
+    plain.sale_ends_on = chrono::NaiveDate::from_ymd_opt(2026, 12, 31);
     all.extend(samples_of::<Product>(
         variants!(ProductEvent {
             ProductUpserted,

@@ -215,6 +215,34 @@ async fn a_product_page_holds_its_head_and_structured_data_before_any_script_run
     assert_eq!(product["@type"], "Product");
     assert!(product["offers"].is_null(), "{product}");
 
+    // On sale until a day to come: the offer says how long its price holds (`priceValidUntil`);
+    // once that day has passed, no end is published (the price is whatever the feed set since).
+    let last = chrono::Utc::now().date_naive() + chrono::Days::new(10);
+    sqlx::query(
+        "UPDATE products SET price_cents = 800, was_price_cents = 1000, sale_ends_on = $1          WHERE blain_number = '300'",
+    )
+    .bind(last)
+    .execute(&env.pool)
+    .await
+    .unwrap();
+    let on_sale = || async {
+        let (_, _, html) = get(&app, "/product/300/poly-rope-300/").await;
+        let product = json_ld(&html).swap_remove(0);
+        assert!(
+            rich_result_problems(&product, origin).is_empty(),
+            "{product}"
+        );
+        assert_eq!(product["offers"]["price"], "8.00", "{product}");
+        product["offers"]["priceValidUntil"].clone()
+    };
+    assert_eq!(on_sale().await, last.format("%Y-%m-%d").to_string());
+    sqlx::query("UPDATE products SET sale_ends_on = $1 WHERE blain_number = '300'")
+        .bind(chrono::Utc::now().date_naive() - chrono::Days::new(1))
+        .execute(&env.pool)
+        .await
+        .unwrap();
+    assert!(on_sale().await.is_null());
+
     // Other pages keep the app's own head.
     let (_, _, finder) = get(&app, "/store-finder/").await;
     assert!(!finder.contains("application/ld+json"));
@@ -386,6 +414,13 @@ fn rich_result_problems(block: &serde_json::Value, origin: &str) -> Vec<String> 
                 "offers.price, a decimal",
             );
             need(offer["priceCurrency"] == "USD", "offers.priceCurrency");
+            need(
+                offer["priceValidUntil"].is_null()
+                    || offer["priceValidUntil"]
+                        .as_str()
+                        .is_some_and(|d| chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").is_ok()),
+                "offers.priceValidUntil, an ISO 8601 date",
+            );
             need(
                 offer["availability"]
                     .as_str()

@@ -120,12 +120,14 @@ async fn reviews_sale_prices_and_dates_are_imported_and_checked() {
     with_departments(&env).await;
     let file = write_temp(
         "csv",
-        "blainNumber,name,vendorBrand,departmentId,price,rating,ratingCount,wasPrice,introducedOn
-820001,Fence Stretcher,Red Brand,101,49.99,4.6,87,59.99,2026-09-14
-820002,Wire Splicer,Red Brand,101,19.99,,,,
-820003,Tension Spring,Red Brand,101,9.99,6,3,,
-820004,Gate Latch,Red Brand,101,12.99,,,9.99,
-820005,Post Driver,Red Brand,101,39.99,,,,14/09/2026
+        "blainNumber,name,vendorBrand,departmentId,price,rating,ratingCount,wasPrice,introducedOn,saleEndsOn
+820001,Fence Stretcher,Red Brand,101,49.99,4.6,87,59.99,2026-09-14,2026-12-31
+820002,Wire Splicer,Red Brand,101,19.99,,,,,
+820003,Tension Spring,Red Brand,101,9.99,6,3,,,
+820004,Gate Latch,Red Brand,101,12.99,,,9.99,,
+820005,Post Driver,Red Brand,101,39.99,,,,14/09/2026,
+820006,Fence Pliers,Red Brand,101,24.99,,,,,2026-12-31
+820007,Wire Cutter,Red Brand,101,29.99,,,34.99,,31/12/2026
 ",
     );
     let report = import_file(&env.pool, file.path()).await.unwrap();
@@ -137,6 +139,8 @@ async fn reviews_sale_prices_and_dates_are_imported_and_checked() {
             "rating: needs an average from 1 to 5 and 1 or more reviews",
             "wasPrice: must be above the price",
             "introducedOn: must be a date as YYYY-MM-DD",
+            "saleEndsOn: needs a wasPrice (the sale it ends)",
+            "saleEndsOn: must be a date as YYYY-MM-DD",
         ]
     );
     type Row = (
@@ -145,11 +149,12 @@ async fn reviews_sale_prices_and_dates_are_imported_and_checked() {
         i32,
         Option<i64>,
         Option<chrono::NaiveDate>,
+        Option<chrono::NaiveDate>,
     );
     let rows: Vec<Row> =
         sqlx::query_as(
-            "SELECT blain_number, rating_average::float8, rating_count, was_price_cents, introduced_on \
-             FROM products ORDER BY blain_number",
+            "SELECT blain_number, rating_average::float8, rating_count, was_price_cents, introduced_on, \
+             sale_ends_on FROM products ORDER BY blain_number",
         )
         .fetch_all(&env.pool)
         .await
@@ -162,9 +167,10 @@ async fn reviews_sale_prices_and_dates_are_imported_and_checked() {
                 Some(4.6),
                 87,
                 Some(5999),
-                chrono::NaiveDate::from_ymd_opt(2026, 9, 14)
+                chrono::NaiveDate::from_ymd_opt(2026, 9, 14),
+                chrono::NaiveDate::from_ymd_opt(2026, 12, 31)
             ),
-            ("820002".into(), None, 0, None, None),
+            ("820002".into(), None, 0, None, None, None),
         ]
     );
 }

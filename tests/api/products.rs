@@ -196,7 +196,8 @@ async fn products_by_number_come_in_the_order_asked() {
             "ratingCount": 0,
             "wasPriceCents": null,
             "wasPrice": null,
-            "introducedOn": null
+            "introducedOn": null,
+            "saleEndsOn": null
         })
     );
     assert_eq!(

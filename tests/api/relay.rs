@@ -86,7 +86,7 @@ async fn the_relay_publishes_every_event_in_per_aggregate_order() {
         .unwrap();
     assert_eq!(first.aggregate_type, "Product");
     assert_eq!(first.event_type, "ProductUpserted");
-    assert_eq!(first.event_version, "2.0");
+    assert_eq!(first.event_version, "3.0");
     assert_eq!(first.payload["ProductUpserted"]["priceCents"], 1001);
 }
 

@@ -81,6 +81,28 @@ test.describe('with JavaScript off', () => {
     await expect(page.locator(`.site-banner__ad[data-ad-id="${ad!.adId}"] img`)).toBeVisible();
   });
 
+  test('a product on sale until a day says so, and its offer gives the day', async ({ page }) => {
+    // The demo catalog gives about half of its sales a last day (the home page lists deals).
+    const home = (await (await page.request.get('/api/home')).json()) as {
+      featured: Array<{ products: Array<Product & { saleEndsOn: string | null }> }>;
+    };
+    const product = home.featured.flatMap((f) => f.products).find((p) => p.saleEndsOn && p.priceMode === 'Regular');
+    if (!product) throw new Error('no sale with a last day among the home page deals');
+    await page.goto(product.url);
+    const day = new Date(`${product.saleEndsOn}T00:00:00Z`).toLocaleDateString('en-US', {
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
+    await expect(page.locator('.product-page .product-price__ends')).toHaveText(`Sale ends ${day}`);
+    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const offer = blocks
+      .map((text) => JSON.parse(text) as { '@type'?: string; offers?: { priceValidUntil?: string } })
+      .find((block) => block['@type'] === 'Product')?.offers;
+    expect(offer?.priceValidUntil).toBe(product.saleEndsOn);
+  });
+
   test("a product page shows the visitor's store and the product's stock there", async ({ page }) => {
     const product = await someProduct(page.request);
     const store = await someStore(page.request);

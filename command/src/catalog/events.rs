@@ -39,8 +39,9 @@ pub enum ProductEvent {
     },
 }
 // ProductUpserted 2.0 added `rating`, `wasPriceCents` and `introducedOn` (1.0 events are
-// upcast with the three as null: see [`ProductUpsertedV2`]).
-domain_event!(ProductEvent { ProductUpserted => "2.0", ProductDiscontinued => "1.0" });
+// upcast with the three as null: see [`ProductUpsertedV2`]); 3.0 added `saleEndsOn` (2.0
+// events are upcast with it null: [`ProductUpsertedV3`]).
+domain_event!(ProductEvent { ProductUpserted => "3.0", ProductDiscontinued => "1.0" });
 
 /// ProductUpserted 1.0 → 2.0: the fields 2.0 added (`rating`, `wasPriceCents`,
 /// `introducedOn`), as null: a 1.0 product has no reviews, no sale and no known date.
@@ -51,18 +52,41 @@ impl EventUpcaster for ProductUpsertedV2 {
         event_type == "ProductUpserted" && event_version == "1.0"
     }
 
-    fn upcast(&self, mut event: SerializedEvent) -> SerializedEvent {
-        if let Some(data) = event
-            .payload
-            .get_mut("ProductUpserted")
-            .and_then(Value::as_object_mut)
-        {
-            for field in ["rating", "wasPriceCents", "introducedOn"] {
-                data.entry(field).or_insert(Value::Null);
-            }
+    fn upcast(&self, event: SerializedEvent) -> SerializedEvent {
+        product_upserted_with_nulls(event, &["rating", "wasPriceCents", "introducedOn"], "2.0")
+    }
+}
+
+/// A stored ProductUpserted with `fields` added as null (those already there kept), as `version`.
+fn product_upserted_with_nulls(
+    mut event: SerializedEvent,
+    fields: &[&str],
+    version: &str,
+) -> SerializedEvent {
+    if let Some(data) = event
+        .payload
+        .get_mut("ProductUpserted")
+        .and_then(Value::as_object_mut)
+    {
+        for field in fields {
+            data.entry(*field).or_insert(Value::Null);
         }
-        event.event_version = "2.0".to_string();
-        event
+    }
+    event.event_version = version.to_string();
+    event
+}
+
+/// ProductUpserted 2.0 → 3.0: `saleEndsOn`, as null (a 2.0 sale has no known end). Runs after
+/// [`ProductUpsertedV2`], so a 1.0 event becomes 3.0 in two steps.
+pub struct ProductUpsertedV3;
+
+impl EventUpcaster for ProductUpsertedV3 {
+    fn can_upcast(&self, event_type: &str, event_version: &str) -> bool {
+        event_type == "ProductUpserted" && event_version == "2.0"
+    }
+
+    fn upcast(&self, event: SerializedEvent) -> SerializedEvent {
+        product_upserted_with_nulls(event, &["saleEndsOn"], "3.0")
     }
 }
 

@@ -33,5 +33,6 @@ use cqrs_es::persist::EventUpcaster;
 
 /// The catalog's upcasters, one per superseded event version (see `events.rs`).
 pub fn upcasters() -> Vec<Box<dyn EventUpcaster>> {
-    vec![Box::new(ProductUpsertedV2)]
+    // In order: a 1.0 event goes through both.
+    vec![Box::new(ProductUpsertedV2), Box::new(ProductUpsertedV3)]
 }

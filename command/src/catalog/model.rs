@@ -129,6 +129,9 @@ pub struct ProductData {
     pub was_price_cents: Option<i64>,
     /// The day the product came into the range: the 'Newest' sort (since 2.0).
     pub introduced_on: Option<NaiveDate>,
+    /// The last day of the sale, when the feed gives one: only with `was_price_cents` (since
+    /// 3.0). The price changes when the feed says so; this is the date the store publishes.
+    pub sale_ends_on: Option<NaiveDate>,
 }
 
 impl ProductData {
@@ -168,6 +171,7 @@ impl ProductData {
             rating: None,
             was_price_cents: None,
             introduced_on: None,
+            sale_ends_on: None,
         }
     }
 }

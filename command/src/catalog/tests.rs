@@ -204,7 +204,7 @@ fn event_names_and_versions_are_stable() {
     use cqrs_es::DomainEvent;
     let e = ProductEvent::ProductUpserted(Box::new(sample_product("1")));
     assert_eq!(e.event_type(), "ProductUpserted");
-    assert_eq!(e.event_version(), "2.0");
+    assert_eq!(e.event_version(), "3.0");
     let e = SiteContentEvent::HomeHeroSet { hero: hero() };
     assert_eq!(
         (e.event_type().as_str(), e.event_version().as_str()),
@@ -226,17 +226,59 @@ fn hero() -> HomeHero {
     }
 }
 
-/// A ProductUpserted as release 1.0 stored it: without the fields 2.0 added.
+/// A ProductUpserted as release 1.0 stored it: without the fields 2.0 and 3.0 added.
 fn stored_1_0(blain: &str) -> serde_json::Value {
-    let mut v = serde_json::to_value(ProductEvent::ProductUpserted(Box::new(sample_product(
-        blain,
-    ))))
-    .unwrap();
+    let mut v = stored_2_0(blain);
     let data = v["ProductUpserted"].as_object_mut().unwrap();
     for field in ["rating", "wasPriceCents", "introducedOn"] {
         assert!(data.remove(field).is_some(), "{field}");
     }
     v
+}
+
+/// A ProductUpserted as release 2.0 stored it: without `saleEndsOn`.
+fn stored_2_0(blain: &str) -> serde_json::Value {
+    let mut v = serde_json::to_value(ProductEvent::ProductUpserted(Box::new(sample_product(
+        blain,
+    ))))
+    .unwrap();
+    let data = v["ProductUpserted"].as_object_mut().unwrap();
+    assert!(data.remove("saleEndsOn").is_some());
+    v
+}
+
+#[test]
+fn a_stored_2_0_product_upserted_is_upcast_to_3_0_without_a_sale_end() {
+    use cqrs_es::persist::EventUpcaster;
+    let upcaster = super::ProductUpsertedV3;
+    assert!(upcaster.can_upcast("ProductUpserted", "2.0"));
+    assert!(!upcaster.can_upcast("ProductUpserted", "1.0"));
+    assert!(!upcaster.can_upcast("ProductUpserted", "3.0"));
+    let mut on_sale = sample_product("100");
+    on_sale.was_price_cents = Some(on_sale.price_cents + 500);
+    let mut stored =
+        serde_json::to_value(ProductEvent::ProductUpserted(Box::new(on_sale.clone()))).unwrap();
+    stored["ProductUpserted"]
+        .as_object_mut()
+        .unwrap()
+        .remove("saleEndsOn");
+    // Read through the store's decoder: the same sale, with no end known.
+    let e: ProductEvent =
+        crate::eventstore::decode("Product", "100", 1, "ProductUpserted", "2.0", stored).unwrap();
+    assert_eq!(e, ProductEvent::ProductUpserted(Box::new(on_sale)));
+    let e: ProductEvent = crate::eventstore::decode(
+        "Product",
+        "100",
+        1,
+        "ProductUpserted",
+        "2.0",
+        stored_2_0("100"),
+    )
+    .unwrap();
+    assert_eq!(
+        e,
+        ProductEvent::ProductUpserted(Box::new(sample_product("100")))
+    );
 }
 
 #[test]
@@ -295,8 +337,20 @@ fn reviews_and_sale_prices_are_checked() {
     p.was_price_cents = Some(p.price_cents);
     TestFramework::<Product>::with(())
         .given_no_previous_events()
-        .when(ProductCommand::Upsert(Box::new(p)))
+        .when(ProductCommand::Upsert(Box::new(p.clone())))
         .then_expect_error_message("wasPrice: must be above the price");
+    // A sale's end needs the sale.
+    p.was_price_cents = None;
+    p.sale_ends_on = chrono::NaiveDate::from_ymd_opt(2026, 12, 31);
+    TestFramework::<Product>::with(())
+        .given_no_previous_events()
+        .when(ProductCommand::Upsert(Box::new(p.clone())))
+        .then_expect_error_message("saleEndsOn: needs a wasPrice (the sale it ends)");
+    p.was_price_cents = Some(p.price_cents + 1);
+    TestFramework::<Product>::with(())
+        .given_no_previous_events()
+        .when(ProductCommand::Upsert(Box::new(p.clone())))
+        .then_expect_events(vec![ProductEvent::ProductUpserted(Box::new(p))]);
 }
 
 #[test]

@@ -132,6 +132,9 @@ pub fn product(p: &ProductData) -> Result<(), Invalid> {
     if p.was_price_cents.is_some_and(|w| w <= p.price_cents) {
         return Err(invalid("wasPrice", "must be above the price"));
     }
+    if p.sale_ends_on.is_some() && p.was_price_cents.is_none() {
+        return Err(invalid("saleEndsOn", "needs a wasPrice (the sale it ends)"));
+    }
     for w in &p.warranties {
         required("warranty", &w.name, 200)?;
         if w.price_cents < 0 || w.years <= 0 {

@@ -63,7 +63,7 @@ pub const PRODUCT_COLUMNS: &str = concat!(
     p.requires_confirmation, p.requires_agreement, p.ship_to_home, p.store_pickup, \
     p.same_day_delivery, p.discontinued, coalesce(e.ecom_on_hand, 0) AS ecom_on_hand, ",
     projections::rating_columns!(),
-    ", p.was_price_cents, p.introduced_on"
+    ", p.was_price_cents, p.introduced_on, p.sale_ends_on"
 );
 pub const PRODUCT_FROM: &str = concat!(
     "products p LEFT JOIN ecom_inventory e ON e.blain_number = p.blain_number",
@@ -134,6 +134,9 @@ pub struct ProductSummary {
     pub was_price: Option<String>,
     /// The day the product came into the range.
     pub introduced_on: Option<chrono::NaiveDate>,
+    /// The sale's last day, while the sale is on and that day has not passed (UTC); null
+    /// otherwise.
+    pub sale_ends_on: Option<chrono::NaiveDate>,
 }
 
 impl ProductSummary {
@@ -184,6 +187,11 @@ impl ProductSummary {
             was_price: was_price_cents.map(format_price),
             was_price_cents,
             introduced_on: r.try_get("introduced_on")?,
+            sale_ends_on: r
+                .try_get::<Option<chrono::NaiveDate>, _>("sale_ends_on")?
+                .filter(|last| {
+                    was_price_cents.is_some() && *last >= chrono::Utc::now().date_naive()
+                }),
             blain_number,
             name,
         })
@@ -593,6 +601,7 @@ mod tests {
             was_price_cents: None,
             was_price: None,
             introduced_on: None,
+            sale_ends_on: None,
         }
     }
 

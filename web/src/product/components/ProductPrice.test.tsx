@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { productFixture } from '../../shared/api/testing';
-import { MAP_EXPLANATION, ProductPrice, SEE_PRICE_IN_CART, wasPriceOf } from './ProductPrice';
+import { MAP_EXPLANATION, ProductPrice, SEE_PRICE_IN_CART, saleEndsText, wasPriceOf } from './ProductPrice';
 import { ProductRating } from './Rating';
 
 const regular = productFixture('1', { price: '$19.99', priceCents: 1999 });
@@ -37,12 +37,35 @@ describe('ProductPrice', () => {
     expect(screen.queryByText('Sale')).toBeNull();
   });
 
+  it('says when the sale ends on the product page, not on a card', () => {
+    const { container, unmount } = render(<ProductPrice product={{ ...onSale, saleEndsOn: '2026-12-31' }} size="page" />);
+    expect(container.querySelector('.product-price__ends')).toHaveTextContent('Sale ends Thu, Dec 31');
+    unmount();
+    const card = render(<ProductPrice product={{ ...onSale, saleEndsOn: '2026-12-31' }} />);
+    expect(card.container).not.toHaveTextContent('Sale ends');
+  });
+
+  it('names no end for a product not on sale, whatever the date says', () => {
+    const { container } = render(<ProductPrice product={{ ...regular, saleEndsOn: '2026-12-31' }} size="page" />);
+    expect(container).not.toHaveTextContent('Sale ends');
+  });
+
   it('ignores a was-price that is not above the price', () => {
     const { container } = render(
       <ProductPrice product={{ ...onSale, wasPriceCents: 1999, wasPrice: '$19.99' }} />,
     );
     expect(screen.queryByText('Sale')).toBeNull();
     expect(container.querySelector('s')).toBeNull();
+  });
+});
+
+describe('saleEndsText', () => {
+  it('reads the day as written, in any time zone, and refuses what is not a day', () => {
+    expect(saleEndsText('2027-01-01')).toBe('Sale ends Fri, Jan 1');
+    expect(saleEndsText('2026-02-30')).toBeNull();
+    expect(saleEndsText('12/31/2026')).toBeNull();
+    expect(saleEndsText(null)).toBeNull();
+    expect(saleEndsText(undefined)).toBeNull();
   });
 });
 

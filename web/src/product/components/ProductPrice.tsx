@@ -53,8 +53,22 @@ export function PriceAmount({ price, wasPrice }: { price: string; wasPrice: stri
   );
 }
 
+/**
+ * 'Sale ends Thu, Dec 31' for a sale's last day ('2026-12-31'), or null for none or a date
+ * that is not one. The day as written, whatever the browser's time zone.
+ */
+export function saleEndsText(lastDay: string | null | undefined): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(lastDay ?? '');
+  if (!m) return null;
+  const day = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  if (Number.isNaN(day.getTime()) || day.getUTCDate() !== Number(m[3])) return null;
+  const text = day.toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return `Sale ends ${text}`;
+}
+
 export interface ProductPriceProps {
-  product: Pick<ProductSummary, 'price' | 'priceCents' | 'belowMap' | 'priceMode' | 'wasPrice' | 'wasPriceCents'>;
+  product: Pick<ProductSummary, 'price' | 'priceCents' | 'belowMap' | 'priceMode' | 'wasPrice' | 'wasPriceCents'> &
+    Partial<Pick<ProductSummary, 'saleEndsOn'>>;
   /** The page shows the explanation; cards show the short text only. */
   size?: 'page' | 'card';
 }
@@ -62,7 +76,8 @@ export interface ProductPriceProps {
 /**
  * The price, or in MAP mode (price below the minimum advertised price)
  * 'See price in cart' without any amount (and no was-price). A product on
- * sale shows a 'Sale' badge and its was-price struck through.
+ * sale shows a 'Sale' badge and its was-price struck through; on the product page, the sale's
+ * last day when the catalog gives one.
  */
 export function ProductPrice({ product, size = 'card' }: ProductPriceProps) {
   if (!showsPrice(product)) {
@@ -74,6 +89,7 @@ export function ProductPrice({ product, size = 'card' }: ProductPriceProps) {
     );
   }
   const wasPrice = wasPriceOf(product);
+  const saleEnds = saleEndsText(product.saleEndsOn);
   return (
     <div
       className={`product-price product-price--${size}${wasPrice ? ' product-price--on-sale' : ''}`}
@@ -82,6 +98,7 @@ export function ProductPrice({ product, size = 'card' }: ProductPriceProps) {
       <p className="product-price__amount">
         <PriceAmount price={product.price} wasPrice={wasPrice} />
       </p>
+      {size === 'page' && wasPrice && saleEnds && <p className="product-price__ends">{saleEnds}</p>}
     </div>
   );
 }

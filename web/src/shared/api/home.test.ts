@@ -32,8 +32,14 @@ const HOME = {
       title: 'Deals',
       link: '/s/?keyword=&sort=price-asc',
       products: [
-        productFixture('100', { wasPriceCents: 3499, wasPrice: '$34.99', rating: 4.26, ratingCount: 8 }),
-        productFixture('101'),
+        productFixture('100', {
+          wasPriceCents: 3499,
+          wasPrice: '$34.99',
+          rating: 4.26,
+          ratingCount: 8,
+          saleEndsOn: '2026-12-31',
+        }),
+        productFixture('101', { saleEndsOn: '2026-12-31' }),
       ],
     },
     { id: 'popular', title: 'Popular right now', link: '/s/?keyword=', products: [productFixture('200')] },
@@ -65,8 +71,22 @@ describe('fetchHome', () => {
   it('normalises the products’ ratings and sale prices', async () => {
     fetchMock.mockResolvedValue(Response.json(HOME));
     const [onSale, regular] = (await fetchHome()).featured[0]!.products;
-    expect(onSale).toMatchObject({ rating: 4.3, ratingCount: 8, wasPriceCents: 3499, wasPrice: '$34.99' });
-    expect(regular).toMatchObject({ rating: null, ratingCount: 0, wasPriceCents: null, wasPrice: null, introducedOn: null });
+    expect(onSale).toMatchObject({
+      rating: 4.3,
+      ratingCount: 8,
+      wasPriceCents: 3499,
+      wasPrice: '$34.99',
+      saleEndsOn: '2026-12-31',
+    });
+    // A sale's last day without the sale is no end of anything.
+    expect(regular).toMatchObject({
+      rating: null,
+      ratingCount: 0,
+      wasPriceCents: null,
+      wasPrice: null,
+      introducedOn: null,
+      saleEndsOn: null,
+    });
   });
 
   it('answers an empty home page for 204', async () => {

@@ -17,8 +17,8 @@ export type FulfillmentType = NonNullable<Wire<'Placement'>['fulfillmentType']>;
 export type ProductAttribute = WireProduct['attributes'][number];
 export type Fulfillment = WireProduct['fulfillment'];
 
-/** The summary fields the server added later (ratings, sale price, date). */
-type ExtraField = 'rating' | 'ratingCount' | 'wasPriceCents' | 'wasPrice' | 'introducedOn';
+/** The summary fields the server added later (ratings, sale price, dates). */
+type ExtraField = 'rating' | 'ratingCount' | 'wasPriceCents' | 'wasPrice' | 'introducedOn' | 'saleEndsOn';
 /** The codes a newer server may extend. */
 type CodeField = 'priceMode' | 'kind' | 'warningLevel';
 
@@ -46,7 +46,8 @@ function centsOf(price: string): number | null {
 /**
  * The later summary fields of a raw product, checked: a rating from 1 to 5
  * (one decimal) or null, a count of 0 or more, a was-price only when it is
- * higher than `priceCents` (else both null), a 'YYYY-MM-DD' date or null.
+ * higher than `priceCents` (else both null), 'YYYY-MM-DD' dates or null (the sale's last day
+ * only on sale).
  */
 export function normalizeProductExtras(raw: Record<string, unknown>, priceCents: number): ProductExtras {
   const r = raw.rating;
@@ -58,15 +59,16 @@ export function normalizeProductExtras(raw: Record<string, unknown>, priceCents:
   const wasCents =
     typeof w === 'number' && Number.isFinite(w) ? Math.round(w) : wasText !== null ? centsOf(wasText) : null;
   const onSale = wasCents !== null && Number.isFinite(priceCents) && wasCents > priceCents;
-  const d = raw.introducedOn;
-  const introducedOn =
+  const day = (d: unknown) =>
     typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(d)) ? d : null;
+  const introducedOn = day(raw.introducedOn);
   return {
     rating,
     ratingCount,
     wasPriceCents: onSale ? wasCents : null,
     wasPrice: onSale ? (wasText ?? formatCents(wasCents)) : null,
     introducedOn,
+    saleEndsOn: onSale ? day(raw.saleEndsOn) : null,
   };
 }
 

@@ -4766,6 +4766,12 @@ export interface components {
             ratingCount: number;
             requiresAgreement: boolean;
             requiresConfirmation: boolean;
+            /**
+             * Format: date
+             * @description The sale's last day, while the sale is on and that day has not passed (UTC); null
+             *     otherwise.
+             */
+            saleEndsOn?: string | null;
             thumbnail?: string | null;
             tireSize?: {
                 /** Format: int32 */
