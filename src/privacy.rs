@@ -57,8 +57,51 @@ async fn subject_events(pool: &PgPool, subject: &str) -> Result<Vec<SubjectEvent
     .bind(subject)
     .fetch_all(pool)
     .await?;
-    Ok(rows
-        .into_iter()
+    Ok(event_rows(rows))
+}
+
+/// The aggregates that hold the person's data under other ids than their subject: the
+/// accounts registered with their address and what those accounts own (tax exemption, orders,
+/// reviews, registries, rewards membership), and the orders, reviews, registries and rewards
+/// memberships made with the address itself. Read from the read models.
+const OWNED_AGGREGATES: &str =
+    "WITH accounts AS (SELECT customer_id FROM customers WHERE email_subject = $1) \
+    SELECT 'Customer', customer_id FROM accounts \
+    UNION SELECT 'TaxExemption', customer_id FROM tax_exemptions \
+        WHERE subject = $1 OR customer_id IN (SELECT customer_id FROM accounts) \
+    UNION SELECT 'Order', order_no FROM orders \
+        WHERE subject = $1 OR customer_id IN (SELECT customer_id FROM accounts) \
+    UNION SELECT 'Review', review_id FROM product_reviews \
+        WHERE subject = $1 OR customer_id IN (SELECT customer_id FROM accounts) \
+    UNION SELECT 'Registry', registry_id FROM gift_registries \
+        WHERE subject = $1 OR customer_id IN (SELECT customer_id FROM accounts) \
+    UNION SELECT 'RewardsMember', rewards_number FROM rewards_members \
+        WHERE email_subject = $1 OR customer_id IN (SELECT customer_id FROM accounts)";
+
+/// Every event that holds the person's data: their subject's own and those of the aggregates
+/// they own ([`OWNED_AGGREGATES`]), oldest first.
+async fn person_events(pool: &PgPool, subject: &str) -> Result<Vec<SubjectEvent>, sqlx::Error> {
+    let owned: Vec<(String, String)> = sqlx::query_as(OWNED_AGGREGATES)
+        .bind(subject)
+        .fetch_all(pool)
+        .await?;
+    let (types, ids): (Vec<String>, Vec<String>) = owned.into_iter().unzip();
+    let rows = sqlx::query(
+        "SELECT aggregate_type, aggregate_id, sequence, event_type, event_version, payload, recorded_at \
+         FROM events WHERE aggregate_id = $1 \
+            OR (aggregate_type, aggregate_id) IN (SELECT * FROM unnest($2::text[], $3::text[])) \
+         ORDER BY recorded_at, aggregate_type, aggregate_id, sequence",
+    )
+    .bind(subject)
+    .bind(&types)
+    .bind(&ids)
+    .fetch_all(pool)
+    .await?;
+    Ok(event_rows(rows))
+}
+
+fn event_rows(rows: Vec<sqlx::postgres::PgRow>) -> Vec<SubjectEvent> {
+    rows.into_iter()
         .map(|r| SubjectEvent {
             aggregate_type: r.get("aggregate_type"),
             aggregate_id: r.get("aggregate_id"),
@@ -68,7 +111,7 @@ async fn subject_events(pool: &PgPool, subject: &str) -> Result<Vec<SubjectEvent
             payload: r.get("payload"),
             recorded_at: r.get("recorded_at"),
         })
-        .collect())
+        .collect()
 }
 
 /// The visitor ids the subject's events link to (sealed), opened with their key while it lives.
@@ -357,7 +400,8 @@ fn unseal(value: &mut Value, subject: &str, key: &(String, command::privacy::env
 }
 
 /// Everything the store holds about the person with this email address, as JSON: their events
-/// (personal fields opened), their read-model rows, the tracking data of the visitors they
+/// and those of their accounts and what the accounts own (personal fields opened), their
+/// read-model rows, the tracking data of the visitors they
 /// signed up from, and the messages sent to them (`notifications`). A forgotten (or unknown)
 /// person has no key: nothing but their messages is returned (none once forgotten).
 pub async fn export_email(pool: &PgPool, email: &str) -> anyhow::Result<Value> {
@@ -376,7 +420,7 @@ pub async fn export_email(pool: &PgPool, email: &str) -> anyhow::Result<Value> {
             "notifications": notifications,
         }));
     };
-    let events = subject_events(pool, &subject).await?;
+    let events = person_events(pool, &subject).await?;
     let visitors = linked_visitors(pool, &events).await?;
     let events: Vec<Value> = events
         .into_iter()
@@ -385,6 +429,7 @@ pub async fn export_email(pool: &PgPool, email: &str) -> anyhow::Result<Value> {
             unseal(&mut payload, &subject, &key);
             json!({
                 "aggregateType": e.aggregate_type,
+                "aggregateId": e.aggregate_id,
                 "sequence": e.sequence,
                 "eventType": e.event_type,
                 "eventVersion": e.event_version,

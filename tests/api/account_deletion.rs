@@ -229,6 +229,25 @@ async fn privacy_forget_by_customer_id_erases_like_by_email() {
     );
     assert_eq!(customers(&env).await, 1, "an unknown id changes nothing");
 
+    // Before: the export holds the account's events with the name opened (the account's id is
+    // not the address's subject, so this is the accounts' own part of the export).
+    let export = storefront::privacy::export_email(&env.pool, "jane@example.com")
+        .await
+        .unwrap();
+    let account_events: Vec<&Value> = export["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["aggregateType"] == "Customer" && e["aggregateId"] == customer_id.as_str())
+        .collect();
+    assert!(!account_events.is_empty(), "{export}");
+    assert!(
+        account_events
+            .iter()
+            .any(|e| e["payload"].to_string().contains("\"Jane\"")),
+        "{export}"
+    );
+
     let report = storefront::privacy::forget_customer(&env.pool, &customer_id)
         .await
         .unwrap();
@@ -248,6 +267,11 @@ async fn privacy_forget_by_customer_id_erases_like_by_email() {
             .await
             .is_err()
     );
+    // After: nothing of her is left to read.
+    let export = storefront::privacy::export_email(&env.pool, "jane@example.com")
+        .await
+        .unwrap();
+    assert_eq!(export["events"], json!([]), "{export}");
     register(&mut jane.other(), "jane@example.com").await;
 }
 
