@@ -219,14 +219,17 @@ pub async fn run_child(
 }
 
 /// `node script` with none of this process's secrets in its environment: only what Node
-/// and the system need, the renderer's own settings and any `NODE_*` variable.
+/// and the system need, the renderer's own settings (`SSR_DEBUG`: log a failed page's stack)
+/// and any `NODE_*` variable.
 fn spawn(node: &str, script: &Path, web_dir: &Path) -> std::io::Result<tokio::process::Child> {
     let mut command = tokio::process::Command::new(node);
     command.arg(script).env_clear();
     for (name, value) in std::env::vars_os() {
         let keep = name.to_str().is_some_and(|n| {
-            matches!(n, "PATH" | "HOME" | "TMPDIR" | "LANG" | "LC_ALL" | "TZ")
-                || n.starts_with("NODE_")
+            matches!(
+                n,
+                "PATH" | "HOME" | "TMPDIR" | "LANG" | "LC_ALL" | "TZ" | "SSR_DEBUG"
+            ) || n.starts_with("NODE_")
         });
         if keep {
             command.env(name, value);
