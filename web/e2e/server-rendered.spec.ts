@@ -186,3 +186,19 @@ test('a rendered page hydrates from the answers it came with, and works', async 
   await page.locator('.product-card a[href^="/product/"]').first().click();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
+
+test("a sponsored ad whose picture failed before hydration shows the ad's text once hydrated", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'desktop only');
+  const ad = (await (await page.request.get('/globalresource/sponsored-ad/')).json()) as {
+    adId: string;
+    desktopImage: string;
+    ctaAccessibleText: string;
+  } | null;
+  expect(ad, 'the demo catalog sets a sponsored ad').not.toBeNull();
+  // The picture fails while the page's scripts still load: its error event comes before React.
+  await page.route(`**${ad!.desktopImage}`, (route) => route.fulfill({ status: 404, body: '' }));
+  await page.goto('/farm-ranch/');
+  const slot = page.locator(`.site-banner__ad[data-ad-id="${ad!.adId}"]`);
+  await expect(slot.locator('.site-banner__ad-text')).toHaveText(ad!.ctaAccessibleText);
+  await expect(slot.locator('img')).toHaveCount(0);
+});

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { isLocalUrl } from '../../shared/forms/redirect';
 import type { SponsoredAd } from '../sponsoredAd';
@@ -17,7 +17,8 @@ export const SPONSORED_TOOLTIP = 'An advertiser paid to show this ad here.';
  * the impression beacon goes once per ad per page load, the click beacon on
  * every click. The image's alt is `bannerImageAccessibleText` and the link is
  * named by `ctaAccessibleText`; an image that fails to load is replaced by
- * those texts instead of a broken-image icon.
+ * those texts instead of a broken-image icon — also one that failed in a page rendered on the
+ * server before React hydrated it (its `error` event came before the handler).
  */
 export function SponsoredAdSlot({ ad }: { ad: SponsoredAd }) {
   const image = ad.desktopImage || ad.mobileImage || '';
@@ -28,6 +29,21 @@ export function SponsoredAdSlot({ ad }: { ad: SponsoredAd }) {
   useEffect(() => {
     sendAdImpressions([ad.adId]);
   }, [ad.adId]);
+
+  const picture = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const img = picture.current;
+    // A finished load with no picture that `decode` refuses too is broken (a picture without a
+    // size of its own, an SVG, may have no natural width; one still loading is not complete).
+    if (!img?.complete || img.naturalWidth > 0 || typeof img.decode !== 'function') return;
+    let current = true;
+    img.decode().catch(() => {
+      if (current && img.complete) setFailedFor(`${ad.adId}|${image}`);
+    });
+    return () => {
+      current = false;
+    };
+  }, [ad.adId, image]);
 
   const fallbackText = ad.text || ad.ctaAccessibleText || ad.bannerImageAccessibleText || '';
   const content = (
@@ -43,6 +59,7 @@ export function SponsoredAdSlot({ ad }: { ad: SponsoredAd }) {
             alt={ad.bannerImageAccessibleText ?? ''}
             width={AD_IMAGE_WIDTH}
             height={AD_IMAGE_HEIGHT}
+            ref={picture}
             onError={() => setFailedFor(`${ad.adId}|${image}`)}
           />
         </picture>
