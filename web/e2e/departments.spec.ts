@@ -1,5 +1,5 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { expectNoSeriousViolations, saveScreenshot } from './support';
+import { expectNoSeriousViolations, gotoReady, saveScreenshot } from './support';
 
 /** Department (landing) pages: every department of the mega menu opens its listing. */
 
@@ -68,7 +68,7 @@ test.describe('department pages', () => {
   test('a department page: breadcrumb, sub-departments, facets with cref, pages', async ({ page }, testInfo) => {
     desktopOnly(testInfo);
     const [first] = await menuDepartments(page);
-    await page.goto(first!.url);
+    await gotoReady(page, first!.url);
     await expect(page.getByRole('heading', { level: 1, name: first!.name, exact: true })).toBeVisible();
     await expect(results(page).first()).toBeVisible();
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
@@ -81,7 +81,7 @@ test.describe('department pages', () => {
     await expect(results(page).first()).toBeVisible();
 
     // A query without mpp, sort or cref reverts to the department's default.
-    await page.goto(`${first!.url}?pg=2`);
+    await gotoReady(page, `${first!.url}?pg=2`);
     await expect(page).toHaveURL(new RegExp(`${first!.url}$`));
     await expect(page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 1' })).toHaveAttribute(
       'aria-current',

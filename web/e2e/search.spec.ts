@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request, type TestInfo } from '@playwright/test';
-import { expectNoSeriousViolations, saveScreenshot } from './support';
+import { expectNoSeriousViolations, gotoReady, saveScreenshot } from './support';
 
 /**
  * The search results page (/s/?keyword=): results, facets in the URL, Back, pages,
@@ -75,7 +75,7 @@ test.describe('search results page', () => {
 
   test('a facet click changes the URL and the results; Back restores them', async ({ page }, testInfo) => {
     desktopOnly(testInfo);
-    await page.goto('/s/?keyword=dog');
+    await gotoReady(page, '/s/?keyword=dog');
     await expect(results(page).first()).toBeVisible();
     const before = await productNumbers(page);
     const total = await page.locator('.listing__count').textContent();
@@ -98,7 +98,7 @@ test.describe('search results page', () => {
 
   test('page 2, then page 1; the current page ignores clicks', async ({ page }, testInfo) => {
     desktopOnly(testInfo);
-    await page.goto('/s/?keyword=tool&mpp=24');
+    await gotoReady(page, '/s/?keyword=tool&mpp=24');
     await expect(results(page).first()).toBeVisible();
     const first = await productNumbers(page);
     const nav = page.getByRole('navigation', { name: 'Pagination' });
@@ -121,7 +121,7 @@ test.describe('search results page', () => {
 
   test('sort and page size live in the URL', async ({ page }, testInfo) => {
     desktopOnly(testInfo);
-    await page.goto('/s/?keyword=tool');
+    await gotoReady(page, '/s/?keyword=tool');
     await expect(results(page).first()).toBeVisible();
     await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price-asc');
     await expect(page).toHaveURL(/\/s\/\?keyword=tool&sort=price-asc$/);
@@ -137,7 +137,7 @@ test.describe('search results page', () => {
 
   test('compare three items side by side and add them to the cart', async ({ page }, testInfo) => {
     desktopOnly(testInfo);
-    await page.goto('/s/?keyword=tool');
+    await gotoReady(page, '/s/?keyword=tool');
     await expect(results(page).first()).toBeVisible();
     await expect(page.getByRole('region', { name: 'Compare items' })).toHaveCount(0);
 
@@ -182,7 +182,7 @@ test.describe('search results page', () => {
 
   test('More Like This and Item details dialogs', async ({ page }, testInfo) => {
     desktopOnly(testInfo);
-    await page.goto('/s/?keyword=dog');
+    await gotoReady(page, '/s/?keyword=dog');
     const card = results(page).first();
     await expect(card).toBeVisible();
 
@@ -204,9 +204,9 @@ test.describe('search results page', () => {
 
   test('nothing found: did you mean, and the recent searches', async ({ page }, testInfo) => {
     desktopOnly(testInfo);
-    await page.goto('/s/?keyword=dog');
+    await gotoReady(page, '/s/?keyword=dog');
     await expect(results(page).first()).toBeVisible();
-    await page.goto('/s/?keyword=dgo');
+    await gotoReady(page, '/s/?keyword=dgo');
     await expect(page.getByText(/We couldn’t find any results for/)).toBeVisible();
     const suggestion = page.locator('.did-you-mean a');
     if (await suggestion.count()) await expect(suggestion).toHaveAttribute('href', /\/s\/\?keyword=/);
@@ -222,7 +222,7 @@ test.describe('search results page', () => {
 
   test('back to top appears when scrolled and takes the page up', async ({ page }, testInfo) => {
     desktopOnly(testInfo);
-    await page.goto('/s/?keyword=tool');
+    await gotoReady(page, '/s/?keyword=tool');
     await expect(results(page).first()).toBeVisible();
     const button = page.getByRole('button', { name: 'Back to top' });
     await expect(button).toBeHidden();
@@ -234,7 +234,7 @@ test.describe('search results page', () => {
   });
 
   test('the search page has no serious accessibility violations', async ({ page }, testInfo) => {
-    await page.goto('/s/?keyword=dog&brand=Purina');
+    await gotoReady(page, '/s/?keyword=dog&brand=Purina');
     await expect(page.getByRole('heading', { level: 1, name: 'Results for "dog"' })).toBeVisible();
     await expect(page.locator('.listing__results:not([aria-busy])')).toBeVisible();
     await saveScreenshot(page, testInfo, `search-${testInfo.project.name}`);
