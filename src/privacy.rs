@@ -49,11 +49,15 @@ struct SubjectEvent {
     recorded_at: chrono::DateTime<chrono::Utc>,
 }
 
+/// The columns [`event_rows`] reads.
+const EVENT_COLUMNS: &str =
+    "aggregate_type, aggregate_id, sequence, event_type, event_version, payload, recorded_at";
+
 async fn subject_events(pool: &PgPool, subject: &str) -> Result<Vec<SubjectEvent>, sqlx::Error> {
-    let rows = sqlx::query(
-        "SELECT aggregate_type, aggregate_id, sequence, event_type, event_version, payload, recorded_at \
-         FROM events WHERE aggregate_id = $1 ORDER BY recorded_at, aggregate_type, sequence",
-    )
+    let rows = sqlx::query(&format!(
+        "SELECT {EVENT_COLUMNS} FROM events WHERE aggregate_id = $1 \
+         ORDER BY recorded_at, aggregate_type, sequence"
+    ))
     .bind(subject)
     .fetch_all(pool)
     .await?;
@@ -86,12 +90,11 @@ async fn person_events(pool: &PgPool, subject: &str) -> Result<Vec<SubjectEvent>
         .fetch_all(pool)
         .await?;
     let (types, ids): (Vec<String>, Vec<String>) = owned.into_iter().unzip();
-    let rows = sqlx::query(
-        "SELECT aggregate_type, aggregate_id, sequence, event_type, event_version, payload, recorded_at \
-         FROM events WHERE aggregate_id = $1 \
+    let rows = sqlx::query(&format!(
+        "SELECT {EVENT_COLUMNS} FROM events WHERE aggregate_id = $1 \
             OR (aggregate_type, aggregate_id) IN (SELECT * FROM unnest($2::text[], $3::text[])) \
-         ORDER BY recorded_at, aggregate_type, aggregate_id, sequence",
-    )
+         ORDER BY recorded_at, aggregate_type, aggregate_id, sequence"
+    ))
     .bind(subject)
     .bind(&types)
     .bind(&ids)

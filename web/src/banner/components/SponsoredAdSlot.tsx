@@ -24,7 +24,8 @@ export function SponsoredAdSlot({ ad }: { ad: SponsoredAd }) {
   const image = ad.desktopImage || ad.mobileImage || '';
   // Reset the failure when another ad (or image) arrives.
   const [failedFor, setFailedFor] = useState<string | null>(null);
-  const failed = failedFor !== null && failedFor === `${ad.adId}|${image}`;
+  const shown = `${ad.adId}|${image}`;
+  const failed = failedFor === shown;
 
   useEffect(() => {
     sendAdImpressions([ad.adId]);
@@ -38,12 +39,12 @@ export function SponsoredAdSlot({ ad }: { ad: SponsoredAd }) {
     if (!img?.complete || img.naturalWidth > 0 || typeof img.decode !== 'function') return;
     let current = true;
     img.decode().catch(() => {
-      if (current && img.complete) setFailedFor(`${ad.adId}|${image}`);
+      if (current && img.complete) setFailedFor(shown);
     });
     return () => {
       current = false;
     };
-  }, [ad.adId, image]);
+  }, [shown]);
 
   const fallbackText = ad.text || ad.ctaAccessibleText || ad.bannerImageAccessibleText || '';
   const content = (
@@ -60,7 +61,7 @@ export function SponsoredAdSlot({ ad }: { ad: SponsoredAd }) {
             width={AD_IMAGE_WIDTH}
             height={AD_IMAGE_HEIGHT}
             ref={picture}
-            onError={() => setFailedFor(`${ad.adId}|${image}`)}
+            onError={() => setFailedFor(shown)}
           />
         </picture>
       ) : (
